@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { DESCRIPTION_CHECK_LENGTH, DESCRIPTION_CUT_LENGTH } from './constants.ts';
+
+/** A product, called "tool" by the spec (§3). Prices are dollars on the wire, cents in the database. */
+export const tool = z.object({
+  _id: z.string(),
+  name: z.string(),
+  img: z.string(),
+  description: z.string(),
+  minimumOrderQuantity: z.number().int(),
+  availableQuantity: z.number().int(),
+  price: z.number(),
+});
+export type Tool = z.infer<typeof tool>;
+
+export const toolIdParams = z.object({ id: z.uuid({ message: 'Unknown product id' }) });
+
+/** The description on a product card: checked at 100 characters, cut at 150 (spec §2, §9). */
+export function shortDescription(description: string): { text: string; truncated: boolean } {
+  if (description.length <= DESCRIPTION_CHECK_LENGTH)
+    return { text: description, truncated: false };
+  return { text: description.slice(0, DESCRIPTION_CUT_LENGTH), truncated: true };
+}

@@ -1,0 +1,15 @@
+/** Business constants of the spec (§9), shared by server and web. */
+export const APP_NAME = 'Proper Parts';
+export const FEATURED_PRODUCT_COUNT = 6;
+export const DESCRIPTION_CHECK_LENGTH = 100;
+export const DESCRIPTION_CUT_LENGTH = 150;
+export const PASSWORD_MIN_LENGTH = 6;
+export const TOAST_DURATION_MS = 5000;
+export const CAROUSEL_AUTOPLAY_MS = 2000;
+export const MAX_PAGE_SIZE = 100;
+export const DEFAULT_PAGE_SIZE = 20;
+export const ACCESS_TOKEN_KEY = 'accessToken';
+export const USER_ROLES = ['user', 'admin'] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+export const ORDER_STATUSES = ['unpaid', 'pending', 'shipped', 'cancelled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];

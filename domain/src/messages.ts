@@ -1,0 +1,20 @@
+/** User-facing messages of the spec (§5, §8), with the typo fixes listed in decisions.md. */
+export const messages = {
+  emailRequired: 'Email is Required',
+  emailInvalid: 'Provide a valid Email',
+  passwordRequired: 'Password is Required',
+  passwordTooShort: 'Password must be 6 characters or longer',
+  nameRequired: 'Name is Required',
+  emailSent: 'Email Sent!',
+  pleaseWait: 'please wait a few seconds',
+  profileUpdated: 'Profile update success',
+  noUserLoggedIn: 'No user is logged in',
+  madeAdmin: 'Successfully make an admin',
+  makeAdminFailed: 'Failed to Make an Admin',
+  toolsFetchFailed: 'Something went wrong !',
+  notFound: 'Not found',
+  signInRequired: 'Please sign in first',
+  forbidden: 'You are not allowed to do that',
+  tooManyRequests: 'Too many attempts. Please wait a minute and try again.',
+  internalError: 'Something went wrong on our side. Please try again.',
+} as const;

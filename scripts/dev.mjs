@@ -1,0 +1,26 @@
+// `npm run dev`: the API (rebuilt and restarted on change) and Vite's dev server with its proxy.
+import { spawn } from 'node:child_process';
+
+const root = new URL('..', import.meta.url).pathname;
+const run = (cmd, args) =>
+  spawn(cmd, args, {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'development' },
+  });
+
+const children = [
+  run('node', [
+    '--watch-path=server/src',
+    '--watch-path=domain/src',
+    '--import',
+    'tsx',
+    'server/src/server.ts',
+  ]),
+  run('npm', ['run', 'dev', '-w', 'web']),
+];
+const stop = () => {
+  for (const child of children) child.kill('SIGTERM');
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);

@@ -1,0 +1,45 @@
+// `npm start`: builds the web app and the server when their output is missing or older than
+// their sources, then runs the server (web + API on one port) in this process.
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+
+function newestMtime(paths) {
+  let newest = 0;
+  const visit = (path) => {
+    if (!existsSync(path)) return;
+    const stat = statSync(path);
+    if (stat.isDirectory()) {
+      for (const entry of readdirSync(path)) if (entry !== 'node_modules') visit(join(path, entry));
+    } else newest = Math.max(newest, stat.mtimeMs);
+  };
+  for (const path of paths) visit(join(root, path));
+  return newest;
+}
+
+function buildIfStale(name, output, sources) {
+  const outputPath = join(root, output);
+  const built = existsSync(outputPath) ? statSync(outputPath).mtimeMs : 0;
+  if (built >= newestMtime(sources)) return;
+  console.log(`proper-parts: building ${name}…`);
+  execFileSync('npm', ['run', 'build', '-w', name], { cwd: root, stdio: 'inherit' });
+}
+
+const shared = ['domain/src', 'package-lock.json'];
+buildIfStale('web', 'web/dist/index.html', [
+  ...shared,
+  'web/src',
+  'web/public',
+  'web/index.html',
+  'web/vite.config.ts',
+]);
+buildIfStale('server', 'server/dist/server.js', [
+  ...shared,
+  'server/src',
+  'server/build.mjs',
+  'server/drizzle',
+]);
+
+await import('../server/dist/server.js');

@@ -1,0 +1,43 @@
+import { resolve } from 'node:path';
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { StartupError } from './errors.ts';
+import { findUserByEmail, grantAdmin } from './features/users/users-repository.ts';
+
+const usage = 'usage: npm run cli -- make-admin <email>';
+
+/** Operator commands that work on the database directly (stop the server first on PGlite). */
+async function main(argv: string[]) {
+  const [command, ...args] = argv;
+  const config = loadConfig();
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: resolve(config.DATA_DIR),
+  });
+  try {
+    switch (command) {
+      case 'make-admin': {
+        const email = args[0]?.trim().toLowerCase();
+        if (!email) throw new StartupError(usage);
+        const found = await findUserByEmail(database.db, email);
+        if (!found)
+          throw new StartupError(`no user with the email ${email}; they must sign up first`);
+        const changed = await grantAdmin(database.db, found.id);
+        process.stdout.write(
+          changed ? `${email} is now an admin\n` : `${email} was already an admin\n`,
+        );
+        break;
+      }
+      default:
+        throw new StartupError(`${command ? `unknown command ${command}; ` : ''}${usage}`);
+    }
+  } finally {
+    await database.close();
+  }
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  const message = error instanceof StartupError ? error.message : String(error);
+  process.stderr.write(`proper-parts: ${message}\n`);
+  process.exit(1);
+});

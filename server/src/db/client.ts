@@ -1,0 +1,106 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { access, constants } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { StartupError } from '../errors.ts';
+import { acquireDataDirLock } from './data-dir-lock.ts';
+import { schema } from './schema.ts';
+
+export type Database = ReturnType<typeof drizzlePglite<typeof schema>>;
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: DatabaseKind;
+  close(): Promise<void>;
+}
+
+/** Where the committed SQL migrations are, both from `src/db` (tests) and from `dist` (built). */
+function migrationsFolder(): string {
+  const here = dirname(fileURLToPath(import.meta.url));
+  const found = [resolve(here, '../../drizzle'), resolve(here, '../drizzle')].find((dir) =>
+    existsSync(join(dir, 'meta')),
+  );
+  if (!found) throw new StartupError('Cannot find the migrations folder (server/drizzle)');
+  return found;
+}
+
+export interface OpenDatabaseOptions {
+  /** PostgreSQL connection string; without it, PGlite persists under `dataDir` (or in memory). */
+  databaseUrl?: string;
+  /** The PGlite data lives in `<dataDir>/pglite`; `undefined` means in memory (tests). */
+  dataDir?: string;
+}
+
+/** Opens the database, applies the migrations and answers once it is ready. */
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  const folder = migrationsFolder();
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, folder);
+  return openPglite(options.dataDir, folder);
+}
+
+async function openPostgres(url: string, migrationsFolder: string): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
+  try {
+    await pool.query('select 1');
+  } catch (error) {
+    await pool.end().catch(() => {});
+    throw new StartupError(
+      `Cannot reach PostgreSQL at ${redactUrl(url)}: ${(error as Error).message}`,
+    );
+  }
+  const db = drizzlePostgres(pool, { schema }) as unknown as Database;
+  await migratePostgres(db as never, { migrationsFolder });
+  return { db, kind: 'postgres', close: () => pool.end() };
+}
+
+async function openPglite(dataDir: string | undefined, migrationsFolder: string) {
+  let release = async () => {};
+  let client: PGlite;
+  if (dataDir) {
+    const dir = resolve(dataDir, 'pglite');
+    await ensureWritable(dataDir);
+    release = acquireDataDirLock(dataDir);
+    try {
+      client = await PGlite.create(dir);
+    } catch (error) {
+      await release();
+      throw new StartupError(`Cannot open the database in ${dir}: ${(error as Error).message}`);
+    }
+  } else {
+    client = await PGlite.create();
+  }
+  const db = drizzlePglite(client, { schema });
+  await migratePglite(db, { migrationsFolder });
+  return {
+    db,
+    kind: 'pglite' as const,
+    close: async () => {
+      await client.close();
+      await release();
+    },
+  };
+}
+
+async function ensureWritable(dataDir: string) {
+  try {
+    mkdirSync(dataDir, { recursive: true });
+    await access(dataDir, constants.W_OK);
+    mkdirSync(join(dataDir, 'pglite'), { recursive: true });
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    throw new StartupError(
+      `DATA_DIR ${resolve(dataDir)} is not writable (${reason}); set DATA_DIR to a folder this user can write`,
+    );
+  }
+}
+
+function redactUrl(url: string): string {
+  return url.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@');
+}

@@ -1,0 +1,29 @@
+import { messages } from '@proper-parts/domain/messages';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../errors.ts';
+import { resolveActor } from './actor.ts';
+import type { Auth } from './auth.ts';
+
+/**
+ * Enforces each route's declared `config.access` on the server: visitors get 401 where a
+ * sign-in is needed, signed-in non-admins 403 on admin routes. Every /api/v1 route must
+ * declare its access; a route that forgets is refused rather than left open.
+ */
+export function registerAccessHook(app: FastifyInstance, auth: Auth) {
+  app.decorateRequest('actor', null);
+  app.addHook('onRoute', (route) => {
+    const isApi = route.url.startsWith('/api/v1/') && !route.url.startsWith('/api/v1/auth');
+    if (isApi && !route.config?.access) {
+      throw new Error(`route ${route.method} ${route.url} does not declare config.access`);
+    }
+  });
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config.access;
+    if (!access || access === 'public') return;
+    request.actor = await resolveActor(auth, request);
+    if (!request.actor) throw new AppError('UNAUTHENTICATED', messages.signInRequired);
+    if (access === 'admin' && request.actor.role !== 'admin') {
+      throw new AppError('FORBIDDEN', messages.forbidden);
+    }
+  });
+}

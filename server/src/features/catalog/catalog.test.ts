@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { buildTestApp } from '../../../test/helper.ts';
+import { demoProducts } from './demo-catalog.ts';
+import { seedDemoCatalog } from './demo-seed.ts';
+
+describe('catalog: demo seed and GET /api/v1/tools', async () => {
+  const app = await buildTestApp();
+
+  it('seeds the demo catalog once, and a second seed adds nothing', async () => {
+    expect(await seedDemoCatalog(app.db)).toEqual({ seeded: true });
+    expect(await seedDemoCatalog(app.db)).toEqual({ seeded: false });
+    const res = await app.inject({ url: '/api/v1/tools?limit=100' });
+    expect(res.json().data).toHaveLength(demoProducts.length);
+    expect(demoProducts.length).toBeGreaterThanOrEqual(18);
+  });
+
+  it('lists the original six first, newest first, with the spec field names and dollar prices', async () => {
+    const res = await app.inject({ url: '/api/v1/tools?limit=6' });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.success).toBe(true);
+    expect(body.data.map((t: { name: string }) => t.name)).toEqual([
+      'Oil Filter',
+      'Engine Fan',
+      'Windscreen',
+      'Steering Wheel',
+      'Air Filter',
+      'Piston',
+    ]);
+    expect(body.data[5]).toEqual({
+      _id: expect.any(String),
+      name: 'Piston',
+      img: expect.stringMatching(/^\/images\/products\/.+\.svg$/),
+      description: expect.any(String),
+      minimumOrderQuantity: 20000,
+      availableQuantity: 50000,
+      price: 1000,
+    });
+  });
+
+  it('pages with limit and offset', async () => {
+    const first = (await app.inject({ url: '/api/v1/tools?limit=3' })).json().data;
+    const second = (await app.inject({ url: '/api/v1/tools?limit=3&offset=3' })).json().data;
+    expect(second).toHaveLength(3);
+    expect(second.map((t: { _id: string }) => t._id)).not.toContain(first[0]._id);
+  });
+
+  it('refuses a limit above 100 with a message naming the field', async () => {
+    const res = await app.inject({ url: '/api/v1/tools?limit=1000' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ success: false, message: expect.stringMatching(/^limit: /) });
+  });
+
+  it('answers one product by id, 404 for an unknown id and 400 for a malformed one', async () => {
+    const [piston] = (await app.inject({ url: '/api/v1/tools?limit=1&offset=5' })).json().data;
+    const one = await app.inject({ url: `/api/v1/tools/${piston._id}` });
+    expect(one.json()).toEqual({ success: true, data: piston });
+
+    const missing = await app.inject({ url: '/api/v1/tools/00000000-0000-4000-8000-000000000000' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ success: false, message: 'Product not found' });
+
+    const malformed = await app.inject({ url: '/api/v1/tools/not-an-id' });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().success).toBe(false);
+  });
+});

@@ -1,0 +1,53 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  /** The one link the mail is about (reset, verification); logged when mail goes to files. */
+  link?: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}
+
+export interface MailerOptions {
+  smtpUrl?: string;
+  from: string;
+  /** Without SMTP, mails are written as .eml files here (DATA_DIR/mail). */
+  outboxDir?: string;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * Real mail over SMTP when SMTP_URL is set; otherwise each message becomes an .eml file under
+ * DATA_DIR/mail and its link is logged, so a shop without a mail server still works.
+ */
+export function createMailer({ smtpUrl, from, outboxDir, log }: MailerOptions): Mailer {
+  if (smtpUrl) {
+    const transport = nodemailer.createTransport(smtpUrl);
+    return {
+      async send({ to, subject, text }) {
+        await transport.sendMail({ from, to, subject, text });
+      },
+    };
+  }
+  const fileTransport = nodemailer.createTransport({ streamTransport: true, buffer: true });
+  return {
+    async send({ to, subject, text, link }) {
+      const info = await fileTransport.sendMail({ from, to, subject, text });
+      if (outboxDir) {
+        await mkdir(outboxDir, { recursive: true });
+        const file = join(outboxDir, `${Date.now()}-${to.replace(/[^a-z0-9@.]/gi, '_')}.eml`);
+        await writeFile(file, info.message as Buffer);
+        log.info({ to, subject, file, link }, 'mail written to the outbox (no SMTP_URL)');
+      } else {
+        log.info({ to, subject, link }, 'mail not sent (no SMTP_URL and no DATA_DIR)');
+      }
+    },
+  };
+}

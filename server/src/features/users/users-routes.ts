@@ -1,0 +1,101 @@
+import { paginationQuery, successEnvelope } from '@proper-parts/domain/envelope';
+import {
+  adminCheckResponse,
+  emailParams,
+  modifiedCountResponse,
+  recordUserRequest,
+  userSummary,
+  userTokenResponse,
+} from '@proper-parts/domain/users';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../errors.ts';
+import { errorResponses } from '../../http/responses.ts';
+import { actorOf, assertSelfOrAdmin } from '../auth/actor.ts';
+import { findUserByEmail, grantAdmin, listUsers } from './users-repository.ts';
+
+const security = [{ bearer: [] }];
+
+export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.put(
+    '/user/:email',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['users'],
+        summary:
+          'A bearer token for API clients (own email only; any `role` in the body is ignored)',
+        security,
+        params: emailParams,
+        body: recordUserRequest,
+        response: { 200: successEnvelope(userTokenResponse), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      if (actor.email !== request.params.email)
+        throw new AppError('FORBIDDEN', 'You can only ask for your own token');
+      return { success: true as const, data: { token: actor.sessionToken } };
+    },
+  );
+
+  app.get(
+    '/admin/:email',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['users'],
+        summary: 'Is this user an admin? (own email, or an admin)',
+        security,
+        params: emailParams,
+        response: { 200: successEnvelope(adminCheckResponse), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      assertSelfOrAdmin(actor, request.params.email);
+      if (actor.email === request.params.email) {
+        return { success: true as const, data: { admin: actor.role === 'admin' } };
+      }
+      const found = await findUserByEmail(app.db, request.params.email);
+      if (!found) throw new AppError('NOT_FOUND', 'No user with that email');
+      return { success: true as const, data: { admin: found.role === 'admin' } };
+    },
+  );
+
+  app.get(
+    '/user',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['users'],
+        summary: 'All users (admin)',
+        security,
+        querystring: paginationQuery,
+        response: { 200: successEnvelope(userSummary.array()), ...errorResponses },
+      },
+    },
+    async (request) => ({ success: true as const, data: await listUsers(app.db, request.query) }),
+  );
+
+  app.put(
+    '/user/admin/:email',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['users'],
+        summary: 'Make a user an admin (admin)',
+        security,
+        params: emailParams,
+        response: { 200: successEnvelope(modifiedCountResponse), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const found = await findUserByEmail(app.db, request.params.email);
+      if (!found) throw new AppError('NOT_FOUND', 'No user with that email');
+      return {
+        success: true as const,
+        data: { modifiedCount: await grantAdmin(app.db, found.id) },
+      };
+    },
+  );
+};

@@ -1,0 +1,114 @@
+import { messages } from '@proper-parts/domain/messages';
+import { describe, expect, it } from 'vitest';
+import { signUp } from '../../../test/auth-helper.ts';
+import { buildTestApp } from '../../../test/helper.ts';
+
+describe('users: tokens, admin check, make admin', async () => {
+  const app = await buildTestApp({ ADMIN_EMAILS: 'root@example.com' });
+  const admin = await signUp(app, { email: 'root@example.com', name: 'Root' });
+  const alice = await signUp(app, { name: 'Alice' });
+  const bob = await signUp(app, { name: 'Bob' });
+  const as = (user: { cookie: string }) => ({ cookie: user.cookie });
+
+  it('PUT /user/{email} hands the signed-in user a bearer token that works as one', async () => {
+    const res = await app.inject({
+      method: 'PUT',
+      url: `/api/v1/user/${alice.email}`,
+      headers: as(alice),
+      payload: { email: alice.email },
+    });
+    expect(res.statusCode).toBe(200);
+    const { token } = res.json().data;
+    expect(token).toEqual(expect.any(String));
+    const check = await app.inject({
+      url: `/api/v1/admin/${alice.email}`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(check.json().data).toEqual({ admin: false });
+  });
+
+  it('PUT /user/{email} ignores a role in the body: nobody makes themselves admin', async () => {
+    const res = await app.inject({
+      method: 'PUT',
+      url: `/api/v1/user/${bob.email}`,
+      headers: as(bob),
+      payload: { email: bob.email, role: 'admin' },
+    });
+    expect(res.statusCode).toBe(200);
+    const check = await app.inject({ url: `/api/v1/admin/${bob.email}`, headers: as(bob) });
+    expect(check.json().data).toEqual({ admin: false });
+  });
+
+  it('PUT /user/{email} refuses another user’s email (403) and a visitor (401)', async () => {
+    const other = await app.inject({
+      method: 'PUT',
+      url: `/api/v1/user/${bob.email}`,
+      headers: as(alice),
+      payload: {},
+    });
+    expect(other.statusCode).toBe(403);
+    const visitor = await app.inject({
+      method: 'PUT',
+      url: `/api/v1/user/${bob.email}`,
+      payload: {},
+    });
+    expect(visitor.statusCode).toBe(401);
+    expect(visitor.json()).toEqual({ success: false, message: messages.signInRequired });
+  });
+
+  it('GET /admin/{email}: own email, or an admin asking about anyone', async () => {
+    expect(
+      (await app.inject({ url: `/api/v1/admin/${admin.email}`, headers: as(admin) })).json().data,
+    ).toEqual({ admin: true });
+    expect(
+      (await app.inject({ url: `/api/v1/admin/${alice.email}`, headers: as(admin) })).json().data,
+    ).toEqual({ admin: false });
+    expect(
+      (await app.inject({ url: `/api/v1/admin/${admin.email}`, headers: as(alice) })).statusCode,
+    ).toBe(403);
+  });
+
+  it('GET /user lists users with _id, email, role and name, for admins only', async () => {
+    const res = await app.inject({ url: '/api/v1/user', headers: as(admin) });
+    expect(res.statusCode).toBe(200);
+    const users = res.json().data;
+    expect(users).toContainEqual({
+      _id: expect.any(String),
+      email: alice.email,
+      name: 'Alice',
+      role: 'user',
+    });
+    expect(users).toContainEqual(expect.objectContaining({ email: admin.email, role: 'admin' }));
+    for (const u of users) expect(Object.keys(u).sort()).toEqual(['_id', 'email', 'name', 'role']);
+    expect((await app.inject({ url: '/api/v1/user', headers: as(alice) })).statusCode).toBe(403);
+  });
+
+  it('PUT /user/admin/{email}: an admin makes a user admin once; a customer gets 403', async () => {
+    const refused = await app.inject({
+      method: 'PUT',
+      url: `/api/v1/user/admin/${bob.email}`,
+      headers: as(alice),
+    });
+    expect(refused.statusCode).toBe(403);
+    const first = await app.inject({
+      method: 'PUT',
+      url: `/api/v1/user/admin/${bob.email}`,
+      headers: as(admin),
+    });
+    expect(first.json()).toEqual({ success: true, data: { modifiedCount: 1 } });
+    const again = await app.inject({
+      method: 'PUT',
+      url: `/api/v1/user/admin/${bob.email}`,
+      headers: as(admin),
+    });
+    expect(again.json().data).toEqual({ modifiedCount: 0 });
+    const check = await app.inject({ url: `/api/v1/admin/${bob.email}`, headers: as(bob) });
+    expect(check.json().data).toEqual({ admin: true });
+    const missing = await app.inject({
+      method: 'PUT',
+      url: '/api/v1/user/admin/ghost@example.com',
+      headers: as(admin),
+    });
+    expect(missing.statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,43 @@
+import { messages } from '@proper-parts/domain/messages';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { AppError } from '../errors.ts';
+
+interface ValidationIssue {
+  instancePath?: string;
+  message?: string;
+  params?: Record<string, unknown>;
+}
+
+/** "email: Provide a valid Email" — the first problem, naming the field it is about. */
+function describeValidation(error: FastifyError): string {
+  const issue = (error.validation as ValidationIssue[] | undefined)?.[0];
+  if (!issue) return error.message;
+  const field =
+    issue.instancePath?.replace(/^\//, '').replaceAll('/', '.') ||
+    (issue.params?.missingProperty as string | undefined) ||
+    error.validationContext ||
+    'request';
+  return `${field}: ${issue.message ?? 'is invalid'}`;
+}
+
+/**
+ * The one place errors become answers: `{ success: false, message }` with the right 4xx.
+ * A 5xx never shows its internal text; it is logged instead.
+ */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.statusCode).send({ success: false, message: error.message });
+    }
+    if (error.validation) {
+      return reply.status(400).send({ success: false, message: describeValidation(error) });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const message = status === 429 ? messages.tooManyRequests : error.message;
+      return reply.status(status).send({ success: false, message });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send({ success: false, message: messages.internalError });
+  });
+}

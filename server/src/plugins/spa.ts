@@ -1,0 +1,38 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { messages } from '@proper-parts/domain/messages';
+import type { FastifyInstance } from 'fastify';
+
+const YEAR_SECONDS = 365 * 24 * 60 * 60;
+
+/**
+ * Serves the built web app: hashed files under /assets cached for a year, `index.html` never
+ * cached, and `index.html` for any path that is not a file and not under /api.
+ */
+export async function registerSpa(app: FastifyInstance, webDistDir: string | undefined) {
+  const hasWeb = webDistDir !== undefined && existsSync(join(webDistDir, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDistDir,
+      wildcard: false,
+      index: false,
+      setHeaders(reply, path) {
+        if (path.endsWith('index.html')) reply.header('cache-control', 'no-cache');
+        else if (path.startsWith(join(webDistDir, 'assets')))
+          reply.header('cache-control', `public, max-age=${YEAR_SECONDS}, immutable`);
+        else reply.header('cache-control', 'public, max-age=3600');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const isApi = path === '/api' || path.startsWith('/api/');
+    if (isApi || !hasWeb || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      return reply.status(404).send({ success: false, message: `${messages.notFound}: ${path}` });
+    }
+    reply.header('cache-control', 'no-cache');
+    return reply.type('text/html').sendFile('index.html');
+  });
+}

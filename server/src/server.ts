@@ -1,0 +1,64 @@
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { StartupError } from './errors.ts';
+import { seedDemoCatalog } from './features/catalog/demo-seed.ts';
+
+const webDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+/** Starts the shop: config, database (migrated), demo catalog, then web + API on one port. */
+async function main() {
+  const config = loadConfig();
+  config.WEB_DIST_DIR ??= webDist;
+  const dataDir = resolve(config.DATA_DIR);
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    dbKind: database.kind,
+    mailOutboxDir: join(dataDir, 'mail'),
+  });
+  app.addHook('onClose', () => database.close());
+
+  if (config.SEED_DEMO) {
+    const { seeded } = await seedDemoCatalog(database.db);
+    if (seeded) app.log.info('seeded the demo catalog');
+  }
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    app.close().then(
+      () => process.exit(0),
+      (error) => {
+        app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+
+  try {
+    await app.listen({ port: config.PORT, host: config.HOST });
+  } catch (error) {
+    await app.close().catch(() => {});
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') throw new StartupError(`PORT ${config.PORT} is already in use`);
+    if (code === 'EACCES') throw new StartupError(`PORT ${config.PORT} needs more privileges`);
+    throw error;
+  }
+  app.log.info(`Proper Parts is open at ${config.PUBLIC_URL} (database: ${database.kind})`);
+}
+
+main().catch((error: unknown) => {
+  const message = error instanceof StartupError ? error.message : String((error as Error)?.stack);
+  process.stderr.write(`proper-parts: ${message}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,96 @@
+import { type ComponentType, lazy } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { RootLayout } from '../components/layout/root-layout';
+import { RouteError } from '../components/layout/route-error';
+import { routes as path } from '../config/paths';
+
+/** Code-split by route: each page module loads on first visit, inside the layout's Suspense. */
+function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
+  const Page = lazy(
+    async (): Promise<{ default: ComponentType }> => ({
+      default: (await load())[name],
+    }),
+  );
+  return <Page />;
+}
+
+const dashboard = path.dashboardChildren;
+
+export const routes: RouteObject[] = [
+  {
+    path: path.home,
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    children: [
+      { index: true, element: page(() => import('../pages/home-page'), 'HomePage') },
+      { path: path.blogs, element: page(() => import('../pages/blogs-page'), 'BlogsPage') },
+      {
+        path: path.portfolio,
+        element: page(() => import('../pages/portfolio-page'), 'PortfolioPage'),
+      },
+      { path: path.signIn, element: page(() => import('../pages/signin-page'), 'SignInPage') },
+      { path: path.signUp, element: page(() => import('../pages/signup-page'), 'SignUpPage') },
+      {
+        path: path.resetPassword,
+        element: page(() => import('../pages/reset-password-page'), 'ResetPasswordPage'),
+      },
+      {
+        path: path.purchase,
+        element: page(() => import('../pages/purchase-page'), 'PurchasePage'),
+      },
+      {
+        path: path.dashboard,
+        element: page(
+          () => import('../pages/dashboard/dashboard-layout-page'),
+          'DashboardLayoutPage',
+        ),
+        children: [
+          {
+            index: true,
+            element: page(() => import('../pages/dashboard/my-orders-page'), 'MyOrdersPage'),
+          },
+          {
+            path: dashboard.review,
+            element: page(() => import('../pages/dashboard/add-review-page'), 'AddReviewPage'),
+          },
+          {
+            path: dashboard.profile,
+            element: page(() => import('../pages/dashboard/my-profile-page'), 'MyProfilePage'),
+          },
+          {
+            path: dashboard.manageOrders,
+            element: page(
+              () => import('../pages/dashboard/manage-orders-page'),
+              'ManageOrdersPage',
+            ),
+          },
+          {
+            path: dashboard.addProduct,
+            element: page(() => import('../pages/dashboard/add-product-page'), 'AddProductPage'),
+          },
+          {
+            path: dashboard.makeAdmin,
+            element: page(() => import('../pages/dashboard/make-admin-page'), 'MakeAdminPage'),
+          },
+          {
+            path: dashboard.manageProducts,
+            element: page(
+              () => import('../pages/dashboard/manage-products-page'),
+              'ManageProductsPage',
+            ),
+          },
+          {
+            path: dashboard.payment,
+            element: page(() => import('../pages/dashboard/payment-page'), 'PaymentPage'),
+          },
+        ],
+      },
+      {
+        path: path.notFound,
+        element: page(() => import('../pages/not-found-page'), 'NotFoundPage'),
+      },
+    ],
+  },
+];
+
+export const createAppRouter = () => createBrowserRouter(routes);

@@ -1,0 +1,89 @@
+import { errorEnvelope, successEnvelope } from '@proper-parts/domain/envelope';
+import { messages } from '@proper-parts/domain/messages';
+import { z } from 'zod';
+
+/** A failed API call: the server's `message` (or ours when there was no answer) and the HTTP status (0 = no answer). */
+export class ApiError extends Error {
+  readonly status: number;
+
+  constructor(message: string, status: number) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+  }
+}
+
+export const NETWORK_ERROR_MESSAGE =
+  'Could not reach the server. Check your connection and try again.';
+
+type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export type ApiFetchOptions = {
+  method?: HttpMethod;
+  /** Sent as JSON, except FormData (file uploads), which the browser encodes itself. */
+  body?: unknown;
+  signal?: AbortSignal;
+};
+
+const anySuccess = successEnvelope(z.unknown());
+
+/**
+ * The one way the web talks to `/api/v1`: reads the `{ success, data, message }` envelope and
+ * returns `data`, parsed by `schema` when one is given; anything else throws an `ApiError`.
+ */
+export async function apiFetch<S extends z.ZodType>(
+  url: string,
+  options: ApiFetchOptions & { schema: S },
+): Promise<z.output<S>>;
+export async function apiFetch(url: string, options?: ApiFetchOptions): Promise<unknown>;
+export async function apiFetch(
+  url: string,
+  { method = 'GET', body, signal, schema }: ApiFetchOptions & { schema?: z.ZodType } = {},
+): Promise<unknown> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) {
+    payload = body;
+  } else if (body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    payload = JSON.stringify(body);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method,
+      headers,
+      body: payload,
+      signal,
+      credentials: 'same-origin',
+    });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new ApiError(NETWORK_ERROR_MESSAGE, 0);
+  }
+
+  let json: unknown;
+  try {
+    json = await response.json();
+  } catch {
+    // Not JSON: a proxy error page, or no server behind /api at all.
+    throw new ApiError(messages.internalError, response.status);
+  }
+
+  const success = anySuccess.safeParse(json);
+  if (!response.ok || !success.success) {
+    const failure = errorEnvelope.safeParse(json);
+    throw new ApiError(
+      failure.success ? failure.data.message : messages.internalError,
+      response.status,
+    );
+  }
+
+  if (!schema) return success.data.data;
+  const parsed = schema.safeParse(success.data.data);
+  if (!parsed.success) {
+    throw new ApiError(messages.internalError, response.status);
+  }
+  return parsed.data;
+}

@@ -1,0 +1,18 @@
+import { EmptyState } from '../../components/empty-state';
+import { PageHeader } from '../../components/page-header';
+import { usePageTitle } from '../../lib/use-page-title';
+
+export function MakeAdminPage() {
+  usePageTitle('Make Admin');
+
+  return (
+    <section>
+      <PageHeader
+        level={2}
+        title="All Users"
+        description="Every user of the shop; make a user an admin."
+      />
+      <EmptyState title="No users to show" />
+    </section>
+  );
+}

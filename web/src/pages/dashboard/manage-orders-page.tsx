@@ -1,0 +1,18 @@
+import { EmptyState } from '../../components/empty-state';
+import { PageHeader } from '../../components/page-header';
+import { usePageTitle } from '../../lib/use-page-title';
+
+export function ManageOrdersPage() {
+  usePageTitle('Manage All Orders');
+
+  return (
+    <section>
+      <PageHeader
+        level={2}
+        title="Manage All Orders"
+        description="Every customer order: ship paid orders, delete unpaid ones."
+      />
+      <EmptyState title="No orders to manage" />
+    </section>
+  );
+}
