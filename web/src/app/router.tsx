@@ -1,8 +1,9 @@
-import { type ComponentType, lazy } from 'react';
+import { type ComponentType, lazy, type ReactNode } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RootLayout } from '../components/layout/root-layout';
 import { RouteError } from '../components/layout/route-error';
 import { routes as path } from '../config/paths';
+import { RequireAdmin, RequireAuth } from '../features/auth/components/route-guards';
 
 /** Code-split by route: each page module loads on first visit, inside the layout's Suspense. */
 function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
@@ -15,6 +16,8 @@ function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, n
 }
 
 const dashboard = path.dashboardChildren;
+const signedIn = (element: ReactNode) => <RequireAuth>{element}</RequireAuth>;
+const adminOnly = (element: ReactNode) => <RequireAdmin>{element}</RequireAdmin>;
 
 export const routes: RouteObject[] = [
   {
@@ -36,18 +39,20 @@ export const routes: RouteObject[] = [
       },
       {
         path: path.purchase,
-        element: page(() => import('../pages/purchase-page'), 'PurchasePage'),
+        element: signedIn(page(() => import('../pages/purchase-page'), 'PurchasePage')),
       },
       {
         path: path.dashboard,
-        element: page(
-          () => import('../pages/dashboard/dashboard-layout-page'),
-          'DashboardLayoutPage',
+        element: signedIn(
+          page(() => import('../pages/dashboard/dashboard-layout-page'), 'DashboardLayoutPage'),
         ),
         children: [
           {
             index: true,
-            element: page(() => import('../pages/dashboard/my-orders-page'), 'MyOrdersPage'),
+            element: page(
+              () => import('../pages/dashboard/dashboard-index-page'),
+              'DashboardIndexPage',
+            ),
           },
           {
             path: dashboard.review,
@@ -59,24 +64,26 @@ export const routes: RouteObject[] = [
           },
           {
             path: dashboard.manageOrders,
-            element: page(
-              () => import('../pages/dashboard/manage-orders-page'),
-              'ManageOrdersPage',
+            element: adminOnly(
+              page(() => import('../pages/dashboard/manage-orders-page'), 'ManageOrdersPage'),
             ),
           },
           {
             path: dashboard.addProduct,
-            element: page(() => import('../pages/dashboard/add-product-page'), 'AddProductPage'),
+            element: adminOnly(
+              page(() => import('../pages/dashboard/add-product-page'), 'AddProductPage'),
+            ),
           },
           {
             path: dashboard.makeAdmin,
-            element: page(() => import('../pages/dashboard/make-admin-page'), 'MakeAdminPage'),
+            element: adminOnly(
+              page(() => import('../pages/dashboard/make-admin-page'), 'MakeAdminPage'),
+            ),
           },
           {
             path: dashboard.manageProducts,
-            element: page(
-              () => import('../pages/dashboard/manage-products-page'),
-              'ManageProductsPage',
+            element: adminOnly(
+              page(() => import('../pages/dashboard/manage-products-page'), 'ManageProductsPage'),
             ),
           },
           {

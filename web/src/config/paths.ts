@@ -58,4 +58,9 @@ export const api = {
       ? `${apiBase}/tools`
       : `${apiBase}/tools?${new URLSearchParams({ limit: String(limit) })}`,
   tool: (id: string) => `${apiBase}/tools/${encodeURIComponent(id)}`,
+  authOptions: `${apiBase}/auth-options`,
+  profile: (email: string) => `${apiBase}/profile/${encodeURIComponent(email)}`,
+  users: (limit = 100) => `${apiBase}/user?${new URLSearchParams({ limit: String(limit) })}`,
+  makeAdmin: (email: string) => `${apiBase}/user/admin/${encodeURIComponent(email)}`,
+  adminCheck: (email: string) => `${apiBase}/admin/${encodeURIComponent(email)}`,
 } as const;
