@@ -1,0 +1,53 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../src/db/client.ts';
+import { user } from '../src/db/schema.ts';
+
+const cli = ['--import', 'tsx', join(import.meta.dirname, '../src/cli.ts')];
+const dataDir = mkdtempSync(join(tmpdir(), 'pp-cli-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+const run = (...args: string[]) =>
+  spawnSync('node', [...cli, ...args], {
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+
+async function roleOf(email: string) {
+  const db = await openDatabase({ dataDir });
+  const [row] = await db.db.select().from(user).where(eq(user.email, email));
+  await db.close();
+  return row?.role;
+}
+
+describe('npm run cli -- make-admin (embedded database, server stopped)', () => {
+  it('promotes an existing user, says so, and is idempotent', async () => {
+    const db = await openDatabase({ dataDir });
+    await db.db.insert(user).values({ id: 'u1', name: 'Op', email: 'op@example.com' });
+    await db.close();
+
+    const first = run('make-admin', 'OP@example.com');
+    expect(first.status).toBe(0);
+    expect(first.stdout).toBe('op@example.com is now an admin\n');
+    expect(await roleOf('op@example.com')).toBe('admin');
+    expect(run('make-admin', 'op@example.com').stdout).toBe(
+      'op@example.com was already an admin\n',
+    );
+  });
+
+  it('refuses an unknown email or command with one line and exit 1', () => {
+    const unknown = run('make-admin', 'ghost@example.com');
+    expect(unknown.status).toBe(1);
+    expect(unknown.stderr).toBe(
+      'proper-parts: no user with the email ghost@example.com; they must sign up first\n',
+    );
+    const bad = run('dance');
+    expect(bad.status).toBe(1);
+    expect(bad.stderr).toMatch(/unknown command dance; usage: npm run cli -- make-admin <email>/);
+  });
+});

@@ -1,0 +1,117 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+/** The real entry point, run as `npm start` runs it (through tsx here, so no build is needed). */
+const entry = ['--import', 'tsx', join(import.meta.dirname, '../src/server.ts')];
+const baseEnv = { ...process.env, LOG_LEVEL: 'warn', HOST: '127.0.0.1', DATABASE_URL: '' };
+const dirs: string[] = [];
+const tempDir = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'pp-start-'));
+  dirs.push(dir);
+  return dir;
+};
+afterAll(() => {
+  for (const dir of dirs) {
+    chmodSync(dir, 0o700);
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+function runToExit(env: Record<string, string>) {
+  return spawnSync('node', entry, {
+    env: { ...baseEnv, ...env },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function startServer(env: Record<string, string>) {
+  const child = spawn('node', entry, { env: { ...baseEnv, ...env }, stdio: 'pipe' });
+  const url = `http://127.0.0.1:${env.PORT}`;
+  for (let i = 0; i < 240; i++) {
+    if (child.exitCode !== null) throw new Error(`server exited ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/api/v1/health`)).ok) return { child, url };
+    } catch {}
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error('server did not start');
+}
+
+const stopped = (child: ChildProcess) => new Promise((r) => child.once('exit', r));
+
+describe('start-up', () => {
+  it('stops with one clear line and exit code 1 on a bad PORT', () => {
+    const run = runToExit({ PORT: 'abc', DATA_DIR: tempDir() });
+    expect(run.status).toBe(1);
+    expect(run.stderr.trim().split('\n')).toEqual([
+      'proper-parts: Invalid configuration: PORT="abc" must be a port number',
+    ]);
+  });
+
+  it('stops with one clear line and exit code 1 on an unwritable DATA_DIR', () => {
+    if (process.getuid?.() === 0) {
+      // root writes anywhere; a path under a regular file can never be a folder
+      const dir = join(tempDir(), 'file');
+      spawnSync('touch', [dir]);
+      const run = runToExit({ DATA_DIR: join(dir, 'data'), PORT: '0' });
+      expect(run.status).toBe(1);
+      expect(run.stderr.trim().split('\n')).toHaveLength(1);
+      expect(run.stderr).toMatch(/^proper-parts: DATA_DIR .* is not writable/);
+      return;
+    }
+    const dir = tempDir();
+    chmodSync(dir, 0o500);
+    const run = runToExit({ DATA_DIR: join(dir, 'data'), PORT: '0' });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toMatch(/^proper-parts: DATA_DIR .* is not writable/);
+  });
+
+  it('keeps committed data through kill -9, and refuses a second server on the same DATA_DIR', async () => {
+    const dataDir = tempDir();
+    const port = String(await freePort());
+    const first = await startServer({ DATA_DIR: dataDir, PORT: port, SEED_DEMO: 'true' });
+    const signUp = await fetch(`${first.url}/api/v1/auth/sign-up/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        name: 'Durable',
+        email: 'durable@example.com',
+        password: 'secret123',
+      }),
+    });
+    expect(signUp.status).toBe(200);
+
+    const second = runToExit({ DATA_DIR: dataDir, PORT: String(await freePort()) });
+    expect(second.status).toBe(1);
+    expect(second.stderr).toMatch(/is in use by another server/);
+
+    first.child.kill('SIGKILL');
+    await stopped(first.child);
+
+    const again = await startServer({ DATA_DIR: dataDir, PORT: port, SEED_DEMO: 'true' });
+    const tools = await (await fetch(`${again.url}/api/v1/tools?limit=100`)).json();
+    expect(tools.data).toHaveLength(20);
+    const signIn = await fetch(`${again.url}/api/v1/auth/sign-in/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'durable@example.com', password: 'secret123' }),
+    });
+    expect(signIn.status).toBe(200);
+    again.child.kill('SIGTERM');
+    expect(await stopped(again.child)).toBe(0);
+  }, 120_000);
+});
