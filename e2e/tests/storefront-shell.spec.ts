@@ -31,3 +31,18 @@ test('an unknown API path answers 404 JSON, not the app', async ({ request }) =>
   expect(res.status()).toBe(404);
   expect(await res.json()).toMatchObject({ success: false });
 });
+
+test('hashed assets are cached for a year, index.html is not cached', async ({ page, request }) => {
+  const assets: string[] = [];
+  page.on('response', (res) => {
+    if (new URL(res.url()).pathname.startsWith('/assets/')) assets.push(res.url());
+  });
+  const html = await page.goto('/');
+  expect(html?.headers()['cache-control']).toBe('no-cache');
+  await expect(page.getByRole('article').first()).toBeVisible();
+  expect(assets.length).toBeGreaterThan(0);
+  const asset = await request.get(assets[0] as string);
+  expect(asset.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+  // An old chunk name after a deploy is a 404, not index.html served as JavaScript.
+  expect((await request.get('/assets/index-00000000.js')).status()).toBe(404);
+});

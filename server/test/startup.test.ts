@@ -103,7 +103,9 @@ describe('start-up', () => {
     await stopped(first.child);
 
     const again = await startServer({ DATA_DIR: dataDir, PORT: port, SEED_DEMO: 'true' });
-    const tools = await (await fetch(`${again.url}/api/v1/tools?limit=100`)).json();
+    const tools = (await (await fetch(`${again.url}/api/v1/tools?limit=100`)).json()) as {
+      data: unknown[];
+    };
     expect(tools.data).toHaveLength(20);
     const signIn = await fetch(`${again.url}/api/v1/auth/sign-in/email`, {
       method: 'POST',

@@ -2,7 +2,7 @@ import type { Tool } from '@proper-parts/domain/catalog';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, parsePath, type RouteObject, RouterProvider } from 'react-router';
 
 /** A fresh QueryClient without retries, so an error shows at once. */
 export const createTestQueryClient = () =>
@@ -10,14 +10,29 @@ export const createTestQueryClient = () =>
     defaultOptions: { queries: { retry: false, gcTime: Number.POSITIVE_INFINITY } },
   });
 
+type RenderOptions = {
+  route?: string;
+  path?: string;
+  /** `location.state` of the first entry, e.g. where a guard sent the user from. */
+  state?: unknown;
+  /** More routes beside `ui`'s, e.g. the pages a form navigates to. */
+  otherRoutes?: RouteObject[];
+};
+
 /** Renders `ui` at `route` inside a memory router and a fresh query client. */
-export function renderWithProviders(ui: ReactElement, { route = '/', path = '*' } = {}) {
-  const router = createMemoryRouter([{ path, element: ui }], { initialEntries: [route] });
-  return render(
+export function renderWithProviders(
+  ui: ReactElement,
+  { route = '/', path = '*', state, otherRoutes = [] }: RenderOptions = {},
+) {
+  const router = createMemoryRouter([{ path, element: ui }, ...otherRoutes], {
+    initialEntries: [{ ...parsePath(route), state }],
+  });
+  const result = render(
     <QueryClientProvider client={createTestQueryClient()}>
       <RouterProvider router={router} />
     </QueryClientProvider>,
   );
+  return { ...result, router };
 }
 
 let sequence = 0;

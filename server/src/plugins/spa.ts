@@ -29,7 +29,10 @@ export async function registerSpa(app: FastifyInstance, webDistDir: string | und
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const isApi = path === '/api' || path.startsWith('/api/');
-    if (isApi || !hasWeb || (request.method !== 'GET' && request.method !== 'HEAD')) {
+    // A missing file (an old hashed chunk, a typo'd image) is a 404, not the app's HTML.
+    const isFile = /\.[a-z0-9]+$/i.test(path);
+    const isPage = request.method === 'GET' || request.method === 'HEAD';
+    if (isApi || isFile || !hasWeb || !isPage) {
       return reply.status(404).send({ success: false, message: `${messages.notFound}: ${path}` });
     }
     reply.header('cache-control', 'no-cache');

@@ -2,7 +2,9 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createTestQueryClient, jsonResponse } from '../../test/test-utils';
+import { setSession, stubApi } from '../../test/auth-stubs';
+import { admin, customer, signInAs } from '../../test/signed-in';
+import { createTestQueryClient } from '../../test/test-utils';
 import { routes } from './router';
 
 const renderAt = (url: string) =>
@@ -14,36 +16,37 @@ const renderAt = (url: string) =>
 
 beforeEach(() => {
   document.title = '';
-  // Pages that fetch get a failing answer; these tests only check that each route renders.
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => jsonResponse({ success: false, message: 'x' }, 404)),
-  );
 });
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  setSession(null);
 });
 
+type Visitor = typeof customer | null;
+
 describe('routes', () => {
-  it.each([
-    ['/', 'The right parts, in the quantities your business needs', 'Home'],
-    ['/blogs', 'Blogs', 'Blogs'],
-    ['/portfolio', 'Portfolio', 'Portfolio'],
-    ['/signin', 'Sign In', 'Sign In'],
-    ['/signup', 'Sign Up', 'Sign Up'],
-    ['/reset-password', 'Reset Password', 'Reset Password'],
-    ['/purchase/abc', 'Purchase', 'Purchase'],
-    ['/dashboard', 'My Orders', 'My Orders'],
-    ['/dashboard/review', 'Give a Review', 'Add A Review'],
-    ['/dashboard/profile', 'My Profile', 'My Profile'],
-    ['/dashboard/manageOrder', 'Manage All Orders', 'Manage All Orders'],
-    ['/dashboard/addProduct', 'Add a new Product', 'Add A Product'],
-    ['/dashboard/admin', 'All Users', 'Make Admin'],
-    ['/dashboard/manageProducts', 'Manage all Products', 'Manage Products'],
-    ['/dashboard/payment/42', 'Payment', 'Payment'],
-    ['/no/such/page', 'Page not found', 'Page Not Found'],
-  ])('%s shows "%s" titled "%s | Proper Parts"', async (url, heading, title) => {
+  it.each<[string, string, string, Visitor]>([
+    ['/', 'The right parts, in the quantities your business needs', 'Home', null],
+    ['/blogs', 'Blogs', 'Blogs', null],
+    ['/portfolio', 'Portfolio', 'Portfolio', null],
+    ['/signin', 'Sign In', 'Sign In', null],
+    ['/signup', 'Sign Up', 'Sign Up', null],
+    ['/reset-password', 'Reset Password', 'Reset Password', null],
+    ['/purchase/abc', 'Purchase', 'Purchase', customer],
+    ['/dashboard', 'My Orders', 'My Orders', customer],
+    ['/dashboard/review', 'Give a Review', 'Add A Review', customer],
+    ['/dashboard/profile', 'My Profile', 'My Profile', customer],
+    ['/dashboard', 'My Profile', 'My Profile', admin],
+    ['/dashboard/manageOrder', 'Manage All Orders', 'Manage All Orders', admin],
+    ['/dashboard/addProduct', 'Add a new Product', 'Add A Product', admin],
+    ['/dashboard/admin', 'All Users', 'Make Admin', admin],
+    ['/dashboard/manageProducts', 'Manage all Products', 'Manage Products', admin],
+    ['/dashboard/payment/42', 'Payment', 'Payment', customer],
+    ['/no/such/page', 'Page not found', 'Page Not Found', null],
+  ])('%s shows "%s" titled "%s | Proper Parts"', async (url, heading, title, visitor) => {
+    // Pages that fetch get a 404; these tests only check that each route renders.
+    stubApi(visitor ? signInAs(visitor) : {});
     renderAt(url);
     expect(await screen.findByRole('heading', { name: heading })).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe(`${title} | Proper Parts`));
@@ -52,13 +55,14 @@ describe('routes', () => {
   });
 
   it('shows the dashboard sidebar with the customer links', async () => {
+    stubApi(signInAs(customer));
     renderAt('/dashboard');
     const sidebar = await screen.findByRole('navigation', { name: 'Dashboard' });
     expect(sidebar).toHaveTextContent('My Orders');
     expect(sidebar).toHaveTextContent('Add A Review');
     expect(sidebar).toHaveTextContent('My Profile');
     expect(
-      await screen.findByRole('heading', { name: 'Welcome to your Dashboard' }),
+      await screen.findByRole('heading', { name: `Welcome, ${customer.name}` }),
     ).toBeInTheDocument();
   });
 });

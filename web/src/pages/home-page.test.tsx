@@ -1,10 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setSession, stubApi } from '../../test/auth-stubs';
+import { admin, signInAs } from '../../test/signed-in';
 import { buildTool, jsonResponse, renderWithProviders } from '../../test/test-utils';
 import { HomePage } from './home-page';
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  setSession(null);
 });
 
 describe('HomePage', () => {
@@ -33,5 +36,21 @@ describe('HomePage', () => {
     expect(screen.getAllByRole('link', { name: 'Purchase Now' })).toHaveLength(6);
     expect(fetchMock).toHaveBeenCalledWith('/api/v1/tools?limit=6', expect.anything());
     await waitFor(() => expect(document.title).toBe('Home | Proper Parts'));
+  });
+
+  it('disables every Purchase Now button for an admin', async () => {
+    stubApi({
+      ...signInAs(admin),
+      'GET /api/v1/tools': () => jsonResponse({ success: true, data: [buildTool(), buildTool()] }),
+    });
+    renderWithProviders(<HomePage />);
+
+    await waitFor(() =>
+      expect(screen.getAllByRole('button', { name: 'Purchase Now' })).toHaveLength(2),
+    );
+    for (const button of screen.getAllByRole('button', { name: 'Purchase Now' })) {
+      expect(button).toBeDisabled();
+    }
+    expect(screen.queryByRole('link', { name: 'Purchase Now' })).not.toBeInTheDocument();
   });
 });

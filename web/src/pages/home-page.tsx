@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { paths } from '../config/paths';
+import { useCurrentUser } from '../features/auth/use-current-user';
 import { FeaturedProducts } from '../features/catalog/components/featured-products';
 import { usePageTitle } from '../lib/use-page-title';
 
@@ -22,6 +23,8 @@ const promises = [
 
 export function HomePage() {
   usePageTitle('Home');
+  // Admins do not buy (spec §6): their Purchase Now buttons are disabled.
+  const isAdmin = useCurrentUser().user?.isAdmin ?? false;
 
   return (
     <>
@@ -85,7 +88,7 @@ export function HomePage() {
         </dl>
       </section>
 
-      <FeaturedProducts />
+      <FeaturedProducts purchaseDisabled={isAdmin} />
     </>
   );
 }

@@ -1,29 +1,28 @@
 import { Link } from 'react-router';
 import { paths } from '../config/paths';
+import { AuthCard } from '../features/auth/components/auth-card';
+import { SignUpForm } from '../features/auth/components/sign-up-form';
+import { SocialSignIn } from '../features/auth/components/social-sign-in';
+import { useRedirectWhenSignedIn } from '../features/auth/use-redirect-when-signed-in';
 import { usePageTitle } from '../lib/use-page-title';
 
 export function SignUpPage() {
   usePageTitle('Sign Up');
+  useRedirectWhenSignedIn(paths.home);
 
   return (
-    <div className="flex justify-center px-4 py-16">
-      <section className="card w-full max-w-md border border-base-300 bg-base-100 shadow-sm">
-        <div className="card-body gap-4">
-          <h1 className="card-title justify-center text-2xl">Sign Up</h1>
-          <p className="text-center text-base-content/70">
-            Create an account with your name, email and a password.
-          </p>
-          <p className="rounded-field bg-base-200 px-4 py-3 text-center text-sm">
-            Accounts open soon.
-          </p>
-          <p className="text-center text-sm">
-            Already have an account?{' '}
-            <Link to={paths.signIn} className="link link-primary">
-              Sign in
-            </Link>
-          </p>
-        </div>
-      </section>
-    </div>
+    <AuthCard
+      title="Sign Up"
+      description="Create an account to order parts, pay by card and track your orders."
+    >
+      <SignUpForm />
+      <SocialSignIn callbackURL={paths.home} />
+      <p className="text-center text-sm">
+        Already have an account?{' '}
+        <Link to={paths.signIn} className="link link-primary">
+          Sign in
+        </Link>
+      </p>
+    </AuthCard>
   );
 }

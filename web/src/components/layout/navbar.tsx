@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { paths } from '../../config/paths';
 import { NavAuthEntry } from '../../features/auth/components/nav-auth-entry';
+import { DashboardMenuToggle } from './dashboard-menu-toggle';
 
 const links = [
   { to: paths.home, label: 'Home', end: true },
@@ -108,7 +109,8 @@ export function Navbar() {
             <NavItems />
           </ul>
         </div>
-        <div className="navbar-end">
+        <div className="navbar-end gap-1">
+          <DashboardMenuToggle />
           <NavAuthEntry />
         </div>
       </nav>

@@ -7,10 +7,44 @@ export const authClient = createAuthClient({
   baseURL: typeof window === 'undefined' ? 'http://localhost' : window.location.origin,
   basePath: '/api/v1/auth',
   plugins: [adminClient()],
+  // better-auth keeps the `fetch` it finds at start-up; this looks it up on each call instead,
+  // so a stubbed or wrapped `fetch` (tests, monitoring) sees the auth calls too.
+  fetchOptions: { customFetchImpl: (input, init) => fetch(input, init) },
 });
 
-/** Signs out of the identity service; the spec's stored token is removed too, should one linger. */
+interface SessionAtomValue {
+  data: unknown;
+  isRefetching: boolean;
+}
+
+/** Resolves once the client's session atom shows the user signed out (or after `timeoutMs`). */
+function sessionCleared(timeoutMs = 5000): Promise<void> {
+  const atom = authClient.$store.atoms.session as {
+    get(): SessionAtomValue;
+    listen(listener: (value: SessionAtomValue) => void): () => void;
+  };
+  const cleared = (value: SessionAtomValue) => value.data === null && !value.isRefetching;
+  if (cleared(atom.get())) return Promise.resolve();
+  return new Promise((resolve) => {
+    const finish = () => {
+      clearTimeout(timer);
+      stop();
+      resolve();
+    };
+    const timer = setTimeout(finish, timeoutMs);
+    const stop = atom.listen((value) => {
+      if (cleared(value)) finish();
+    });
+  });
+}
+
+/**
+ * Signs out of the identity service; the spec's stored token is removed too, should one linger.
+ * Resolves only when the session is gone on this page as well, so that the sign-in page the
+ * caller goes to next does not see the old session and bounce the user away.
+ */
 export async function signOut() {
   localStorage.removeItem(ACCESS_TOKEN_KEY);
   await authClient.signOut();
+  await sessionCleared();
 }

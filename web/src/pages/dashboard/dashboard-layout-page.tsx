@@ -1,36 +1,73 @@
-import { Suspense } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { NavLink, Outlet } from 'react-router';
+import {
+  DASHBOARD_DRAWER_ID,
+  DASHBOARD_MENU_TOGGLE_ID,
+  DASHBOARD_SIDEBAR_ID,
+  setDashboardDrawerOpen,
+  useDashboardDrawerOpen,
+} from '../../components/layout/dashboard-drawer';
 import { Spinner } from '../../components/spinner';
 import { paths } from '../../config/paths';
+import { useCurrentUser } from '../../features/auth/use-current-user';
 
-/** The drawer's checkbox id: any `<label htmlFor>` with it opens the sidebar on small screens. */
-export const DASHBOARD_DRAWER_ID = 'dashboard-drawer';
+type SidebarLink = { to: string; label: string; end: boolean };
 
-// Non-admin sidebar (spec §2); the admin links arrive with roles.
-const sidebarLinks = [
+// Spec §2: customers and admins get different sidebars; an admin's bare dashboard is My Profile.
+const customerLinks: SidebarLink[] = [
   { to: paths.dashboard.myOrders, label: 'My Orders', end: true },
   { to: paths.dashboard.review, label: 'Add A Review', end: false },
   { to: paths.dashboard.profile, label: 'My Profile', end: false },
-] as const;
+];
 
-const closeDrawer = () => {
-  const toggle = document.getElementById(DASHBOARD_DRAWER_ID);
-  if (toggle instanceof HTMLInputElement) toggle.checked = false;
-};
+const adminLinks: SidebarLink[] = [
+  { to: paths.dashboard.root, label: 'My Profile', end: true },
+  { to: paths.dashboard.manageOrders, label: 'Manage All Orders', end: false },
+  { to: paths.dashboard.addProduct, label: 'Add A Product', end: false },
+  { to: paths.dashboard.makeAdmin, label: 'Make Admin', end: false },
+  { to: paths.dashboard.manageProducts, label: 'Manage Products', end: false },
+];
+
+const closeDrawer = () => setDashboardDrawerOpen(false);
 
 export function DashboardLayoutPage() {
+  const { user } = useCurrentUser();
+  const open = useDashboardDrawerOpen();
+  const sidebarRef = useRef<HTMLElement>(null);
+
+  // The drawer only opens on small screens (from the navbar): move focus into it, and let
+  // Escape close it and hand focus back to the toggle.
+  useEffect(() => {
+    if (!open) return;
+    sidebarRef.current?.querySelector('a')?.focus();
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      closeDrawer();
+      document.getElementById(DASHBOARD_MENU_TOGGLE_ID)?.focus();
+    };
+    document.addEventListener('keydown', closeOnEscape);
+    return () => document.removeEventListener('keydown', closeOnEscape);
+  }, [open]);
+
+  // The route guard renders this only for a signed-in user; the spinner covers a session refetch.
+  if (!user) return <Spinner />;
+  const links = user.isAdmin ? adminLinks : customerLinks;
+
   return (
     <div className="drawer mx-auto max-w-7xl lg:drawer-open">
-      <input id={DASHBOARD_DRAWER_ID} type="checkbox" className="drawer-toggle" />
-      <div className="drawer-content px-4 py-8 lg:px-8">
-        <div className="mb-8 flex items-center justify-between gap-4 border-b border-base-300 pb-6">
-          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">
-            Welcome to your Dashboard
-          </h1>
-          <label htmlFor={DASHBOARD_DRAWER_ID} className="btn btn-outline btn-sm lg:hidden">
-            Menu
-          </label>
-        </div>
+      <input
+        id={DASHBOARD_DRAWER_ID}
+        type="checkbox"
+        className="drawer-toggle"
+        aria-hidden="true"
+        tabIndex={-1}
+        checked={open}
+        onChange={(event) => setDashboardDrawerOpen(event.target.checked)}
+      />
+      <div className="drawer-content min-w-0 px-4 py-8 lg:px-8">
+        <h1 className="mb-8 border-b border-base-300 pb-6 text-2xl font-bold tracking-tight break-words sm:text-3xl">
+          Welcome, {user.displayName}
+        </h1>
         <Suspense fallback={<Spinner />}>
           <Outlet />
         </Suspense>
@@ -38,15 +75,17 @@ export function DashboardLayoutPage() {
       <div className="drawer-side z-50 lg:top-16 lg:z-10 lg:h-[calc(100dvh-4rem)]">
         <label htmlFor={DASHBOARD_DRAWER_ID} aria-label="Close menu" className="drawer-overlay" />
         <nav
+          ref={sidebarRef}
+          id={DASHBOARD_SIDEBAR_ID}
           aria-label="Dashboard"
           className="min-h-full w-64 border-r border-base-300 bg-base-200 p-4 lg:bg-base-100"
         >
           <p className="px-3 pb-3 text-xs font-semibold uppercase tracking-wider text-base-content/60">
-            Dashboard
+            {user.isAdmin ? 'Admin dashboard' : 'Dashboard'}
           </p>
           <ul className="menu w-full gap-1 p-0 text-base [--menu-active-bg:var(--color-primary)] [--menu-active-fg:var(--color-primary-content)]">
-            {sidebarLinks.map((link) => (
-              <li key={link.to}>
+            {links.map((link) => (
+              <li key={link.label}>
                 <NavLink
                   to={link.to}
                   end={link.end}

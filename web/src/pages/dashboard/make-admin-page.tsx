@@ -1,5 +1,5 @@
-import { EmptyState } from '../../components/empty-state';
 import { PageHeader } from '../../components/page-header';
+import { UsersTable } from '../../features/users/components/users-table';
 import { usePageTitle } from '../../lib/use-page-title';
 
 export function MakeAdminPage() {
@@ -12,7 +12,7 @@ export function MakeAdminPage() {
         title="All Users"
         description="Every user of the shop; make a user an admin."
       />
-      <EmptyState title="No users to show" />
+      <UsersTable />
     </section>
   );
 }

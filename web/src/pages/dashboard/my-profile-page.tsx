@@ -1,9 +1,12 @@
-import { EmptyState } from '../../components/empty-state';
+import { messages } from '@proper-parts/domain/messages';
 import { PageHeader } from '../../components/page-header';
+import { useCurrentUser } from '../../features/auth/use-current-user';
+import { ProfileCard } from '../../features/profile/components/profile-card';
 import { usePageTitle } from '../../lib/use-page-title';
 
 export function MyProfilePage() {
   usePageTitle('My Profile');
+  const { user, isPending } = useCurrentUser();
 
   return (
     <section>
@@ -12,7 +15,11 @@ export function MyProfilePage() {
         title="My Profile"
         description="Your contact details, education and links."
       />
-      <EmptyState title="Your profile is empty" />
+      {user ? (
+        <ProfileCard email={user.email} />
+      ) : (
+        !isPending && <p className="font-medium text-error">{messages.noUserLoggedIn}</p>
+      )}
     </section>
   );
 }

@@ -6,6 +6,11 @@ import { jsonResponse } from '../../../../test/test-utils';
 
 type SessionAnswer = 'pending' | 'network-error' | null | { role: 'admin' | 'user' };
 
+function SignInProbe() {
+  const location = useLocation();
+  return <p>sign-in page, from {JSON.stringify(location.state)}</p>;
+}
+
 /**
  * The guards read the session from the real better-auth client; the network is the stub. The
  * client keeps its session in a module singleton, so each test imports a fresh copy.
@@ -20,25 +25,45 @@ async function renderGuarded(answer: SessionAnswer, guard: 'auth' | 'admin') {
         signOutCalls.push(url);
         return jsonResponse({ success: true });
       }
+      // Like the server: once signed out, the session is gone.
+      if (signOutCalls.length > 0) return jsonResponse(null);
       if (answer === 'pending') return new Promise<Response>(() => {});
       if (answer === 'network-error') throw new TypeError('Failed to fetch');
       if (answer === null) return jsonResponse(null);
       const now = new Date().toISOString();
       return jsonResponse({
-        user: { id: 'u1', email: 'buyer@example.com', name: 'Buyer', role: answer.role, emailVerified: false, createdAt: now, updatedAt: now },
-        session: { id: 's1', userId: 'u1', token: 't', expiresAt: now, createdAt: now, updatedAt: now },
+        user: {
+          id: 'u1',
+          email: 'buyer@example.com',
+          name: 'Buyer',
+          role: answer.role,
+          emailVerified: false,
+          createdAt: now,
+          updatedAt: now,
+        },
+        session: {
+          id: 's1',
+          userId: 'u1',
+          token: 't',
+          expiresAt: now,
+          createdAt: now,
+          updatedAt: now,
+        },
       });
     }),
   );
   const { RequireAdmin, RequireAuth } = await import('./route-guards');
   const Guard = guard === 'auth' ? RequireAuth : RequireAdmin;
-  function SignInProbe() {
-    const location = useLocation();
-    return <p>sign-in page, from {JSON.stringify(location.state)}</p>;
-  }
   const router = createMemoryRouter(
     [
-      { path: '/dashboard/admin', element: <Guard><p>protected content</p></Guard> },
+      {
+        path: '/dashboard/admin',
+        element: (
+          <Guard>
+            <p>protected content</p>
+          </Guard>
+        ),
+      },
       { path: '/signin', element: <SignInProbe /> },
     ],
     { initialEntries: ['/dashboard/admin?tab=1'] },

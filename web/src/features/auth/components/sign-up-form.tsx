@@ -1,0 +1,63 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type SignUpRequest, signUpRequest } from '@proper-parts/domain/auth';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { authClient } from '../auth-client';
+import { authFailureOf } from '../auth-failure';
+import { AuthField } from './auth-field';
+import { BusyButton } from './busy-button';
+import { FormAlert } from './form-alert';
+
+/**
+ * Sign-up by name, email and password. The new account is signed in at once; the page's
+ * redirect takes the user home when the session arrives, so the button stays busy until then.
+ */
+export function SignUpForm() {
+  const [signedUp, setSignedUp] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<SignUpRequest>({
+    resolver: zodResolver(signUpRequest),
+    defaultValues: { name: '', email: '', password: '' },
+  });
+
+  const onSubmit = handleSubmit(async ({ name, email, password }) => {
+    const failure = await authFailureOf(() => authClient.signUp.email({ name, email, password }));
+    if (failure) {
+      setError('root', { message: failure });
+      return;
+    }
+    setSignedUp(true);
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+      <AuthField
+        label="Name"
+        type="text"
+        autoComplete="name"
+        error={errors.name?.message}
+        {...register('name')}
+      />
+      <AuthField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        error={errors.email?.message}
+        {...register('email')}
+      />
+      <AuthField
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        error={errors.password?.message}
+        {...register('password')}
+      />
+      <BusyButton busy={isSubmitting || signedUp}>Sign Up</BusyButton>
+      <FormAlert message={errors.root?.message} />
+    </form>
+  );
+}

@@ -1,0 +1,115 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useLocation } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setSession, stubApi } from '../../../test/auth-stubs';
+import { admin, customer, signInAs } from '../../../test/signed-in';
+import { renderWithProviders } from '../../../test/test-utils';
+import { DASHBOARD_DRAWER_ID } from '../../components/layout/dashboard-drawer';
+import { Navbar } from '../../components/layout/navbar';
+import { DashboardLayoutPage } from './dashboard-layout-page';
+
+/** The navbar above either the dashboard or a plain page, as the root layout places them. */
+function Shell() {
+  const { pathname } = useLocation();
+  return (
+    <>
+      <Navbar />
+      {pathname.startsWith('/dashboard') ? <DashboardLayoutPage /> : <h1>Blogs</h1>}
+    </>
+  );
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  setSession(null);
+});
+
+const sidebarLinks = () =>
+  within(screen.getByRole('navigation', { name: 'Dashboard' }))
+    .getAllByRole('link')
+    .map((link) => [link.textContent, link.getAttribute('href')]);
+
+describe('DashboardLayoutPage', () => {
+  it('welcomes a customer by name, with My Orders, Add A Review and My Profile', async () => {
+    stubApi(signInAs(customer));
+    renderWithProviders(<DashboardLayoutPage />, { route: '/dashboard' });
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Welcome, Bea Buyer' }),
+    ).toBeInTheDocument();
+    expect(sidebarLinks()).toEqual([
+      ['My Orders', '/dashboard'],
+      ['Add A Review', '/dashboard/review'],
+      ['My Profile', '/dashboard/profile'],
+    ]);
+    expect(screen.getByRole('link', { name: 'My Orders' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('gives an admin My Profile and the four admin tools, and no My Orders or Add A Review', async () => {
+    stubApi(signInAs(admin));
+    renderWithProviders(<DashboardLayoutPage />, { route: '/dashboard/admin' });
+
+    expect(await screen.findByRole('heading', { name: 'Welcome, Chief' })).toBeInTheDocument();
+    expect(sidebarLinks()).toEqual([
+      ['My Profile', '/dashboard'],
+      ['Manage All Orders', '/dashboard/manageOrder'],
+      ['Add A Product', '/dashboard/addProduct'],
+      ['Make Admin', '/dashboard/admin'],
+      ['Manage Products', '/dashboard/manageProducts'],
+    ]);
+    expect(screen.getByRole('link', { name: 'Make Admin' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+  });
+
+  describe('from the navbar on small screens', () => {
+    const drawerToggle = () => document.getElementById(DASHBOARD_DRAWER_ID);
+
+    it('has no dashboard toggle for a signed-out visitor', async () => {
+      stubApi();
+      renderWithProviders(<Shell />, { route: '/blogs' });
+      expect(await screen.findByRole('link', { name: 'SignIn' })).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Open dashboard menu' })).not.toBeInTheDocument();
+    });
+
+    it('goes to the dashboard with the sidebar open; Escape closes it', async () => {
+      const user = userEvent.setup();
+      stubApi(signInAs(customer));
+      renderWithProviders(<Shell />, { route: '/blogs' });
+
+      const toggle = await screen.findByRole('button', { name: 'Open dashboard menu' });
+      expect(toggle).toHaveClass('lg:hidden');
+      await user.click(toggle);
+
+      expect(
+        await screen.findByRole('heading', { name: 'Welcome, Bea Buyer' }),
+      ).toBeInTheDocument();
+      expect(drawerToggle()).toBeChecked();
+      expect(toggle).toHaveAttribute('aria-expanded', 'true');
+      expect(screen.getByRole('link', { name: 'My Orders' })).toHaveFocus();
+
+      await user.keyboard('{Escape}');
+      expect(drawerToggle()).not.toBeChecked();
+      expect(toggle).toHaveAttribute('aria-expanded', 'false');
+      expect(toggle).toHaveFocus();
+    });
+
+    it('opens the sidebar in place on a dashboard page and closes it when a link is picked', async () => {
+      const user = userEvent.setup();
+      stubApi(signInAs(customer));
+      renderWithProviders(<Shell />, { route: '/dashboard' });
+
+      await user.click(await screen.findByRole('button', { name: 'Open dashboard menu' }));
+      expect(drawerToggle()).toBeChecked();
+
+      await user.click(screen.getByRole('link', { name: 'My Profile' }));
+      expect(screen.getByRole('link', { name: 'My Profile' })).toHaveAttribute(
+        'aria-current',
+        'page',
+      );
+      expect(drawerToggle()).not.toBeChecked();
+    });
+  });
+});
