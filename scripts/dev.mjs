@@ -2,12 +2,14 @@
 import { spawn } from 'node:child_process';
 
 const root = new URL('..', import.meta.url).pathname;
-const run = (cmd, args) =>
-  spawn(cmd, args, {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: 'development' },
-  });
+// The browser talks to Vite (:5173), which proxies /api to the server: links in mails, OAuth
+// callbacks and the trusted origin must name Vite's address.
+const env = {
+  ...process.env,
+  NODE_ENV: 'development',
+  PUBLIC_URL: process.env.PUBLIC_URL ?? 'http://localhost:5173',
+};
+const run = (cmd, args) => spawn(cmd, args, { cwd: root, stdio: 'inherit', env });
 
 const children = [
   run('node', [
