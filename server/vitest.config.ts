@@ -5,6 +5,7 @@ export default defineConfig({
     name: 'server',
     root: import.meta.dirname,
     environment: 'node',
+    globalSetup: ['test/pglite-template.ts'],
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -60,7 +60,7 @@ export async function buildApp({ config, db, dbKind, logger, mailOutboxDir }: Bu
     outboxDir: mailOutboxDir,
     log: app.log,
   });
-  const auth = await createAuth({ config, db, mailer });
+  const auth = await createAuth({ config, db, mailer, log: app.log });
   await promoteBootstrapAdmins(db, config.ADMIN_EMAILS);
   registerAccessHook(app, auth);
   await app.register(authRoutes(auth, config.RATE_LIMIT_AUTH_PER_MINUTE), {

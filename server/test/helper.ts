@@ -4,6 +4,7 @@ import { afterAll } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/client.ts';
+import { loadPgliteTemplate } from './pglite-template.ts';
 
 export type TestApp = Awaited<ReturnType<typeof buildApp>>;
 
@@ -13,7 +14,7 @@ export type TestApp = Awaited<ReturnType<typeof buildApp>>;
  */
 async function freshDatabase() {
   const baseUrl = process.env.DATABASE_URL;
-  if (!baseUrl) return openDatabase({});
+  if (!baseUrl) return openDatabase({ pgliteTemplate: loadPgliteTemplate() });
   const name = `pp_test_${randomUUID().replaceAll('-', '')}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();

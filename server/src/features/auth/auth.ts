@@ -3,6 +3,7 @@ import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { admin, bearer, genericOAuth } from 'better-auth/plugins';
 import { eq, inArray } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { appState, schema, user } from '../../db/schema.ts';
@@ -33,9 +34,10 @@ export interface CreateAuthOptions {
   config: Config;
   db: Database;
   mailer: Mailer;
+  log: FastifyBaseLogger;
 }
 
-export async function createAuth({ config, db, mailer }: CreateAuthOptions) {
+export async function createAuth({ config, db, mailer, log }: CreateAuthOptions) {
   const secret = await resolveSecret(db, config.AUTH_SECRET);
   const google =
     config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET
@@ -109,6 +111,10 @@ export async function createAuth({ config, db, mailer }: CreateAuthOptions) {
       genericOAuth({ config: oidc }),
     ],
     telemetry: { enabled: false },
+    // Into our pino log, with its level, instead of straight to the console.
+    logger: {
+      log: (level, message, ...args) => log[level]({ args }, `better-auth: ${message}`),
+    },
   });
 }
 
