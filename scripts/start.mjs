@@ -1,6 +1,6 @@
 // `npm start`: builds the web app and the server when their output is missing or older than
 // their sources, then runs the server (web + API on one port) in this process.
-import { execFileSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -23,8 +23,13 @@ function buildIfStale(name, output, sources) {
   const outputPath = join(root, output);
   const built = existsSync(outputPath) ? statSync(outputPath).mtimeMs : 0;
   if (built >= newestMtime(sources)) return;
-  console.log(`proper-parts: building ${name}…`);
-  execFileSync('npm', ['run', 'build', '-w', name], { cwd: root, stdio: 'inherit' });
+  process.stdout.write(`proper-parts: building ${name}…\n`);
+  // Quiet unless it fails: then everything the build said is shown.
+  const run = spawnSync('npm', ['run', 'build', '-w', name], { cwd: root, encoding: 'utf8' });
+  if (run.status !== 0) {
+    process.stderr.write(`${run.stdout}${run.stderr}\nproper-parts: the ${name} build failed\n`);
+    process.exit(1);
+  }
 }
 
 const shared = ['domain/src', 'package-lock.json'];
