@@ -80,6 +80,14 @@ describe('start-up', () => {
     expect(run.stderr).toMatch(/^proper-parts: DATA_DIR .* is not writable/);
   });
 
+  it('fails fast, not hangs, on a DATA_DIR that can never be created (under /proc)', () => {
+    const run = runToExit({ DATA_DIR: '/proc/proper-parts/data', PORT: '0' });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toMatch(
+      /^proper-parts: DATA_DIR \/proc\/proper-parts\/data is not writable/,
+    );
+  });
+
   it('keeps committed data through kill -9, and refuses a second server on the same DATA_DIR', async () => {
     const dataDir = tempDir();
     const port = String(await freePort());

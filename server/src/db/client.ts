@@ -90,11 +90,24 @@ async function openPglite(dataDir: string | undefined, migrationsFolder: string,
   };
 }
 
+/**
+ * Creates `path` one folder at a time. Node's `mkdirSync(…, { recursive: true })` never returns
+ * for some paths (under /proc, seen on Node 20), and a start must fail, not hang.
+ */
+function makeDirectory(path: string) {
+  const missing: string[] = [];
+  for (let dir = resolve(path); !existsSync(dir); dir = dirname(dir)) {
+    missing.unshift(dir);
+    if (dirname(dir) === dir) break;
+  }
+  for (const dir of missing) mkdirSync(dir);
+}
+
 async function ensureWritable(dataDir: string) {
   try {
-    mkdirSync(dataDir, { recursive: true });
+    makeDirectory(dataDir);
     await access(dataDir, constants.W_OK);
-    mkdirSync(join(dataDir, 'pglite'), { recursive: true });
+    makeDirectory(join(dataDir, 'pglite'));
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
     throw new StartupError(
