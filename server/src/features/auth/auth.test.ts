@@ -87,6 +87,40 @@ describe('identity: sign-up, sign-in, sessions', async () => {
     expect(after.statusCode).toBe(401);
   });
 
+  it('never lets a user make themselves admin through the identity endpoints', async () => {
+    const user = await signUp(app);
+    const headers = { cookie: user.cookie, origin: 'http://localhost:3000' };
+    const update = await app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/update-user',
+      headers,
+      payload: { name: 'Sneaky', role: 'admin' },
+    });
+    expect(update.statusCode).toBeLessThan(500);
+    const setRole = await app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/admin/set-role',
+      headers,
+      payload: { userId: 'x', role: 'admin' },
+    });
+    expect(setRole.statusCode).toBe(403);
+    const signUpAsAdmin = await app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/sign-up/email',
+      payload: {
+        name: 'Mallory',
+        email: 'mallory@example.com',
+        password: 'secret123',
+        role: 'admin',
+      },
+    });
+    expect(signUpAsAdmin.statusCode).toBeLessThan(500);
+    for (const who of [user.email, 'mallory@example.com']) {
+      const found = await app.db.query.user.findFirst({ where: (u, { eq }) => eq(u.email, who) });
+      expect(found?.role ?? 'user').toBe('user');
+    }
+  });
+
   it('makes ADMIN_EMAILS accounts admins as soon as they exist', async () => {
     const boss = await signUp(app, { email: 'boss@example.com' });
     const res = await app.inject({
