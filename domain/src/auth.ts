@@ -9,6 +9,7 @@ export const emailField = z
   .string({ error: messages.emailRequired })
   .trim()
   .min(1, messages.emailRequired)
+  .max(254, messages.emailInvalid)
   .regex(EMAIL_PATTERN, messages.emailInvalid);
 
 export const passwordField = z
@@ -20,7 +21,11 @@ export const signInRequest = z.object({ email: emailField, password: passwordFie
 export type SignInRequest = z.infer<typeof signInRequest>;
 
 export const signUpRequest = z.object({
-  name: z.string({ error: messages.nameRequired }).trim().min(1, messages.nameRequired),
+  name: z
+    .string({ error: messages.nameRequired })
+    .trim()
+    .min(1, messages.nameRequired)
+    .max(80, 'Name must be at most 80 characters'),
   email: emailField,
   password: passwordField,
 });

@@ -15,7 +15,8 @@ import { healthRoutes } from './features/health/health-routes.ts';
 import { createMailer } from './features/mail/mailer.ts';
 import { profileRoutes } from './features/profile/profile-routes.ts';
 import { usersRoutes } from './features/users/users-routes.ts';
-import { registerErrorHandler } from './plugins/error-handler.ts';
+import { answerFrameworkError, registerErrorHandler } from './plugins/error-handler.ts';
+import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSpa } from './plugins/spa.ts';
@@ -43,6 +44,10 @@ export async function buildApp({ config, db, dbKind, logger, mailOutboxDir }: Bu
     logger: logger ?? { level: config.LOG_LEVEL },
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
+    // Path parameters carry emails, which may be up to 254 characters.
+    maxParamLength: 300,
+    // Bad percent-encoding and over-long path parameters were answered without the error envelope.
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -51,6 +56,7 @@ export async function buildApp({ config, db, dbKind, logger, mailOutboxDir }: Bu
   app.decorate('dbKind', dbKind);
 
   registerErrorHandler(app);
+  registerInputGuard(app);
   await registerSecurity(app);
   await registerOpenApi(app);
 

@@ -1,5 +1,5 @@
 import { messages } from '@proper-parts/domain/messages';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.ts';
 
 interface ValidationIssue {
@@ -40,4 +40,14 @@ export function registerErrorHandler(app: FastifyInstance) {
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ success: false, message: messages.internalError });
   });
+}
+
+/** Fastify's own URL errors (bad percent-encoding, an over-long path parameter), in the envelope. */
+export function answerFrameworkError(
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  const message = error.statusCode === 414 ? 'The address is too long' : 'The address is not valid';
+  return reply.status(error.statusCode ?? 400).send({ success: false, message });
 }

@@ -7,7 +7,7 @@ import {
 import { messages } from '@proper-parts/domain/messages';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { Auth } from './auth.ts';
 
 /** The calls that take an email and a secret: validated by our schemas and rate limited. */
@@ -17,6 +17,31 @@ const guardedCalls: Record<string, z.ZodType> = {
   '/request-password-reset': forgotPasswordRequest,
   '/reset-password': resetPasswordRequest,
 };
+
+/** Validated but not rate limited: better-auth stored any JSON value as the name (`null`: a 500). */
+const checkedCalls: Record<string, z.ZodType> = {
+  '/update-user': z.object({
+    name: z
+      .string({ error: 'name must be text' })
+      .max(80, 'name must be at most 80 characters')
+      .optional(),
+    image: z
+      .string({ error: 'image must be text' })
+      .max(500, 'image must be at most 500 characters')
+      .nullish(),
+  }),
+};
+
+/** better-auth puts these in a Location header, which throws (a 500) on a non-Latin-1 character. */
+const redirectFields = ['callbackURL', 'errorCallbackURL', 'newUserCallbackURL', 'redirectTo'];
+
+/**
+ * The identity call a request names, from the normalised URL as better-auth will see it: so
+ * that `/api/v1/auth/./sign-in/email` cannot slip past the checks and limits below.
+ */
+function authPathOf(request: FastifyRequest): string {
+  return new URL(request.url, 'http://localhost').pathname.replace(/^\/api\/v1\/auth/, '');
+}
 
 function emailOf(request: FastifyRequest): string {
   const body = request.body as { email?: unknown } | undefined;
@@ -33,7 +58,7 @@ export function authRoutes(auth: Auth, perMinute: number): FastifyPluginAsync {
     const limitByEmail = app.createRateLimit({
       max: perMinute,
       timeWindow: 60_000,
-      keyGenerator: (request) => `${request.url.split('?')[0]}:${emailOf(request)}`,
+      keyGenerator: (request) => `${authPathOf(request)}:${emailOf(request)}`,
     });
 
     app.route({
@@ -41,17 +66,28 @@ export function authRoutes(auth: Auth, perMinute: number): FastifyPluginAsync {
       url: '/*',
       schema: { hide: true },
       async handler(request, reply) {
-        const path = (request.params as { '*': string })['*'].split('?')[0] ?? '';
-        const schema = guardedCalls[`/${path}`];
+        const path = authPathOf(request);
+        const guarded = guardedCalls[path];
+        const schema = guarded ?? checkedCalls[path];
+        const body = (request.body ?? {}) as Record<string, unknown>;
+        if (request.method === 'POST') {
+          for (const field of redirectFields) {
+            const value = body[field];
+            if (typeof value === 'string' && !/^[\x20-\x7e]*$/.test(value)) {
+              const message = `${field} must be a URL (percent-encode other characters)`;
+              return reply.status(400).send({ success: false, message });
+            }
+          }
+        }
         if (schema && request.method === 'POST') {
-          const body = (request.body ?? {}) as Record<string, unknown>;
-          const candidate = path === 'reset-password' ? { password: body.newPassword } : body;
+          const candidate = path === '/reset-password' ? { password: body.newPassword } : body;
           const parsed = schema.safeParse(candidate);
           if (!parsed.success) {
             const issue = parsed.error.issues[0];
             return reply.status(400).send({ success: false, message: issue?.message ?? 'Invalid' });
           }
-          for (const limiter of [limitByIp, ...(emailOf(request) ? [limitByEmail] : [])]) {
+          const limiters = guarded ? [limitByIp, ...(emailOf(request) ? [limitByEmail] : [])] : [];
+          for (const limiter of limiters) {
             const limit = await limiter(request);
             if (!limit.isAllowed && limit.isExceeded) {
               reply.header('retry-after', limit.ttlInSeconds);
@@ -80,9 +116,12 @@ export function authRoutes(auth: Auth, perMinute: number): FastifyPluginAsync {
         const cookies = response.headers.getSetCookie();
         if (cookies.length > 0) reply.header('set-cookie', cookies);
         const text = await response.text();
-        if (response.status >= 400 && text.startsWith('{')) {
-          const error = JSON.parse(text) as { message?: string; code?: string };
-          return reply.send({ ...error, success: false, message: error.message ?? 'Failed' });
+        // better-auth's 404s (unknown paths) have an empty body: they too get the error envelope.
+        if (response.status >= 400) {
+          const error = (text.startsWith('{') ? JSON.parse(text) : {}) as { message?: string };
+          const fallback =
+            response.status === 404 ? `${messages.notFound}: ${url.pathname}` : 'Failed';
+          return reply.send({ ...error, success: false, message: error.message || fallback });
         }
         return reply.send(text || null);
       },

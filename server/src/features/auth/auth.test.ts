@@ -145,6 +145,33 @@ describe('identity: rate limits', async () => {
     expect(limited.res.json()).toEqual({ success: false, message: messages.tooManyRequests });
   });
 
+  it('cannot be dodged with a dotted path (/./sign-in/email) over real HTTP', async () => {
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    const user = await signUp(app);
+    const statuses: number[] = [];
+    for (const path of [
+      '/./sign-in/email',
+      '/x/../sign-in/email',
+      '/%2e/sign-in/email',
+      '/./sign-in/email',
+    ]) {
+      const res = await fetch(`${address}/api/v1/auth${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.77.0.1' },
+        body: JSON.stringify({ email: user.email, password: 'wrong-pass' }),
+      });
+      statuses.push(res.status);
+    }
+    expect(statuses.slice(0, 3).every((s) => s === 401 || s === 404)).toBe(true);
+    expect(statuses[3]).toBe(429);
+    const tooShort = await fetch(`${address}/api/v1/auth/./sign-in/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.77.0.2' },
+      body: JSON.stringify({ email: user.email, password: '1' }),
+    });
+    expect(await tooShort.json()).toEqual({ success: false, message: messages.passwordTooShort });
+  });
+
   it('limits one IP across many emails', async () => {
     const codes: number[] = [];
     for (let i = 0; i < 12; i++) {

@@ -1,0 +1,516 @@
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { signIn, signUp, type TestUser } from './auth-helper.ts';
+import { buildTestApp } from './helper.ts';
+
+/**
+ * The project's rule for bad input, swept over every /api/v1 route (from the OpenAPI document)
+ * and the better-auth calls the web app makes: whoever sends it (visitor, customer, admin) and
+ * whatever the junk, the answer is a 4xx `{ success: false, message }` (never a 5xx, never a
+ * hang) and the saved data stays as it was.
+ */
+
+type Caller = 'visitor' | 'customer' | 'admin';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type Body = Record<string, unknown>;
+
+interface Route {
+  method: Method;
+  /** With `{param}` placeholders, as the OpenAPI document writes it. */
+  path: string;
+  /** better-auth's own calls: their 2xx bodies are better-auth's, not our envelope. */
+  betterAuth: boolean;
+  /** The body's fields a client fills in (junk goes into each in turn). */
+  fields: string[];
+  /** A valid body, so that junk in one place is the only thing wrong. */
+  body: (who: Who) => Body;
+}
+
+/** The caller, and the account its paths and bodies name (a visitor names the customer). */
+interface Who {
+  caller: Caller;
+  user: TestUser;
+  headers: Record<string, string>;
+}
+
+/** One request of a junk kind; unset parts are the route's valid defaults. */
+interface Variant {
+  label: string;
+  /** Replaces the path parameter (or, on a route without one, is appended as a segment). */
+  param?: string;
+  query?: string;
+  headers?: Record<string, string>;
+  payload?: string;
+  /** The JSON body sent, when there is one (to know what an accepted write saved). */
+  sent?: Body;
+}
+
+interface Junk {
+  name: string;
+  appliesTo: (route: Route) => boolean;
+  variants: (route: Route, who: Who) => Variant[];
+}
+
+const JSON_TYPE: Record<string, string> = { 'content-type': 'application/json' };
+const NO_SUCH_ID = '00000000-0000-4000-8000-000000000000';
+const LONG = 'x'.repeat(10_000);
+const OVER_LIMIT = JSON.stringify({ pad: 'x'.repeat(1024 * 1024 + 1) });
+const DEEP = 100_000;
+const UNICODE = '🔩 Zürich 東京 ‮evil‬ e\u0301 \u200b𝔘𝔫𝔦';
+const PROFILE_FIELDS = ['city', 'education', 'phone', 'link'] as const;
+
+let signUps = 0;
+const freshEmail = () => `junk${++signUps}${Date.now()}@example.com`;
+
+const betterAuthRoutes: Route[] = [
+  {
+    method: 'POST',
+    path: '/api/v1/auth/sign-in/email',
+    betterAuth: true,
+    fields: ['email', 'password', 'callbackURL', 'rememberMe'],
+    body: ({ user }) => ({ email: user.email, password: user.password }),
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/auth/sign-up/email',
+    betterAuth: true,
+    fields: ['name', 'email', 'password', 'image', 'callbackURL'],
+    body: () => ({ name: 'Junk Tester', email: freshEmail(), password: 'secret123' }),
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/auth/request-password-reset',
+    betterAuth: true,
+    fields: ['email', 'redirectTo'],
+    body: ({ user }) => ({ email: user.email, redirectTo: '/reset-password' }),
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/auth/reset-password',
+    betterAuth: true,
+    fields: ['newPassword', 'token'],
+    // A different password: if junk ever reset one, the sign-in check at the end would fail.
+    body: () => ({ newPassword: 'changed-by-junk', token: 'no-such-token' }),
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/auth/sign-in/social',
+    betterAuth: true,
+    fields: ['provider', 'callbackURL', 'errorCallbackURL'],
+    body: () => ({ provider: 'google', callbackURL: '/' }),
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/auth/update-user',
+    betterAuth: true,
+    fields: ['name', 'image'],
+    body: () => ({}),
+  },
+  {
+    method: 'GET',
+    path: '/api/v1/auth/get-session',
+    betterAuth: true,
+    fields: [],
+    body: () => ({}),
+  },
+];
+
+const takesBody = (route: Route) => route.method !== 'GET';
+const writesOwnData = (route: Route) =>
+  (route.method === 'PUT' && route.path === '/api/v1/profile/{email}') ||
+  route.path === '/api/v1/auth/update-user';
+const json = (label: string, sent: Body): Variant => ({
+  label,
+  headers: JSON_TYPE,
+  payload: JSON.stringify(sent),
+  sent,
+});
+const validBody = (route: Route, who: Who): Partial<Variant> =>
+  takesBody(route) ? json('', route.body(who)) : {};
+
+/** The whole body is junk. */
+const bodyJunk = (name: string, payloads: Record<string, string>): Junk => ({
+  name,
+  appliesTo: takesBody,
+  variants: () =>
+    Object.entries(payloads).map(([label, payload]) => ({ label, payload, headers: JSON_TYPE })),
+});
+
+/** Each of the route's fields in turn gets a junk value; the rest of the body stays valid. */
+const fieldJunk = (name: string, values: unknown[]): Junk => ({
+  name,
+  appliesTo: (route) => route.fields.length > 0,
+  variants: (route, who) =>
+    route.fields.flatMap((field) =>
+      values.map((value) =>
+        json(`${field}=${String(JSON.stringify(value)).slice(0, 20)}`, {
+          ...route.body(who),
+          [field]: value,
+        }),
+      ),
+    ),
+});
+
+/** A valid body, but junk in the query string. */
+const queryJunk = (name: string, queries: string[]): Junk => ({
+  name,
+  appliesTo: () => true,
+  variants: (route, who) =>
+    queries.map((query) => ({ ...validBody(route, who), label: `?${query}`, query })),
+});
+
+/** A valid body, but a junk path parameter. */
+const pathJunk = (name: string, params: (who: Who) => string[]): Junk => ({
+  name,
+  appliesTo: () => true,
+  variants: (route, who) =>
+    params(who).map((param) => ({
+      ...validBody(route, who),
+      label: param.length > 60 ? `${param.slice(0, 30)}…(${param.length})` : param,
+      param,
+    })),
+});
+
+const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
+
+const junkKinds: Junk[] = [
+  bodyJunk('malformed JSON', { truncated: '{"a":', 'trailing comma': '{"a":1,}', nul: '\u0000' }),
+  bodyJunk('a JSON array body', { empty: '[]', numbers: '[1,2,3]', objects: '[{"a":1}]' }),
+  bodyJunk('a null body', { null: 'null' }),
+  bodyJunk('a JSON scalar where an object is expected', {
+    string: '"just a string"',
+    number: '42',
+    boolean: 'true',
+  }),
+  bodyJunk('an empty body with content-type json', { empty: '' }),
+  {
+    name: 'a wrong content-type',
+    appliesTo: takesBody,
+    variants: (route, who) => {
+      const text = JSON.stringify(route.body(who));
+      return [
+        { label: 'text/plain', payload: text, headers: { 'content-type': 'text/plain' } },
+        {
+          label: 'urlencoded',
+          payload: 'email=a%40b.co&password=secret123&a[b]=c',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        },
+        {
+          label: 'multipart junk',
+          payload: '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\nb\r\n--y--',
+          headers: { 'content-type': 'multipart/form-data; boundary=x' },
+        },
+        {
+          label: 'json with a utf-16 charset',
+          payload: text,
+          headers: { 'content-type': 'application/json; charset=utf-16' },
+        },
+        { label: 'no content-type', payload: text, headers: { 'content-type': '' } },
+      ];
+    },
+  },
+  bodyJunk('a body over the 1 MiB limit', { '1 MiB + 1': OVER_LIMIT }),
+  {
+    name: 'deeply nested JSON',
+    appliesTo: takesBody,
+    variants: (route) => [
+      { label: `${DEEP} arrays`, headers: JSON_TYPE, payload: nested(DEEP) },
+      {
+        label: `a field of ${DEEP} arrays`,
+        headers: JSON_TYPE,
+        payload: `{"${route.fields[0] ?? 'a'}":${nested(DEEP)}}`,
+      },
+    ],
+  },
+  {
+    name: '__proto__ / constructor keys',
+    appliesTo: takesBody,
+    variants: (route, who) => {
+      const valid = JSON.stringify(route.body(who)).slice(1, -1);
+      const withValid = (keys: string) => `{${valid}${valid ? ',' : ''}${keys}}`;
+      return [
+        {
+          label: '__proto__',
+          headers: JSON_TYPE,
+          payload: withValid('"__proto__":{"role":"admin"}'),
+        },
+        {
+          label: 'constructor.prototype',
+          headers: JSON_TYPE,
+          payload: withValid('"constructor":{"prototype":{"role":"admin"}}'),
+        },
+        { label: 'constructor', headers: JSON_TYPE, payload: withValid('"constructor":"x"') },
+      ];
+    },
+  },
+  {
+    name: 'privileged keys (role, emailVerified, id)',
+    appliesTo: takesBody,
+    variants: (route, who) => [
+      json('role', { ...route.body(who), role: 'admin' }),
+      json('emailVerified', { ...route.body(who), emailVerified: true }),
+      json('id, banned', { ...route.body(who), id: 'x', userId: 'x', banned: false }),
+    ],
+  },
+  fieldJunk('numbers in string fields', [12345, -1.5, 1e308]),
+  fieldJunk('objects in string fields', [{ a: 1 }, {}]),
+  fieldJunk('arrays in string fields', [['a', 'b'], []]),
+  fieldJunk('null and booleans in string fields', [null, true]),
+  fieldJunk('10k-character strings', [`${LONG}@example.com`]),
+  fieldJunk('unicode and emoji', [UNICODE]),
+  fieldJunk('NUL characters', ['a\u0000b', '\u0000']),
+  fieldJunk('ill-formed unicode (lone surrogates)', ['a\ud800b', '\udfff']),
+  queryJunk('repeated query keys', ['limit=1&limit=2&offset=0&offset=1&offset=2']),
+  queryJunk('negative numbers in the query', ['limit=-1&offset=-5']),
+  queryJunk('floats in the query', ['limit=1.5&offset=0.25']),
+  queryJunk('NaN, Infinity and empty numbers in the query', [
+    'limit=NaN&offset=Infinity',
+    'limit=&offset=0x10',
+  ]),
+  queryJunk('huge numbers in the query', ['limit=1e308&offset=9007199254740993']),
+  queryJunk('junk query keys', [
+    '__proto__[role]=admin&constructor[prototype][role]=admin',
+    `q=${'x'.repeat(5000)}&callbackURL=%F0%9F%94%A9`,
+    'a=%00&%00=b&token=%E0%A4%A',
+  ]),
+  pathJunk('a very long path parameter', ({ user }) => [
+    'a'.repeat(10_000),
+    `${'a'.repeat(300)}@example.com`,
+    `${user.email}${'%20'.repeat(500)}`,
+  ]),
+  pathJunk('URL-encoded slashes in the path parameter', ({ user }) => [
+    `${user.email}%2F..%2Fadmin`,
+    'a%2Fb%40example.com',
+    '%2F%2F',
+  ]),
+  pathJunk('%00 in the path parameter', ({ user }) => [`${user.email}%00`, '%00', '%00@x.co']),
+  pathJunk('..%2F in the path parameter', () => [
+    '..%2F..%2Fuser',
+    '..%2F..%2F..%2Fapi%2Fdocs%2Fjson',
+    '%2E%2E',
+  ]),
+  pathJunk('numbers as the path parameter', () => ['-1', '1.5', 'NaN', '1e308', '0x10']),
+  pathJunk('malformed percent-encoding in the path', () => ['%E0%A4%A', '%', '%zz@x.co']),
+  {
+    name: 'junk credentials',
+    appliesTo: () => true,
+    variants: (route, who) => {
+      const valid = validBody(route, who);
+      // On top of the caller's own headers: a junk token beside their cookie, or junk cookies.
+      const withHeaders = (label: string, headers: Record<string, string>): Variant => ({
+        ...valid,
+        label,
+        headers: { ...valid.headers, ...headers },
+      });
+      return [
+        withHeaders('junk bearer token', { authorization: `Bearer %00${LONG}` }),
+        withHeaders('junk session cookie', { cookie: `better-auth.session_token=${LONG}` }),
+        withHeaders('malformed cookie', { cookie: 'better-auth.session_token=%E0%A4%A; =; ;;a=b' }),
+      ];
+    },
+  },
+];
+
+describe('junk input', async () => {
+  const app = await buildTestApp({
+    ADMIN_EMAILS: 'junkadmin@example.com',
+    // The sweep sends hundreds of auth calls; here it is the answers that are under test.
+    RATE_LIMIT_AUTH_PER_MINUTE: '1000000',
+  });
+  const users = {
+    customer: await signUp(app, { email: 'junkcustomer@example.com', name: 'Carla Customer' }),
+    admin: await signUp(app, { email: 'junkadmin@example.com', name: 'Ada Admin' }),
+    /** Never named by the sweep: nothing may change for them. */
+    bystander: await signUp(app, { email: 'junkbystander@example.com', name: 'Bea Bystander' }),
+  };
+  type Seeded = keyof typeof users;
+
+  const doc = (await app.inject({ url: '/api/docs/json' })).json() as {
+    paths: Record<
+      string,
+      Record<string, { requestBody?: { content?: Record<string, { schema?: Body }> } }>
+    >;
+  };
+  const apiRoutes: Route[] = Object.entries(doc.paths)
+    .filter(([path]) => path.startsWith('/api/v1/'))
+    .flatMap(([path, operations]) =>
+      Object.entries(operations).map(([method, operation]) => ({
+        method: method.toUpperCase() as Method,
+        path,
+        betterAuth: false,
+        fields: Object.keys(
+          (operation.requestBody?.content?.['application/json']?.schema?.properties ?? {}) as Body,
+        ),
+        body: () => ({}),
+      })),
+    );
+  const routes = [...apiRoutes, ...betterAuthRoutes];
+
+  /** What GET /profile/{email} and get-session answer before the sweep; updated by accepted writes. */
+  const expected = {} as Record<Seeded, { profile: Body; session: Body }>;
+  const sessionFacts = async (cookie: string) => {
+    const res = await app.inject({ url: '/api/v1/auth/get-session', headers: { cookie } });
+    const { role, emailVerified, banned, email } = res.json().user;
+    return { email, role, emailVerified, banned };
+  };
+  for (const [index, name] of (['customer', 'admin', 'bystander'] as const).entries()) {
+    const { email, cookie } = users[name];
+    const saved = {
+      city: `City ${index}`,
+      education: 'BSc',
+      phone: `+1 555 010${index}`,
+      link: `https://example.com/${name}`,
+    };
+    const put = await app.inject({
+      method: 'PUT',
+      url: `/api/v1/profile/${email}`,
+      headers: { cookie },
+      payload: saved,
+    });
+    if (put.statusCode !== 200) throw new Error(`profile set-up failed: ${put.body}`);
+    const profile = (
+      await app.inject({ url: `/api/v1/profile/${email}`, headers: { cookie } })
+    ).json().data;
+    expected[name] = { profile, session: await sessionFacts(cookie) };
+  }
+
+  const callers: Who[] = [
+    { caller: 'visitor', user: users.customer, headers: {} },
+    { caller: 'customer', user: users.customer, headers: { cookie: users.customer.cookie } },
+    { caller: 'admin', user: users.admin, headers: { cookie: users.admin.cookie } },
+  ];
+
+  function urlOf(route: Route, who: Who, variant: Variant) {
+    const param = (name: string) =>
+      variant.param ?? (name === 'email' ? who.user.email : NO_SUCH_ID);
+    const hasParam = /\{\w+\}/.test(route.path);
+    let path = route.path.replace(/\{(\w+)\}/g, (_, name: string) => param(name));
+    if (!hasParam && variant.param !== undefined) path += `/${variant.param}`;
+    return variant.query ? `${path}?${variant.query}` : path;
+  }
+
+  async function send(options: InjectOptions): Promise<LightMyRequestResponse | 'hung'> {
+    let timer: NodeJS.Timeout | undefined;
+    const hung = new Promise<'hung'>((resolve) => {
+      timer = setTimeout(() => resolve('hung'), 5_000);
+    });
+    try {
+      return await Promise.race([app.inject(options), hung]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** What is wrong with an answer, or undefined when it keeps the rule. */
+  function problemWith(route: Route, res: LightMyRequestResponse | 'hung'): string | undefined {
+    if (res === 'hung') return 'no answer within 5 s';
+    const status = res.statusCode;
+    if (status >= 500) return `${status} ${res.body.slice(0, 200)}`;
+    if (status < 400 && route.betterAuth) return undefined;
+    let body: { success?: unknown; message?: unknown };
+    try {
+      body = JSON.parse(res.body);
+    } catch {
+      return `${status} with a body that is not JSON: ${res.body.slice(0, 100)}`;
+    }
+    if (status < 400) return body?.success === true ? undefined : `${status} ${res.body}`;
+    if (body?.success !== false || typeof body.message !== 'string' || body.message === '')
+      return `${status} without { success: false, message }: ${res.body.slice(0, 200)}`;
+    return undefined;
+  }
+
+  /** An accepted write of one's own name, photo or profile changes what the end check expects. */
+  function noteAccepted(route: Route, who: Who, variant: Variant) {
+    if (who.caller === 'visitor' || variant.param !== undefined || !variant.sent) return;
+    const mine = expected[who.caller].profile;
+    if (route.method === 'PUT' && route.path === '/api/v1/profile/{email}') {
+      for (const field of PROFILE_FIELDS) {
+        const value = variant.sent[field];
+        if (typeof value === 'string') mine[field] = value.trim();
+      }
+    }
+    if (route.path === '/api/v1/auth/update-user') {
+      if ('name' in variant.sent) mine.name = variant.sent.name;
+      if ('image' in variant.sent) mine.photoURL = variant.sent.image;
+    }
+  }
+
+  it('sweeps every /api/v1 route of the OpenAPI document, and the better-auth calls', () => {
+    expect(apiRoutes.map((r) => `${r.method} ${r.path}`)).toEqual(
+      expect.arrayContaining(['GET /api/v1/tools', 'PUT /api/v1/profile/{email}']),
+    );
+    expect(
+      apiRoutes.find((r) => r.path === '/api/v1/profile/{email}' && r.method === 'PUT'),
+    ).toMatchObject({ fields: expect.arrayContaining(['city', 'phone', 'link']) });
+    expect(routes.length).toBeGreaterThanOrEqual(17);
+  });
+
+  /** Sends every variant of one junk kind; answers the problems found, one line each. */
+  async function sweep(route: Route, junk: Junk, who: Who): Promise<string> {
+    const check = async (variant: Variant) => {
+      const res = await send({
+        method: route.method,
+        url: urlOf(route, who, variant),
+        headers: { ...who.headers, ...variant.headers },
+        ...(variant.payload !== undefined ? { payload: variant.payload } : {}),
+      });
+      const problem = problemWith(route, res);
+      if (!problem && res !== 'hung' && res.statusCode < 300) noteAccepted(route, who, variant);
+      return problem && `[${variant.label}] ${problem}`;
+    };
+    const variants = junk.variants(route, who);
+    const found = writesOwnData(route)
+      ? await variants.reduce<Promise<(string | undefined)[]>>(
+          async (done, variant) => [...(await done), await check(variant)],
+          Promise.resolve([]),
+        )
+      : await Promise.all(variants.map(check));
+    return found.filter(Boolean).join('\n');
+  }
+
+  for (const who of callers) {
+    describe(`as ${who.caller}`, () => {
+      for (const route of routes) {
+        for (const junk of junkKinds.filter((kind) => kind.appliesTo(route))) {
+          // Side by side (password hashing is slow), except the writes of one's own data: the
+          // end check must know which accepted write came last.
+          const concurrent = !writesOwnData(route);
+          it(`${route.method} ${route.path} ← ${junk.name}`, { concurrent }, async ({ expect }) => {
+            expect(await sweep(route, junk, who)).toBe('');
+          });
+        }
+      }
+    });
+  }
+
+  describe('afterwards', () => {
+    it.each(Object.keys(users) as Seeded[])(
+      'the %s still signs in and their saved data is intact',
+      async (name) => {
+        const { email, password } = users[name];
+        const session = await signIn(app, email, password);
+        expect(session.res.statusCode).toBe(200);
+        expect(await sessionFacts(session.cookie)).toEqual(expected[name].session);
+        const profile = await app.inject({
+          url: `/api/v1/profile/${email}`,
+          headers: { cookie: session.cookie },
+        });
+        expect(profile.json()).toEqual({ success: true, data: expected[name].profile });
+      },
+    );
+
+    it('no account the sweep signed up became an admin', async () => {
+      const admins: string[] = [];
+      for (let offset = 0; ; offset += 100) {
+        const page = await app.inject({
+          url: `/api/v1/user?limit=100&offset=${offset}`,
+          headers: { cookie: users.admin.cookie },
+        });
+        const found = page.json().data as { email: string; role: string }[];
+        admins.push(...found.filter((u) => u.role === 'admin').map((u) => u.email));
+        if (found.length < 100) break;
+      }
+      expect(admins).toEqual([users.admin.email]);
+    });
+  });
+});
