@@ -3,13 +3,13 @@ import { type ResetPasswordRequest, resetPasswordRequest } from '@proper-parts/d
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { BusyButton } from '../../../components/busy-button';
+import { FormAlert } from '../../../components/form-alert';
+import { FormField } from '../../../components/form-field';
 import { paths } from '../../../config/paths';
 import { authClient } from '../auth-client';
 import { authFailureOf } from '../auth-failure';
 import { authMessages } from '../auth-messages';
-import { AuthField } from './auth-field';
-import { BusyButton } from './busy-button';
-import { FormAlert } from './form-alert';
 
 /** Sets a new password with the token from the mailed reset link, then sends the user to sign in. */
 export function ResetPasswordForm({ token }: { token: string }) {
@@ -38,7 +38,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-      <AuthField
+      <FormField
         label="New password"
         type="password"
         autoComplete="new-password"

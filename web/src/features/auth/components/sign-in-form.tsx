@@ -2,12 +2,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type SignInRequest, signInRequest } from '@proper-parts/domain/auth';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { BusyButton } from '../../../components/busy-button';
+import { FormAlert } from '../../../components/form-alert';
+import { FormField } from '../../../components/form-field';
 import { authClient } from '../auth-client';
 import { authFailureOf } from '../auth-failure';
-import { AuthField } from './auth-field';
-import { BusyButton } from './busy-button';
 import { ForgotPasswordDialog } from './forgot-password-dialog';
-import { FormAlert } from './form-alert';
 
 /**
  * Email-and-password sign-in. On success the session refreshes and the page's redirect takes
@@ -39,14 +39,14 @@ export function SignInForm() {
   return (
     <>
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-        <AuthField
+        <FormField
           label="Email"
           type="email"
           autoComplete="email"
           error={errors.email?.message}
           {...register('email')}
         />
-        <AuthField
+        <FormField
           label="Password"
           type="password"
           autoComplete="current-password"

@@ -2,11 +2,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type SignUpRequest, signUpRequest } from '@proper-parts/domain/auth';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { BusyButton } from '../../../components/busy-button';
+import { FormAlert } from '../../../components/form-alert';
+import { FormField } from '../../../components/form-field';
 import { authClient } from '../auth-client';
 import { authFailureOf } from '../auth-failure';
-import { AuthField } from './auth-field';
-import { BusyButton } from './busy-button';
-import { FormAlert } from './form-alert';
 
 /**
  * Sign-up by name, email and password. The new account is signed in at once; the page's
@@ -35,21 +35,21 @@ export function SignUpForm() {
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-      <AuthField
+      <FormField
         label="Name"
         type="text"
         autoComplete="name"
         error={errors.name?.message}
         {...register('name')}
       />
-      <AuthField
+      <FormField
         label="Email"
         type="email"
         autoComplete="email"
         error={errors.email?.message}
         {...register('email')}
       />
-      <AuthField
+      <FormField
         label="Password"
         type="password"
         autoComplete="new-password"

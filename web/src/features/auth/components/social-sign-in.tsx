@@ -1,13 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { BusyButton } from '../../../components/busy-button';
+import { FormAlert } from '../../../components/form-alert';
 import { paths } from '../../../config/paths';
 import { authOptionsQueryOptions, useAuthOptions } from '../api/get-auth-options';
 import { authClient } from '../auth-client';
 import { authFailureOf } from '../auth-failure';
 import { authMessages } from '../auth-messages';
-import { BusyButton } from './busy-button';
-import { FormAlert } from './form-alert';
 
 /** `?error=access_denied` (the provider came back with an error) as a sentence. */
 export function providerErrorOf(params: URLSearchParams): string | null {

@@ -1,9 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { messages } from '@proper-parts/domain/messages';
 import type { Profile } from '@proper-parts/domain/profile';
-import { useId, useRef } from 'react';
-import { type FieldError, type UseFormRegisterReturn, useForm } from 'react-hook-form';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
+import { BusyButton } from '../../../components/busy-button';
+import { FormAlert } from '../../../components/form-alert';
+import { FormField } from '../../../components/form-field';
+import { Modal, ModalActions } from '../../../components/modal';
 import {
   type UpdateProfileFormInput,
   type UpdateProfileFormValues,
@@ -20,70 +24,39 @@ const formValuesOf = (profile: Profile): UpdateProfileFormInput => ({
   link: profile.link,
 });
 
-type FieldProps = {
-  label: string;
-  registration: UseFormRegisterReturn;
-  error?: FieldError;
-  type?: 'text' | 'tel' | 'url';
-  autoComplete?: string;
-  placeholder?: string;
-};
+/** The Update Profile button and its modal (spec §2 modals, §5: every field optional). */
+export function UpdateProfileModal({ profile }: { profile: Profile }) {
+  const [open, setOpen] = useState(false);
 
-function Field({
-  label,
-  registration,
-  error,
-  type = 'text',
-  autoComplete,
-  placeholder,
-}: FieldProps) {
-  const id = useId();
-  const errorId = `${id}-error`;
   return (
-    <div className="fieldset py-1">
-      <label htmlFor={id} className="fieldset-legend pb-1 pt-0">
-        {label}
-      </label>
-      <input
-        id={id}
-        type={type}
-        autoComplete={autoComplete}
-        placeholder={placeholder}
-        className={`input w-full ${error ? 'input-error' : ''}`}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        {...registration}
-      />
-      {error?.message && (
-        <p id={errorId} className="text-sm text-error">
-          {error.message}
-        </p>
+    <>
+      <button type="button" className="btn btn-primary" onClick={() => setOpen(true)}>
+        Update Profile
+      </button>
+      {open && (
+        <Modal
+          title="Update Profile"
+          description="Every field is optional."
+          onClose={() => setOpen(false)}
+        >
+          {({ close }) => <UpdateProfileForm profile={profile} close={close} />}
+        </Modal>
       )}
-    </div>
+    </>
   );
 }
 
-/** The Update Profile button and its modal (spec §2 modals, §5: every field optional). */
-export function UpdateProfileModal({ profile }: { profile: Profile }) {
-  const dialogRef = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
+/** Mounted afresh on each opening, so it starts from the current profile with no old error. */
+function UpdateProfileForm({ profile, close }: { profile: Profile; close: () => void }) {
   const update = useUpdateProfile();
   const {
     register,
     handleSubmit,
-    reset,
     formState: { errors, isSubmitting },
   } = useForm<UpdateProfileFormInput, unknown, UpdateProfileFormValues>({
     resolver: zodResolver(updateProfileForm),
     defaultValues: formValuesOf(profile),
   });
-
-  const open = () => {
-    reset(formValuesOf(profile));
-    update.reset();
-    dialogRef.current?.showModal();
-  };
-  const close = () => dialogRef.current?.close();
 
   const save = handleSubmit(async (values) => {
     try {
@@ -100,83 +73,49 @@ export function UpdateProfileModal({ profile }: { profile: Profile }) {
   const busy = isSubmitting || update.isPending;
 
   return (
-    <>
-      <button type="button" className="btn btn-primary" onClick={open}>
-        Update Profile
-      </button>
-      <dialog
-        ref={dialogRef}
-        className="modal modal-bottom sm:modal-middle"
-        aria-labelledby={titleId}
-      >
-        <div className="modal-box">
-          <h3 id={titleId} className="text-xl font-bold">
-            Update Profile
-          </h3>
-          <p className="mt-1 text-sm text-base-content/70">Every field is optional.</p>
-          <form noValidate onSubmit={save} className="mt-4">
-            <Field
-              label="Name"
-              registration={register('name')}
-              error={errors.name}
-              autoComplete="name"
-            />
-            <Field
-              label="Photo URL"
-              type="url"
-              registration={register('photoURL')}
-              error={errors.photoURL}
-              autoComplete="photo"
-              placeholder="https://"
-            />
-            <Field
-              label="City"
-              registration={register('city')}
-              error={errors.city}
-              autoComplete="address-level2"
-            />
-            <Field
-              label="Education"
-              registration={register('education')}
-              error={errors.education}
-            />
-            <Field
-              label="Phone"
-              type="tel"
-              registration={register('phone')}
-              error={errors.phone}
-              autoComplete="tel"
-            />
-            <Field
-              label="Link"
-              type="url"
-              registration={register('link')}
-              error={errors.link}
-              autoComplete="url"
-              placeholder="https://"
-            />
-            {update.error && (
-              <p role="alert" className="mt-3 text-sm font-medium text-error">
-                {update.error.message}
-              </p>
-            )}
-            <div className="modal-action">
-              <button type="button" className="btn btn-ghost" onClick={close} disabled={busy}>
-                Cancel
-              </button>
-              <button type="submit" className="btn btn-primary" disabled={busy}>
-                {busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-                Save
-              </button>
-            </div>
-          </form>
-        </div>
-        <form method="dialog" className="modal-backdrop">
-          <button type="submit" tabIndex={-1}>
-            Close
-          </button>
-        </form>
-      </dialog>
-    </>
+    <form noValidate onSubmit={save} className="mt-4 flex flex-col gap-3">
+      <FormField
+        label="Name"
+        autoComplete="name"
+        error={errors.name?.message}
+        {...register('name')}
+      />
+      <FormField
+        label="Photo URL"
+        type="url"
+        autoComplete="photo"
+        placeholder="https://"
+        error={errors.photoURL?.message}
+        {...register('photoURL')}
+      />
+      <FormField
+        label="City"
+        autoComplete="address-level2"
+        error={errors.city?.message}
+        {...register('city')}
+      />
+      <FormField label="Education" error={errors.education?.message} {...register('education')} />
+      <FormField
+        label="Phone"
+        type="tel"
+        autoComplete="tel"
+        error={errors.phone?.message}
+        {...register('phone')}
+      />
+      <FormField
+        label="Link"
+        type="url"
+        autoComplete="url"
+        placeholder="https://"
+        error={errors.link?.message}
+        {...register('link')}
+      />
+      <FormAlert message={update.error?.message} />
+      <ModalActions onCancel={close} cancelDisabled={busy}>
+        <BusyButton busy={busy} className="btn-primary sm:w-auto">
+          Save
+        </BusyButton>
+      </ModalActions>
+    </form>
   );
 }

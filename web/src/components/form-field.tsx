@@ -1,6 +1,6 @@
 import { type ComponentProps, type ReactNode, useId } from 'react';
 
-type AuthFieldProps = ComponentProps<'input'> & {
+type FormFieldProps = ComponentProps<'input'> & {
   label: string;
   /** The field's validation message, shown in red under it. */
   error?: string;
@@ -9,14 +9,14 @@ type AuthFieldProps = ComponentProps<'input'> & {
 };
 
 /** A labelled input with its message under it; spread react-hook-form's `register()` into it. */
-export function AuthField({
+export function FormField({
   label,
   error,
   labelAside,
   id,
   className = '',
   ...input
-}: AuthFieldProps) {
+}: FormFieldProps) {
   const generatedId = useId();
   const inputId = id ?? generatedId;
   const errorId = `${inputId}-error`;
