@@ -1,6 +1,6 @@
 // `npm run bench`: load benchmarks of the built server on this machine, against the machine's
 // own ceiling (a bare Fastify answering constant JSON). Results: bench/results/<timestamp>.json
-//   BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 50)
+//   BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 50), BENCH_DATABASE_URL (PostgreSQL)
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
@@ -45,7 +45,9 @@ async function startShop(dataDir) {
     LOG_LEVEL: 'warn',
     SEED_DEMO: 'true',
   };
-  delete env.DATABASE_URL;
+  // PGlite by default; BENCH_DATABASE_URL=postgres://… measures the same server on PostgreSQL.
+  if (process.env.BENCH_DATABASE_URL) env.DATABASE_URL = process.env.BENCH_DATABASE_URL;
+  else delete env.DATABASE_URL;
   const child = spawn('node', ['server/dist/server.js'], { cwd: root, env, stdio: 'inherit' });
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 240; i++) {
@@ -112,7 +114,11 @@ const report = {
     memoryGb: Math.round(totalmem() / 2 ** 30),
     node: process.version,
   },
-  settings: { seconds, connections, database: 'pglite' },
+  settings: {
+    seconds,
+    connections,
+    database: process.env.BENCH_DATABASE_URL ? 'postgres' : 'pglite',
+  },
   memory: {
     serverRssFirstStartMb: Math.round(rssFirstStartKb / 1024),
     serverRssIdleMb: Math.round(rssIdleKb / 1024),
