@@ -20,12 +20,29 @@ export const passwordField = z
 export const signInRequest = z.object({ email: emailField, password: passwordField });
 export type SignInRequest = z.infer<typeof signInRequest>;
 
+export const DISPLAY_NAME_MAX_LENGTH = 80;
+export const PHOTO_URL_MAX_LENGTH = 500;
+
+/** A display name, as sign-up and the profile's identity update both take it. */
+const displayName = (notText: string) =>
+  z.string({ error: notText }).trim().max(DISPLAY_NAME_MAX_LENGTH, messages.nameTooLong);
+
+export const photoUrlField = z
+  .string({ error: messages.photoUrlInvalid })
+  .trim()
+  .max(PHOTO_URL_MAX_LENGTH, messages.photoUrlTooLong);
+
+/**
+ * The identity service's own profile update (better-auth `update-user`): the display name and
+ * photo. The server checks it in front of better-auth; the profile form extends it.
+ */
+export const updateIdentityRequest = z.object({
+  name: displayName(messages.nameNotText).optional(),
+  image: photoUrlField.nullish(),
+});
+
 export const signUpRequest = z.object({
-  name: z
-    .string({ error: messages.nameRequired })
-    .trim()
-    .min(1, messages.nameRequired)
-    .max(80, 'Name must be at most 80 characters'),
+  name: displayName(messages.nameRequired).min(1, messages.nameRequired),
   email: emailField,
   password: passwordField,
 });

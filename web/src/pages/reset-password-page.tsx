@@ -1,6 +1,6 @@
+import { messages } from '@proper-parts/domain/messages';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '../config/paths';
-import { authMessages } from '../features/auth/auth-messages';
 import { AuthCard } from '../features/auth/components/auth-card';
 import { ResetPasswordForm } from '../features/auth/components/reset-password-form';
 import { usePageTitle } from '../lib/use-page-title';
@@ -21,7 +21,7 @@ export function ResetPasswordPage() {
         <ResetPasswordForm token={token} />
       ) : (
         <div role="alert" className="rounded-box border border-error/25 bg-error/5 px-4 py-3">
-          <p className="font-semibold text-error">{authMessages.invalidResetLink}</p>
+          <p className="font-semibold text-error">{messages.invalidResetLink}</p>
           <p className="mt-1 text-sm text-base-content/80">
             Ask for a new one with “Forgot password?” on the{' '}
             <Link to={paths.signIn} className="link link-primary">

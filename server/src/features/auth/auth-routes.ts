@@ -3,33 +3,35 @@ import {
   resetPasswordRequest,
   signInRequest,
   signUpRequest,
+  updateIdentityRequest,
 } from '@proper-parts/domain/auth';
 import { messages } from '@proper-parts/domain/messages';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Auth } from './auth.ts';
 
-/** The calls that take an email and a secret: validated by our schemas and rate limited. */
-const guardedCalls: Record<string, z.ZodType> = {
-  '/sign-in/email': signInRequest,
-  '/sign-up/email': signUpRequest,
-  '/request-password-reset': forgotPasswordRequest,
-  '/reset-password': resetPasswordRequest,
-};
+interface CheckedCall {
+  /** The domain schema of the call (the same the web form uses). */
+  schema: z.ZodType;
+  /** Rate limited per IP and per email: the calls that take an email and a secret. */
+  limited: boolean;
+  /** What of the body the schema reads, where better-auth's field names differ from ours. */
+  input?: (body: Record<string, unknown>) => unknown;
+}
 
-/** Validated but not rate limited: better-auth stored any JSON value as the name (`null`: a 500). */
-const checkedCalls: Record<string, z.ZodType> = {
-  '/update-user': z.object({
-    name: z
-      .string({ error: 'name must be text' })
-      .max(80, 'name must be at most 80 characters')
-      .optional(),
-    image: z
-      .string({ error: 'image must be text' })
-      .max(500, 'image must be at most 500 characters')
-      .nullish(),
-  }),
+/** The identity calls we check before better-auth sees them. */
+const checkedCalls: Record<string, CheckedCall> = {
+  '/sign-in/email': { schema: signInRequest, limited: true },
+  '/sign-up/email': { schema: signUpRequest, limited: true },
+  '/request-password-reset': { schema: forgotPasswordRequest, limited: true },
+  '/reset-password': {
+    schema: resetPasswordRequest,
+    limited: true,
+    input: (body) => ({ password: body.newPassword }),
+  },
+  // better-auth stored any JSON value as the name (`null`: a 500).
+  '/update-user': { schema: updateIdentityRequest, limited: false },
 };
 
 /** better-auth puts these in a Location header, which throws (a 500) on a non-Latin-1 character. */
@@ -41,6 +43,19 @@ const redirectFields = ['callbackURL', 'errorCallbackURL', 'newUserCallbackURL',
  */
 function authPathOf(request: FastifyRequest): string {
   return new URL(request.url, 'http://localhost').pathname.replace(/^\/api\/v1\/auth/, '');
+}
+
+/** Why a POST body cannot go on to better-auth, or undefined when it can. */
+function inputProblemOf(call: CheckedCall | undefined, body: Record<string, unknown>) {
+  for (const field of redirectFields) {
+    const value = body[field];
+    if (typeof value === 'string' && !/^[\x20-\x7e]*$/.test(value)) {
+      return `${field} must be a URL (percent-encode other characters)`;
+    }
+  }
+  if (!call) return undefined;
+  const parsed = call.schema.safeParse(call.input ? call.input(body) : body);
+  return parsed.success ? undefined : (parsed.error.issues[0]?.message ?? 'Invalid');
 }
 
 function emailOf(request: FastifyRequest): string {
@@ -66,27 +81,13 @@ export function authRoutes(auth: Auth, perMinute: number): FastifyPluginAsync {
       url: '/*',
       schema: { hide: true },
       async handler(request, reply) {
-        const path = authPathOf(request);
-        const guarded = guardedCalls[path];
-        const schema = guarded ?? checkedCalls[path];
-        const body = (request.body ?? {}) as Record<string, unknown>;
         if (request.method === 'POST') {
-          for (const field of redirectFields) {
-            const value = body[field];
-            if (typeof value === 'string' && !/^[\x20-\x7e]*$/.test(value)) {
-              const message = `${field} must be a URL (percent-encode other characters)`;
-              return reply.status(400).send({ success: false, message });
-            }
-          }
-        }
-        if (schema && request.method === 'POST') {
-          const candidate = path === '/reset-password' ? { password: body.newPassword } : body;
-          const parsed = schema.safeParse(candidate);
-          if (!parsed.success) {
-            const issue = parsed.error.issues[0];
-            return reply.status(400).send({ success: false, message: issue?.message ?? 'Invalid' });
-          }
-          const limiters = guarded ? [limitByIp, ...(emailOf(request) ? [limitByEmail] : [])] : [];
+          const call = checkedCalls[authPathOf(request)];
+          const problem = inputProblemOf(call, (request.body ?? {}) as Record<string, unknown>);
+          if (problem) return reply.status(400).send({ success: false, message: problem });
+          const limiters = call?.limited
+            ? [limitByIp, ...(emailOf(request) ? [limitByEmail] : [])]
+            : [];
           for (const limiter of limiters) {
             const limit = await limiter(request);
             if (!limit.isAllowed && limit.isExceeded) {

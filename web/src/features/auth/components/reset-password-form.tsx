@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type ResetPasswordRequest, resetPasswordRequest } from '@proper-parts/domain/auth';
+import { messages } from '@proper-parts/domain/messages';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -9,7 +10,6 @@ import { FormField } from '../../../components/form-field';
 import { paths } from '../../../config/paths';
 import { authClient } from '../auth-client';
 import { authFailureOf } from '../auth-failure';
-import { authMessages } from '../auth-messages';
 
 /** Sets a new password with the token from the mailed reset link, then sends the user to sign in. */
 export function ResetPasswordForm({ token }: { token: string }) {
@@ -32,7 +32,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
       setError('root', { message: failure });
       return;
     }
-    toast.success(authMessages.passwordChanged);
+    toast.success(messages.passwordChanged);
     navigate(paths.signIn, { replace: true });
   });
 

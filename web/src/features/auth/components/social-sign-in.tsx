@@ -1,3 +1,4 @@
+import { messages } from '@proper-parts/domain/messages';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -7,7 +8,6 @@ import { paths } from '../../../config/paths';
 import { authOptionsQueryOptions, useAuthOptions } from '../api/get-auth-options';
 import { authClient } from '../auth-client';
 import { authFailureOf } from '../auth-failure';
-import { authMessages } from '../auth-messages';
 
 /** `?error=access_denied` (the provider came back with an error) as a sentence. */
 export function providerErrorOf(params: URLSearchParams): string | null {
@@ -89,9 +89,9 @@ export function SocialSignIn({ callbackURL }: { callbackURL: string }) {
         ? await authFailureOf(() =>
             authClient.signIn.social({ provider, callbackURL, errorCallbackURL: paths.signIn }),
           )
-        : authMessages.socialNotConfigured;
+        : messages.socialNotConfigured;
     } catch (error) {
-      message = error instanceof Error ? error.message : authMessages.socialNotConfigured;
+      message = error instanceof Error ? error.message : messages.socialNotConfigured;
     }
     // On success the browser is on its way to the provider: keep the spinner until it leaves.
     if (message) {

@@ -1,8 +1,9 @@
+import { photoUrlField, updateIdentityRequest } from '@proper-parts/domain/auth';
 import { messages } from '@proper-parts/domain/messages';
 import { type Profile, updateProfileRequest } from '@proper-parts/domain/profile';
 import { modifiedCountResponse } from '@proper-parts/domain/users';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { api } from '../../../config/paths';
 import { ApiError, apiFetch } from '../../../lib/api-client';
 import { authClient } from '../../auth/auth-client';
@@ -14,16 +15,10 @@ import { profileQueryOptions } from './get-profile';
  * display name and photo, which the identity service keeps.
  */
 export const updateProfileForm = updateProfileRequest.omit({ email: true }).extend({
-  name: z.string().trim().max(80, 'must be at most 80 characters').optional(),
-  photoURL: z
-    .string()
-    .trim()
-    .max(500, 'must be at most 500 characters')
+  name: updateIdentityRequest.shape.name,
+  photoURL: photoUrlField
     // A site path (`/uploads/…`) can come back from the server, so it is kept as it is.
-    .refine(
-      (v) => v === '' || /^(https?:\/\/\S+|\/\S*)$/i.test(v),
-      'Photo URL must start with http:// or https://',
-    )
+    .refine((v) => v === '' || /^(https?:\/\/\S+|\/\S*)$/i.test(v), messages.photoUrlInvalid)
     .optional(),
 });
 export type UpdateProfileFormInput = z.input<typeof updateProfileForm>;
