@@ -1,6 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { readableMail } from '../../server/test/mail-text.ts';
+
+export { linkIn } from '../../server/test/mail-text.ts';
 
 export interface Account {
   name: string;
@@ -43,18 +46,10 @@ export async function readLatestMail(to: string, subject: RegExp): Promise<strin
       }
     })();
     for (const file of files.reverse()) {
-      const raw = readFileSync(join(dir, file), 'utf8')
-        .replace(/=\r?\n/g, '')
-        .replace(/=3D/g, '=');
+      const raw = readableMail(readFileSync(join(dir, file), 'utf8'));
       if (subject.test(raw)) return raw;
     }
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`no mail to ${to} matching ${subject} in ${dir}`);
-}
-
-export function linkIn(mail: string): string {
-  const match = mail.match(/https?:\/\/\S+/);
-  if (!match) throw new Error('no link in the mail');
-  return match[0];
 }

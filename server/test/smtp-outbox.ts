@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
+import { readableMail } from './mail-text.ts';
 
 export interface ReceivedMail {
   to: string[];
@@ -33,8 +34,8 @@ export async function startSmtpOutbox() {
   async function waitForMail(to: string, match: RegExp, timeoutMs = 10_000): Promise<string> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      const mail = received.find((m) => m.to.includes(to) && match.test(unfold(m.raw)));
-      if (mail) return unfold(mail.raw);
+      const mail = received.find((m) => m.to.includes(to) && match.test(readableMail(m.raw)));
+      if (mail) return readableMail(mail.raw);
       if (Date.now() > deadline) throw new Error(`no mail to ${to} matching ${match}`);
       await new Promise<void>((resolve) => {
         waiters.push(resolve);
@@ -49,15 +50,4 @@ export async function startSmtpOutbox() {
     waitForMail,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
-}
-
-/** Undoes quoted-printable soft line breaks so that links read whole. */
-function unfold(raw: string): string {
-  return raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-}
-
-export function linkIn(mail: string): string {
-  const match = mail.match(/https?:\/\/\S+/);
-  if (!match) throw new Error('no link in the mail');
-  return match[0];
 }

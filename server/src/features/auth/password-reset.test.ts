@@ -2,7 +2,8 @@ import { messages } from '@proper-parts/domain/messages';
 import { afterAll, describe, expect, it } from 'vitest';
 import { signIn, signUp } from '../../../test/auth-helper.ts';
 import { buildTestApp } from '../../../test/helper.ts';
-import { linkIn, startSmtpOutbox } from '../../../test/smtp-outbox.ts';
+import { linkIn } from '../../../test/mail-text.ts';
+import { startSmtpOutbox } from '../../../test/smtp-outbox.ts';
 
 describe('mail: verification on sign-up, password reset', async () => {
   const outbox = await startSmtpOutbox();
