@@ -3,9 +3,10 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { profiles, type user } from '../../db/schema.ts';
 
-type UserRow = typeof user.$inferSelect;
+/** Whose profile: the account's id, and the identity fields the profile shows. */
+export type ProfileOwner = Pick<typeof user.$inferSelect, 'id' | 'email' | 'name' | 'image'>;
 
-export async function getProfile(db: Database, owner: UserRow): Promise<Profile> {
+export async function getProfile(db: Database, owner: ProfileOwner): Promise<Profile> {
   const [row] = await db.select().from(profiles).where(eq(profiles.userId, owner.id)).limit(1);
   return {
     email: owner.email,
@@ -19,7 +20,7 @@ export async function getProfile(db: Database, owner: UserRow): Promise<Profile>
 }
 
 /** Creates the profile on the first save, updates it after; either way one row is modified. */
-export async function saveProfile(db: Database, owner: UserRow, input: UpdateProfileRequest) {
+export async function saveProfile(db: Database, owner: ProfileOwner, input: UpdateProfileRequest) {
   const { email: _ignored, ...fields } = input;
   const changed = await db
     .insert(profiles)

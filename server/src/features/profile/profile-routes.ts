@@ -2,19 +2,16 @@ import { successEnvelope } from '@proper-parts/domain/envelope';
 import { profile, updateProfileRequest } from '@proper-parts/domain/profile';
 import { emailParams, modifiedCountResponse } from '@proper-parts/domain/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../errors.ts';
-import { errorResponses } from '../../http/responses.ts';
-import { actorOf, assertSelfOrAdmin } from '../auth/actor.ts';
-import { findUserByEmail } from '../users/users-repository.ts';
-import { getProfile, saveProfile } from './profile-repository.ts';
-
-const security = [{ bearer: [] }];
+import { bearerSecurity, errorResponses } from '../../http/responses.ts';
+import { type Actor, actorOf, assertSelfOrAdmin } from '../auth/actor.ts';
+import { requireUserByEmail } from '../users/users-repository.ts';
+import { getProfile, type ProfileOwner, saveProfile } from './profile-repository.ts';
 
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
-  async function ownerOf(email: string) {
-    const owner = await findUserByEmail(app.db, email);
-    if (!owner) throw new AppError('NOT_FOUND', 'No user with that email');
-    return owner;
+  /** Own profile: the session already names the owner; an admin's look-up goes to the database. */
+  function ownerOf(actor: Actor, email: string): Actor | Promise<ProfileOwner> {
+    assertSelfOrAdmin(actor, email);
+    return actor.email === email ? actor : requireUserByEmail(app.db, email);
   }
 
   app.get(
@@ -24,14 +21,13 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['profile'],
         summary: 'A profile (own email, or an admin)',
-        security,
+        security: bearerSecurity,
         params: emailParams,
         response: { 200: successEnvelope(profile), ...errorResponses },
       },
     },
     async (request) => {
-      assertSelfOrAdmin(actorOf(request), request.params.email);
-      const owner = await ownerOf(request.params.email);
+      const owner = await ownerOf(actorOf(request), request.params.email);
       return { success: true as const, data: await getProfile(app.db, owner) };
     },
   );
@@ -43,15 +39,14 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['profile'],
         summary: 'Save a profile (own email, or an admin)',
-        security,
+        security: bearerSecurity,
         params: emailParams,
         body: updateProfileRequest,
         response: { 200: successEnvelope(modifiedCountResponse), ...errorResponses },
       },
     },
     async (request) => {
-      assertSelfOrAdmin(actorOf(request), request.params.email);
-      const owner = await ownerOf(request.params.email);
+      const owner = await ownerOf(actorOf(request), request.params.email);
       const modifiedCount = await saveProfile(app.db, owner, request.body);
       return { success: true as const, data: { modifiedCount } };
     },

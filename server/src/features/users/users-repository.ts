@@ -3,10 +3,18 @@ import type { UserSummary } from '@proper-parts/domain/users';
 import { and, asc, eq, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { user } from '../../db/schema.ts';
+import { AppError } from '../../errors.ts';
 
 export async function findUserByEmail(db: Database, email: string) {
   const [row] = await db.select().from(user).where(eq(user.email, email.toLowerCase())).limit(1);
   return row;
+}
+
+/** The user with that email; a 404 for the caller when there is none. */
+export async function requireUserByEmail(db: Database, email: string) {
+  const found = await findUserByEmail(db, email);
+  if (!found) throw new AppError('NOT_FOUND', 'No user with that email');
+  return found;
 }
 
 export async function listUsers(db: Database, page: PaginationQuery): Promise<UserSummary[]> {

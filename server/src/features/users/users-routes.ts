@@ -9,11 +9,9 @@ import {
 } from '@proper-parts/domain/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors.ts';
-import { errorResponses } from '../../http/responses.ts';
+import { bearerSecurity, errorResponses } from '../../http/responses.ts';
 import { actorOf, assertSelfOrAdmin } from '../auth/actor.ts';
-import { findUserByEmail, grantAdmin, listUsers } from './users-repository.ts';
-
-const security = [{ bearer: [] }];
+import { grantAdmin, listUsers, requireUserByEmail } from './users-repository.ts';
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
@@ -24,7 +22,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['users'],
         summary:
           'A bearer token for API clients (own email only; any `role` in the body is ignored)',
-        security,
+        security: bearerSecurity,
         params: emailParams,
         body: recordUserRequest,
         response: { 200: successEnvelope(userTokenResponse), ...errorResponses },
@@ -45,7 +43,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['users'],
         summary: 'Is this user an admin? (own email, or an admin)',
-        security,
+        security: bearerSecurity,
         params: emailParams,
         response: { 200: successEnvelope(adminCheckResponse), ...errorResponses },
       },
@@ -56,8 +54,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       if (actor.email === request.params.email) {
         return { success: true as const, data: { admin: actor.role === 'admin' } };
       }
-      const found = await findUserByEmail(app.db, request.params.email);
-      if (!found) throw new AppError('NOT_FOUND', 'No user with that email');
+      const found = await requireUserByEmail(app.db, request.params.email);
       return { success: true as const, data: { admin: found.role === 'admin' } };
     },
   );
@@ -69,7 +66,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['users'],
         summary: 'All users (admin)',
-        security,
+        security: bearerSecurity,
         querystring: paginationQuery,
         response: { 200: successEnvelope(userSummary.array()), ...errorResponses },
       },
@@ -84,14 +81,13 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['users'],
         summary: 'Make a user an admin (admin)',
-        security,
+        security: bearerSecurity,
         params: emailParams,
         response: { 200: successEnvelope(modifiedCountResponse), ...errorResponses },
       },
     },
     async (request) => {
-      const found = await findUserByEmail(app.db, request.params.email);
-      if (!found) throw new AppError('NOT_FOUND', 'No user with that email');
+      const found = await requireUserByEmail(app.db, request.params.email);
       return {
         success: true as const,
         data: { modifiedCount: await grantAdmin(app.db, found.id) },
