@@ -1,143 +1,327 @@
-// `npm run bench`: load benchmarks of the built server on this machine, against the machine's
-// own ceiling (a bare Fastify answering constant JSON). Results: bench/results/<timestamp>.json
-//   BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 50), BENCH_DATABASE_URL (PostgreSQL)
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir, totalmem } from 'node:os';
+// `npm run bench`: load benchmarks of the built server (`npm run build` first) against the
+// machine's own ceiling (bare Fastify answering constant JSON, measured in every group), on
+// PGlite, PostgreSQL, and two processes on one PostgreSQL; then scaling (10k vs 100k products and
+// orders) and Lighthouse. Writes bench/results/<date>.json and bench/results/latest.md.
+//   --quick          a smaller data set, 2 s per endpoint, no scaling or Lighthouse (< 2 minutes)
+//   BENCH_SECONDS    seconds per endpoint (10; 2 with --quick)
+//   BENCH_CONNECTIONS (50)
+//   BENCH_DATABASE_URL / DATABASE_URL: a PostgreSQL server to create bench databases on
+//   BENCH_ONLY=pglite,postgres,postgres-2,scaling,lighthouse: run only these parts
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
+import {
+  freshPostgres,
+  pgliteIn,
+  postgresBase,
+  postgresReachable,
+  stockLedger,
+} from './lib/databases.mjs';
+import { homePageJavaScript, lighthouseRuns } from './lib/front-end.mjs';
+import { load } from './lib/load.mjs';
+import { root, rssMb, sampleRss, startCeiling, startShop, stop } from './lib/processes.mjs';
+import { writeReport } from './lib/report.mjs';
+import { emailOf, seed, tokenOf } from './lib/seed.mjs';
 
-const root = join(import.meta.dirname, '..');
-const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const quick = process.argv.includes('--quick');
+const seconds = Number(process.env.BENCH_SECONDS ?? (quick ? 2 : 10));
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const only = process.env.BENCH_ONLY?.split(',');
+const wanted = (part) =>
+  only ? only.includes(part) : !quick || !['scaling', 'lighthouse'].includes(part);
+const sizes = quick
+  ? { products: 2_000, users: 1_000, orders: 10_000, reviews: 1_000 }
+  : { products: 10_000, users: 1_000, orders: 100_000, reviews: 10_000 };
+const secret = 'bench-secret-0123456789abcdef0123456789abcdef';
+const started = Date.now();
+const log = (line) => console.log(`[bench ${Math.round((Date.now() - started) / 1000)}s] ${line}`);
 
-function load(url, title) {
-  return new Promise((resolve, reject) => {
-    autocannon({ url, connections, duration: seconds, title }, (error, result) =>
-      error ? reject(error) : resolve(result),
-    );
-  });
+if (
+  !existsSync(join(root, 'server', 'dist', 'server.js')) ||
+  !existsSync(join(root, 'web', 'dist', 'index.html'))
+) {
+  console.error('bench: build first (npm run build)');
+  process.exit(1);
 }
 
-const summary = (r) => ({
-  title: r.title,
-  url: r.url,
-  requestsPerSecond: Math.round(r.requests.average),
-  latencyP50ms: r.latency.p50,
-  latencyP99ms: r.latency.p99,
-  non2xx: r.non2xx,
-  errors: r.errors,
-  timeouts: r.timeouts,
-});
+/** The hashed entry script the home page loads first. */
+const entryAsset = readFileSync(join(root, 'web', 'dist', 'index.html'), 'utf8').match(
+  /<script[^>]+src="(\/assets\/[^"]+\.js)"/,
+)?.[1];
 
-function rssKb(pid) {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0);
-}
-
-async function startShop(dataDir) {
-  const port = 3900 + Math.floor(Math.random() * 90);
-  const env = {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    SEED_DEMO: 'true',
-  };
-  // PGlite by default; BENCH_DATABASE_URL=postgres://… measures the same server on PostgreSQL.
-  if (process.env.BENCH_DATABASE_URL) env.DATABASE_URL = process.env.BENCH_DATABASE_URL;
-  else delete env.DATABASE_URL;
-  const child = spawn('node', ['server/dist/server.js'], { cwd: root, env, stdio: 'inherit' });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(`${url}/api/v1/health`)).ok) break;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  return { child, url };
-}
-
-const results = [];
-
-// The ceiling: bare Fastify in its own process (like the shop), constant JSON.
-const ceilingPort = 3990;
-const bare = spawn(
-  'node',
-  [
-    '--input-type=module',
-    '-e',
-    `import Fastify from 'fastify'; const app = Fastify(); app.get('/', async () => ({ success: true, data: { status: 'ok' } })); await app.listen({ port: ${ceilingPort}, host: '127.0.0.1' });`,
-  ],
-  { cwd: join(root, 'server'), stdio: 'inherit' },
-);
-for (let i = 0; i < 80; i++) {
+async function exists(base, path, init) {
   try {
-    if ((await fetch(`http://127.0.0.1:${ceilingPort}/`)).ok) break;
-  } catch {}
-  await new Promise((r) => setTimeout(r, 100));
+    const res = await fetch(`${base}${path}`, init);
+    return res.status !== 404;
+  } catch {
+    return false;
+  }
 }
-results.push(
-  summary(await load(`http://127.0.0.1:${ceilingPort}/`, 'ceiling: bare Fastify constant JSON')),
-);
-bare.kill('SIGTERM');
 
-// The first start creates and seeds the database (PGlite's initdb is the costly part); the
-// numbers are taken on a restart, as a running shop is.
-const dataDir = mkdtempSync(join(tmpdir(), 'pp-bench-'));
-const firstStart = await startShop(dataDir);
-const rssFirstStartKb = rssKb(firstStart.child.pid);
-firstStart.child.kill('SIGTERM');
-await new Promise((r) => firstStart.child.once('exit', r));
-const shop = await startShop(dataDir);
-const rssIdleKb = rssKb(shop.child.pid);
-const tools = (await (await fetch(`${shop.url}/api/v1/tools?limit=6`)).json()).data;
-for (const [title, path] of [
-  ['health (database round trip)', '/api/v1/health'],
-  ['featured products GET /tools?limit=6', '/api/v1/tools?limit=6'],
-  ['one product GET /tools/{id}', `/api/v1/tools/${tools[0]._id}`],
-  ['SPA index.html', '/'],
-]) {
-  results.push(summary(await load(`${shop.url}${path}`, title)));
+/** What a group loads: each endpoint once, with its request set-up. */
+async function endpointsOf(base, productIds) {
+  const bearer = (n) => ({ authorization: `Bearer ${tokenOf(n)}` });
+  const list = [
+    {
+      key: 'health',
+      title: 'GET /api/v1/health (one database round trip)',
+      path: '/api/v1/health',
+    },
+    {
+      key: 'tools',
+      title: 'GET /api/v1/tools?limit=6',
+      path: '/api/v1/tools?limit=6',
+      target: 'catalog',
+    },
+    {
+      key: 'tool',
+      title: 'GET /api/v1/tools/{id}',
+      path: `/api/v1/tools/${productIds[0]}`,
+      target: 'catalog',
+    },
+  ];
+  if (await exists(base, '/api/v1/reviews?limit=6'))
+    list.push({
+      key: 'reviews',
+      title: 'GET /api/v1/reviews',
+      path: '/api/v1/reviews',
+      target: 'catalog',
+    });
+  const purchaseProbe = await fetch(`${base}/api/v1/purchase`, {
+    method: 'POST',
+    headers: { ...bearer(2), 'content-type': 'application/json' },
+    body: JSON.stringify({ toolId: productIds[1], quantity: 50 }),
+  });
+  if (purchaseProbe.status !== 404) {
+    list.push({
+      key: 'purchase',
+      title: `POST /api/v1/purchase (signed in: ${connections} buyers, one a connection; 100 products)`,
+      path: '/api/v1/purchase',
+      method: 'POST',
+      target: 'orders',
+      // Each request: the next buyer and the next product (all with stock to spare). Buyers are as
+      // many as connections, like customers at their screens; a first request per buyer checks
+      // the session in the database, later ones come from memory (docs/decisions/008).
+      request: (i) => ({
+        headers: { ...bearer(2 + (i % connections)), 'content-type': 'application/json' },
+        body: JSON.stringify({ toolId: productIds[i % productIds.length], quantity: 50 }),
+      }),
+    });
+    list.push({
+      key: 'myOrders',
+      title: 'GET /api/v1/purchase/{email} (a customer with 100 orders)',
+      path: `/api/v1/purchase/${emailOf(1)}`,
+      request: () => ({ headers: bearer(1) }),
+    });
+  }
+  list.push({ key: 'index', title: 'GET / (index.html)', path: '/' });
+  if (entryAsset)
+    list.push({
+      key: 'asset',
+      title: `GET ${entryAsset.replace(/-[\w-]+\.js$/, '-….js')} (hashed asset)`,
+      path: entryAsset,
+    });
+  return list;
 }
-const rssAfterKb = rssKb(shop.child.pid);
-shop.child.kill('SIGTERM');
-await new Promise((r) => shop.child.once('exit', r));
-rmSync(dataDir, { recursive: true, force: true });
+
+async function measureCeiling() {
+  const ceiling = await startCeiling();
+  const result = await load({
+    bases: [ceiling.url.replace(/\/$/, '')],
+    path: '/',
+    connections,
+    seconds,
+  });
+  await stop(ceiling.child);
+  log(`ceiling ${result.requestsPerSecond} req/s`);
+  return result;
+}
+
+/** Loads every endpoint on `shops` (one or two processes); answers one row per endpoint. */
+async function loadEndpoints(group, shops, ledger) {
+  const rows = [];
+  const productIds = (
+    await (await fetch(`${shops[0].url}/api/v1/tools?limit=100`)).json()
+  ).data.map((t) => t._id);
+  for (const endpoint of await endpointsOf(shops[0].url, productIds)) {
+    const before = endpoint.key === 'purchase' && ledger ? await ledger() : undefined;
+    const sampler = sampleRss(shops.map((s) => s.pid));
+    const result = await load({
+      bases: shops.map((s) => s.url),
+      path: endpoint.path,
+      method: endpoint.method,
+      request: endpoint.request,
+      connections,
+      seconds,
+    });
+    const row = { group, ...endpoint, ...result, peakRssMb: sampler.stop() };
+    // Let answers still in flight land before the ledger and the next endpoint.
+    await new Promise((r) => setTimeout(r, 1000));
+    delete row.request;
+    if (before) {
+      const after = await ledger();
+      row.oversoldUnits = Number(after.sold - before.sold - (before.stock - after.stock));
+    }
+    rows.push(row);
+    log(
+      `${group} ${endpoint.key}: ${row.requestsPerSecond} req/s p99 ${row.latencyP99ms} ms, ${row.non2xx + row.errors} failed, ${row.peakRssMb} MB`,
+    );
+  }
+  return rows;
+}
 
 const report = {
   date: new Date().toISOString(),
+  quick,
+  partial: Boolean(only),
   machine: {
     cpus: cpus().length,
     cpuModel: cpus()[0]?.model,
     memoryGb: Math.round(totalmem() / 2 ** 30),
     node: process.version,
+    loadAverageAtStart: loadavg().map((l) => Math.round(l * 10) / 10),
   },
-  settings: {
-    seconds,
-    connections,
-    database: process.env.BENCH_DATABASE_URL ? 'postgres' : 'pglite',
-  },
-  memory: {
-    serverRssFirstStartMb: Math.round(rssFirstStartKb / 1024),
-    serverRssIdleMb: Math.round(rssIdleKb / 1024),
-    serverRssAfterLoadMb: Math.round(rssAfterKb / 1024),
-  },
-  results,
+  settings: { seconds, connections, sizes },
+  groups: [],
+  results: [],
+  scaling: [],
+  frontEnd: undefined,
 };
-const file = join(root, 'bench', 'results', `${report.date.replace(/[:.]/g, '-')}.json`);
-writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
-console.table(
-  results.map(({ title, requestsPerSecond, latencyP50ms, latencyP99ms, non2xx, errors }) => ({
-    title,
-    requestsPerSecond,
-    latencyP50ms,
-    latencyP99ms,
-    non2xx,
-    errors,
-  })),
-);
-console.log(
-  `memory: ${report.memory.serverRssFirstStartMb} MB on the first start (initdb), ${report.memory.serverRssIdleMb} MB idle after a restart, ${report.memory.serverRssAfterLoadMb} MB after load; written ${file}`,
-);
+
+async function pgliteGroup() {
+  const ceiling = await measureCeiling();
+  const dataDir = mkdtempSync(join(tmpdir(), 'pp-bench-'));
+  // First start: initdb (in a child), migrations, the demo catalog. Then bulk data, then a restart.
+  const first = await startShop({ dataDir, secret });
+  const rssFirstStartMb = rssMb(first.pid);
+  await stop(first.child);
+  const seedMs = await pgliteIn(dataDir).with((query) => seed(query, sizes));
+  log(`pglite seeded in ${seedMs} ms`);
+  const shop = await startShop({ dataDir, secret });
+  const rssIdleMb = rssMb(shop.pid);
+  // PGlite has one owner: its stock ledger is read after the server stops (below).
+  const rows = await loadEndpoints('pglite', [shop], undefined);
+  await stop(shop.child);
+  const purchase = rows.find((r) => r.key === 'purchase');
+  if (purchase) {
+    // Every unit ordered came out of stock: units taken from stock = units in new orders.
+    const { stock, sold } = await pgliteIn(dataDir).with(stockLedger);
+    const taken = BigInt(sizes.products) * 1_000_000_000n - stock;
+    purchase.oversoldUnits = Number(sold - BigInt(sizes.orders) - taken);
+  }
+  rmSync(dataDir, { recursive: true, force: true });
+  report.groups.push({ group: 'pglite', ceiling, rssFirstStartMb, rssIdleMb, seedMs });
+  report.results.push(...rows);
+}
+
+async function postgresGroup(processes) {
+  const group = processes === 1 ? 'postgres' : `postgres-${processes}`;
+  const ceiling = await measureCeiling();
+  const database = await freshPostgres();
+  const dirs = [];
+  const shops = [];
+  try {
+    const dir = () => {
+      const made = mkdtempSync(join(tmpdir(), 'pp-bench-'));
+      dirs.push(made);
+      return made;
+    };
+    shops.push(await startShop({ dataDir: dir(), databaseUrl: database.url, secret }));
+    const seedMs = await database.with((query) => seed(query, sizes));
+    log(`${group} seeded in ${seedMs} ms`);
+    for (let i = 1; i < processes; i++)
+      shops.push(await startShop({ dataDir: dir(), databaseUrl: database.url, secret }));
+    const rssIdleMb = Math.max(...shops.map((s) => rssMb(s.pid)));
+    const rows = await loadEndpoints(group, shops, () => database.with(stockLedger));
+    report.groups.push({ group, ceiling, rssIdleMb, seedMs, processes });
+    report.results.push(...rows);
+  } finally {
+    await Promise.all(shops.map((s) => stop(s.child)));
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+    await database.drop();
+  }
+}
+
+/** `/tools?limit=6` and My Orders at 10,000 and at 100,000 products and orders: flat or not. */
+async function scaling() {
+  for (const size of [10_000, 100_000]) {
+    const database = await freshPostgres();
+    const dir = mkdtempSync(join(tmpdir(), 'pp-bench-'));
+    try {
+      const shop = await startShop({ dataDir: dir, databaseUrl: database.url, secret });
+      await database.with((query) =>
+        seed(query, { products: size, users: 1_000, orders: size, reviews: 1_000 }),
+      );
+      for (const [key, path, headers] of [
+        ['tools', '/api/v1/tools?limit=6'],
+        ['myOrders', `/api/v1/purchase/${emailOf(1)}`, { authorization: `Bearer ${tokenOf(1)}` }],
+      ]) {
+        if (!(await exists(shop.url, path, { headers }))) continue;
+        const result = await load({
+          bases: [shop.url],
+          path,
+          connections,
+          seconds,
+          request: headers ? () => ({ headers }) : undefined,
+        });
+        report.scaling.push({ key, size, ...result });
+        log(
+          `scaling ${key} at ${size}: ${result.requestsPerSecond} req/s p50 ${result.latencyP50ms} p99 ${result.latencyP99ms} ms`,
+        );
+      }
+      await stop(shop.child);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+      await database.drop();
+    }
+  }
+}
+
+async function frontEnd() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'pp-bench-'));
+  const shop = await startShop({ dataDir, secret, demo: true });
+  try {
+    const [first] = (await (await fetch(`${shop.url}/api/v1/tools?limit=1`)).json()).data;
+    // The purchase page is for signed-in customers: Lighthouse loads it with one's cookie.
+    const signedUp = await fetch(`${shop.url}/api/v1/auth/sign-up/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: shop.url },
+      body: JSON.stringify({
+        name: 'Lighthouse Buyer',
+        email: 'lighthouse@example.com',
+        password: 'secret123',
+      }),
+    });
+    const cookie = signedUp.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    const pages = [
+      ['home', '/'],
+      ['purchase', `/purchase/${first._id}`, cookie],
+    ];
+    const lighthouse = await lighthouseRuns(shop.url, pages);
+    report.frontEnd = {
+      lighthouse,
+      homeJavaScript: await homePageJavaScript(shop.url, lighthouse[0]?.scripts),
+    };
+    log(`front end: ${JSON.stringify(report.frontEnd.lighthouse.map((l) => [l.page, l.scores]))}`);
+  } finally {
+    await stop(shop.child);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const hasPostgres = await postgresReachable();
+if (!hasPostgres)
+  log(`no PostgreSQL at ${postgresBase.replace(/\/\/[^@]*@/, '//…@')}: PGlite only`);
+if (wanted('pglite')) await pgliteGroup();
+if (hasPostgres && wanted('postgres')) await postgresGroup(1);
+if (hasPostgres && wanted('postgres-2')) await postgresGroup(2);
+if (hasPostgres && wanted('scaling')) await scaling();
+if (wanted('lighthouse')) await frontEnd();
+report.machine.loadAverageAtEnd = loadavg().map((l) => Math.round(l * 10) / 10);
+report.durationSeconds = Math.round((Date.now() - started) / 1000);
+const written = writeReport(report);
+console.log(readFileSync(written.markdown, 'utf8'));
+log(`written ${written.json} and ${written.markdown}`);

@@ -1,4 +1,5 @@
 // `npm run dev`: the API (rebuilt and restarted on change) and Vite's dev server with its proxy.
+import './load-env.mjs';
 import { spawn } from 'node:child_process';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -7,7 +8,7 @@ const root = new URL('..', import.meta.url).pathname;
 const env = {
   ...process.env,
   NODE_ENV: 'development',
-  PUBLIC_URL: process.env.PUBLIC_URL ?? 'http://localhost:5173',
+  PUBLIC_URL: process.env.PUBLIC_URL || 'http://localhost:5173',
 };
 const run = (cmd, args) => spawn(cmd, args, { cwd: root, stdio: 'inherit', env });
 

@@ -1,5 +1,6 @@
 // `npm start`: builds the web app and the server when their output is missing or older than
 // their sources, then runs the server (web + API on one port) in this process.
+import './load-env.mjs';
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';

@@ -8,6 +8,11 @@ export const TOAST_DURATION_MS = 5000;
 export const CAROUSEL_AUTOPLAY_MS = 2000;
 export const MAX_PAGE_SIZE = 100;
 export const DEFAULT_PAGE_SIZE = 20;
+export const RATING_MIN = 1;
+export const RATING_MAX = 5;
+export const REVIEW_DESCRIPTION_MAX_LENGTH = 1000;
+/** Reviews one account may write in 24 hours: enough for honest buyers, a wall for spam. */
+export const REVIEWS_PER_DAY = 5;
 export const ACCESS_TOKEN_KEY = 'accessToken';
 export const USER_ROLES = ['user', 'admin'] as const;
 export type UserRole = (typeof USER_ROLES)[number];

@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
-import { readableMail } from '../../server/test/mail-text.ts';
+import { type APIRequestContext, expect, type Page, request } from '@playwright/test';
+import { linkIn, readableMail } from '../../server/test/mail-text.ts';
 
-export { linkIn } from '../../server/test/mail-text.ts';
+export { linkIn };
 
 export interface Account {
   name: string;
@@ -52,4 +52,56 @@ export async function readLatestMail(to: string, subject: RegExp): Promise<strin
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`no mail to ${to} matching ${subject} in ${dir}`);
+}
+
+/** The token of the newest confirmation link mailed to `email`. */
+export async function confirmationTokenFor(email: string) {
+  const link = new URL(linkIn(await readLatestMail(email, /Confirm your Proper Parts email/)));
+  return link.searchParams.get('token') ?? '';
+}
+
+/** Confirms `email` from its mailed link, signed in to the account in `context`. */
+export async function confirmByApi(context: APIRequestContext, email: string) {
+  const res = await context.post('/api/v1/email-confirmation', {
+    data: { token: await confirmationTokenFor(email) },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+/** Bootstrapped admin of the journeys (ADMIN_EMAILS in global-setup). */
+export const E2E_ADMIN_EMAIL = 'chief@properparts.com';
+/** Also on ADMIN_EMAILS; the journey that proves it is admin only after confirming uses it. */
+export const E2E_LISTED_OWNER_EMAIL = 'john.smith@acme-corp.com';
+export const chief: Account = { name: 'Chief', email: E2E_ADMIN_EMAIL, password: 'secret123' };
+
+let chiefContext: Promise<APIRequestContext> | undefined;
+
+/** A request context signed in as the bootstrapped admin (signed up on first use). */
+export function chiefRequest(): Promise<APIRequestContext> {
+  chiefContext ??= (async () => {
+    const baseURL = process.env.E2E_BASE_URL;
+    const context = await request.newContext({
+      baseURL,
+      extraHTTPHeaders: { origin: baseURL ?? '' },
+    });
+    const signIn = await context.post('/api/v1/auth/sign-in/email', { data: chief });
+    if (signIn.status() !== 200) {
+      await signUpByApi(context, chief);
+      // A listed address is admin only once confirmed: the mailed link, opened signed in.
+      await confirmByApi(context, chief.email);
+    }
+    return context;
+  })();
+  return chiefContext;
+}
+
+/**
+ * A new admin, signed in in `context`'s cookie jar: signed up like any customer, then made admin
+ * by the bootstrapped admin through Make Admin. Journeys that need an admin use this.
+ */
+export async function signUpAdminByApi(context: APIRequestContext, account = newAccount('admin')) {
+  await signUpByApi(context, account);
+  const grant = await (await chiefRequest()).put(`/api/v1/user/admin/${account.email}`);
+  expect(grant.status(), await grant.text()).toBe(200);
+  return account;
 }

@@ -1,28 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { E2E_ADMIN_EMAIL, E2E_LISTED_OWNER_EMAIL } from './accounts.ts';
+import { freePort } from './free-port.ts';
 import { startOidcIssuer } from './oidc-issuer.ts';
 
-/** Bootstrapped admin of the journeys (ADMIN_EMAILS). */
-export const E2E_ADMIN_EMAIL = 'chief@properparts.com';
-
 const root = join(import.meta.dirname, '..', '..');
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 async function waitForHealth(url: string, child: ChildProcess, deadlineMs = 60_000) {
   const start = Date.now();
@@ -53,7 +37,7 @@ export default async function globalSetup() {
     PUBLIC_URL: baseUrl,
     SEED_DEMO: 'true',
     LOG_LEVEL: 'warn',
-    ADMIN_EMAILS: E2E_ADMIN_EMAIL,
+    ADMIN_EMAILS: `${E2E_ADMIN_EMAIL},${E2E_LISTED_OWNER_EMAIL}`,
     OIDC_ISSUER: oidc.issuer,
     OIDC_CLIENT_ID: oidc.clientId,
     OIDC_CLIENT_SECRET: oidc.clientSecret,

@@ -3,7 +3,8 @@ import Provider from 'oidc-provider';
 
 /**
  * A real OpenID Connect provider on a local port (oidc-provider with its development login
- * screen: any login is accepted and becomes the account). Accounts are `<login>@oidc.test`.
+ * screen: any login is accepted and becomes the account). Accounts are `<login>@oidc.test`,
+ * with a verified email; a login ending in `~unverified` claims `<rest>@oidc.test` unverified.
  */
 export async function startOidcIssuer(port: number, redirectUri: string) {
   const issuer = `http://127.0.0.1:${port}`;
@@ -24,7 +25,14 @@ export async function startOidcIssuer(port: number, redirectUri: string) {
       return {
         accountId: sub,
         async claims() {
-          return { sub, email: `${sub}@oidc.test`, email_verified: true, name: `OIDC ${sub}` };
+          const unverified = sub.endsWith('~unverified');
+          const local = unverified ? sub.slice(0, -'~unverified'.length) : sub;
+          return {
+            sub,
+            email: `${local}@oidc.test`,
+            email_verified: !unverified,
+            name: `OIDC ${local}`,
+          };
         },
       };
     },

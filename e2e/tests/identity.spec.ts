@@ -3,6 +3,7 @@ import {
   newAccount,
   readLatestMail,
   signInByForm,
+  signUpAdminByApi,
   signUpByApi,
 } from '../support/accounts.ts';
 import { expect, test } from '../support/fixtures.ts';
@@ -123,16 +124,12 @@ test('a customer who opens an admin page is signed out and sent to sign in', asy
   expect(await session.json()).toBeNull();
 });
 
-test('an ADMIN_EMAILS admin makes a customer an admin', async ({ page, browser }) => {
+test('an admin makes a customer an admin', async ({ page, browser }) => {
   const customer = newAccount('buyer');
   await signUpByApi(page.context().request, customer);
   await page.context().clearCookies();
 
-  await signUpByApi(page.context().request, {
-    name: 'Chief',
-    email: 'chief@properparts.com',
-    password: 'secret123',
-  });
+  await signUpAdminByApi(page.context().request);
   await page.goto('/dashboard/admin');
   await expect(page.getByRole('heading', { name: 'All Users' })).toBeVisible();
   const row = page.getByRole('row').filter({ hasText: customer.email });

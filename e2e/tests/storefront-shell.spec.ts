@@ -9,7 +9,7 @@ test('a visitor sees the navbar, the featured demo products and the footer', asy
   }
   await expect(page.getByRole('link', { name: 'SignIn' }).first()).toBeAttached();
 
-  const cards = page.getByRole('article');
+  const cards = page.getByRole('region', { name: 'Featured Products' }).getByRole('article');
   await expect(cards).toHaveCount(6);
   await expect(page.getByRole('heading', { name: 'Piston' })).toBeVisible();
   await expect(page.getByText('$1,000').first()).toBeVisible();
@@ -39,7 +39,7 @@ test('hashed assets are cached for a year, index.html is not cached', async ({ p
   });
   const html = await page.goto('/');
   expect(html?.headers()['cache-control']).toBe('no-cache');
-  await expect(page.getByRole('article').first()).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Piston' })).toBeVisible();
   expect(assets.length).toBeGreaterThan(0);
   const asset = await request.get(assets[0] as string);
   expect(asset.headers()['cache-control']).toBe('public, max-age=31536000, immutable');

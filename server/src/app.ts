@@ -7,14 +7,30 @@ import {
 import type { Config } from './config.ts';
 import type { Database, DatabaseKind } from './db/client.ts';
 import { registerAccessHook } from './features/auth/access-hook.ts';
-import { createAuth, promoteBootstrapAdmins } from './features/auth/auth.ts';
+import { promoteConfirmedAdmins } from './features/auth/account-rules.ts';
+import { type Auth, createAuth } from './features/auth/auth.ts';
+import { createAuthLimits } from './features/auth/auth-limits.ts';
 import { authOptionsRoutes } from './features/auth/auth-options-routes.ts';
 import { authRoutes } from './features/auth/auth-routes.ts';
+import { emailConfirmationRoutes } from './features/auth/email-confirmation-routes.ts';
+import { catalogFirstHtml } from './features/catalog/catalog-cache.ts';
 import { catalogRoutes } from './features/catalog/catalog-routes.ts';
+import { productAdminRoutes } from './features/catalog/product-admin-routes.ts';
+import { seoRoutes } from './features/content/seo-routes.ts';
 import { healthRoutes } from './features/health/health-routes.ts';
 import { createMailer } from './features/mail/mailer.ts';
+import { manageOrdersRoutes } from './features/orders/manage-orders-routes.ts';
+import { ordersRoutes } from './features/orders/orders-routes.ts';
+import { setUpPayments } from './features/payments/payment-setup.ts';
+import { paymentsRoutes } from './features/payments/payments-routes.ts';
+import { stripeWebhookRoutes } from './features/payments/stripe-webhook-routes.ts';
 import { profileRoutes } from './features/profile/profile-routes.ts';
+import { reviewsRoutes } from './features/reviews/reviews-routes.ts';
+import { registerSessionCache } from './features/sessions/session-cache.ts';
+import { localImageStorage } from './features/uploads/image-storage.ts';
+import { uploadedImageRoutes, uploadRoutes } from './features/uploads/upload-routes.ts';
 import { usersRoutes } from './features/users/users-routes.ts';
+import { registerChangeFeed } from './plugins/change-feed.ts';
 import { answerFrameworkError, registerErrorHandler } from './plugins/error-handler.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
@@ -26,6 +42,8 @@ declare module 'fastify' {
     config: Config;
     db: Database;
     dbKind: DatabaseKind;
+    /** better-auth; its HTTP calls are reachable only through the front door (auth-routes.ts). */
+    auth: Auth;
   }
 }
 
@@ -36,16 +54,29 @@ export interface BuildAppOptions {
   logger?: boolean | object;
   /** Without SMTP_URL, mails are written here as .eml files (DATA_DIR/mail). */
   mailOutboxDir?: string;
+  /** Product images (DATA_DIR/uploads); tests give each app its own temporary directory. */
+  uploadsDir: string;
 }
 
 /** Builds the whole app (API, docs, web) without listening; tests drive it with `app.inject`. */
-export async function buildApp({ config, db, dbKind, logger, mailOutboxDir }: BuildAppOptions) {
+export async function buildApp({
+  config,
+  db,
+  dbKind,
+  logger,
+  mailOutboxDir,
+  uploadsDir,
+}: BuildAppOptions) {
   const app = Fastify({
     logger: logger ?? { level: config.LOG_LEVEL },
-    trustProxy: config.TRUST_PROXY,
+    // A hop count trusts that many proxies in front of us (Fastify's types take it as a function).
+    trustProxy:
+      typeof config.TRUST_PROXY === 'number'
+        ? (_address: string, hop: number) => hop < (config.TRUST_PROXY as number)
+        : config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     // Path parameters carry emails, which may be up to 254 characters.
-    maxParamLength: 300,
+    routerOptions: { maxParamLength: 300 },
     // Bad percent-encoding and over-long path parameters were answered without the error envelope.
     frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
@@ -57,6 +88,7 @@ export async function buildApp({ config, db, dbKind, logger, mailOutboxDir }: Bu
 
   registerErrorHandler(app);
   registerInputGuard(app);
+  await registerChangeFeed(app);
   await registerSecurity(app);
   await registerOpenApi(app);
 
@@ -67,23 +99,37 @@ export async function buildApp({ config, db, dbKind, logger, mailOutboxDir }: Bu
     log: app.log,
   });
   const auth = await createAuth({ config, db, mailer, log: app.log });
-  await promoteBootstrapAdmins(db, config.ADMIN_EMAILS);
+  app.decorate('auth', auth);
+  // Listed admins whose address is confirmed (ADMIN_EMAILS may have changed since).
+  await promoteConfirmedAdmins(db, config.ADMIN_EMAILS);
+  registerSessionCache(app);
   registerAccessHook(app, auth);
-  await app.register(authRoutes(auth, config.RATE_LIMIT_AUTH_PER_MINUTE), {
-    prefix: '/api/v1/auth',
-  });
+  const payments = setUpPayments(config, db);
+  const allowAttempt = createAuthLimits(app, config.RATE_LIMIT_AUTH_PER_MINUTE);
+  await app.register(authRoutes(auth, allowAttempt), { prefix: '/api/v1/auth' });
 
+  const images = localImageStorage(uploadsDir);
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
       await api.register(catalogRoutes);
       await api.register(authOptionsRoutes);
+      await api.register(emailConfirmationRoutes(auth, allowAttempt));
       await api.register(usersRoutes);
       await api.register(profileRoutes);
+      await api.register(productAdminRoutes(images));
+      await api.register(uploadRoutes(images));
+      await api.register(reviewsRoutes);
+      await api.register(ordersRoutes({ mailer }));
+      await api.register(manageOrdersRoutes);
+      await api.register(paymentsRoutes({ mailer, ...payments }));
+      await api.register(stripeWebhookRoutes({ mailer, ...payments }));
     },
     { prefix: '/api/v1' },
   );
+  await app.register(uploadedImageRoutes(images));
 
-  await registerSpa(app, config.WEB_DIST_DIR);
+  await app.register(seoRoutes);
+  await registerSpa(app, config.WEB_DIST_DIR, catalogFirstHtml);
   return app;
 }

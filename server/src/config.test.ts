@@ -1,4 +1,7 @@
-import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { configKeys, loadConfig } from './config.ts';
 import { StartupError } from './errors.ts';
@@ -24,12 +27,40 @@ describe('loadConfig', () => {
     expect(config.ADMIN_EMAILS).toEqual(['a@x.com', 'b@y.com']);
   });
 
+  it('treats an empty value as unset (a copied .env with NODE_ENV=)', () => {
+    const config = loadConfig({ NODE_ENV: '', PORT: '', TRUST_PROXY: ' ' });
+    expect(config).toMatchObject({ NODE_ENV: 'production', PORT: 3000, TRUST_PROXY: false });
+  });
+
+  it('trusts the loopback names of the port without PUBLIC_URL, and only PUBLIC_URL with it', () => {
+    expect(loadConfig({ PORT: '4000' }).trustedOrigins).toEqual([
+      'http://localhost:4000',
+      'http://127.0.0.1:4000',
+      'http://[::1]:4000',
+    ]);
+    expect(loadConfig({ PUBLIC_URL: 'https://shop.example.com/' }).trustedOrigins).toEqual([
+      'https://shop.example.com',
+    ]);
+  });
+
+  it.each([
+    ['false', false],
+    ['1', 1],
+    ['2', 2],
+    ['10.0.0.2, 10.0.0.0/8', ['10.0.0.2', '10.0.0.0/8']],
+    ['loopback', ['loopback']],
+  ])('reads TRUST_PROXY=%s as hops or proxy addresses', (value, expected) => {
+    expect(loadConfig({ TRUST_PROXY: value }).TRUST_PROXY).toEqual(expected);
+  });
+
   it.each([
     [{ PORT: 'abc' }, /^Invalid configuration: PORT="abc" /],
     [{ PORT: '70000' }, /PORT="70000" must be between 0 and 65535/],
     [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL="mysql:\/\/x" must start with postgres/],
     [{ SEED_DEMO: 'maybe' }, /SEED_DEMO="maybe" must be true or false/],
     [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL="loud"/],
+    [{ TRUST_PROXY: 'true' }, /TRUST_PROXY="true" must be a hop count .* not true/],
+    [{ TRUST_PROXY: 'proxy.local' }, /TRUST_PROXY="proxy.local" must be false, a hop count/],
   ])('refuses %o with one readable line', (env, message) => {
     expect(() => loadConfig(env)).toThrow(StartupError);
     expect(() => loadConfig(env)).toThrow(message);
@@ -39,5 +70,33 @@ describe('loadConfig', () => {
     const example = readFileSync(new URL('../../.env.example', import.meta.url), 'utf8');
     const listed = [...example.matchAll(/^([A-Z_]+)=/gm)].map((m) => m[1]);
     expect(listed.sort()).toEqual([...configKeys].sort());
+  });
+});
+
+describe('.env (scripts/load-env.mjs, read by npm start and npm run dev)', () => {
+  it('loads .env when it exists; the environment wins; an empty value stays unset', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pp-env-'));
+    mkdirSync(join(dir, 'scripts'));
+    copyFileSync(
+      new URL('../../scripts/load-env.mjs', import.meta.url),
+      join(dir, 'scripts', 'load-env.mjs'),
+    );
+    writeFileSync(join(dir, '.env'), 'PORT=4123\nNODE_ENV=\nLOG_LEVEL=debug\n');
+    const run = spawnSync(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        `await import(${JSON.stringify(join(dir, 'scripts', 'load-env.mjs'))}); console.log(JSON.stringify([process.env.PORT, process.env.NODE_ENV, process.env.LOG_LEVEL]))`,
+      ],
+      { env: { PATH: process.env.PATH, LOG_LEVEL: 'warn' }, encoding: 'utf8' },
+    );
+    rmSync(dir, { recursive: true, force: true });
+    const [port, nodeEnv, logLevel] = JSON.parse(run.stdout);
+    expect([port, logLevel]).toEqual(['4123', 'warn']);
+    expect(loadConfig({ PORT: port, NODE_ENV: nodeEnv, LOG_LEVEL: logLevel })).toMatchObject({
+      PORT: 4123,
+      NODE_ENV: 'production',
+    });
   });
 });

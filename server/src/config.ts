@@ -22,6 +22,39 @@ const optionalString = z
   .optional()
   .transform((v) => (v?.trim() ? v.trim() : undefined));
 
+/**
+ * Which proxies may tell us the client's address (X-Forwarded-For): `false`, a hop count, or a
+ * list of proxy addresses / CIDR ranges. Never plain `true`: that would believe any client.
+ */
+const trustProxy = z
+  .string()
+  .default('false')
+  .transform((v, ctx) => {
+    const value = v.trim().toLowerCase();
+    if (['false', '0', 'no', 'off'].includes(value)) return false;
+    if (/^\d+$/.test(value)) return Number(value);
+    if (['true', 'yes', 'on'].includes(value)) {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'must be a hop count (e.g. 1) or the proxy addresses (e.g. 10.0.0.2,10.0.0.0/8), not true: true believes any client',
+      });
+      return z.NEVER;
+    }
+    const list = value
+      .split(',')
+      .map((a) => a.trim())
+      .filter(Boolean);
+    if (!list.every((a) => /^[0-9a-f.:]+(\/\d{1,3})?$/.test(a) || a === 'loopback')) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'must be false, a hop count, or a list of IP addresses',
+      });
+      return z.NEVER;
+    }
+    return list;
+  });
+
 /** Every setting of the server, read once from the environment. `.env.example` lists them all. */
 const configObject = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -52,25 +85,47 @@ const configObject = z.object({
   OIDC_CLIENT_ID: optionalString,
   OIDC_CLIENT_SECRET: optionalString,
   OIDC_PROVIDER_NAME: z.string().default('OpenID Connect'),
-  /** Behind a reverse proxy: trust X-Forwarded-For for client IPs (rate limits, logs). */
-  TRUST_PROXY: booleanFlag.default(false),
+  /** Behind a reverse proxy: whose X-Forwarded-For to believe for client IPs (limits, sessions). */
+  TRUST_PROXY: trustProxy,
   RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   WEB_DIST_DIR: optionalString,
+  /** Card payments through Stripe when both keys are set; otherwise the offline sandbox. */
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_PUBLISHABLE_KEY: optionalString,
+  /** Signing secret of the `POST /api/v1/webhooks/stripe` endpoint (whsec_…). */
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  /** Another address for Stripe's API (stripe-mock, or the tests' local stand-in). */
+  STRIPE_API_URL: optionalString.pipe(
+    z.url('must be a URL like http://127.0.0.1:12111').optional(),
+  ),
 });
 
 /** Every setting's name; `.env.example` must list each of them. */
 export const configKeys = Object.keys(configObject.shape);
 
-export const configSchema = configObject.transform((c) => ({
-  ...c,
-  PUBLIC_URL: c.PUBLIC_URL ?? `http://localhost:${c.PORT || 3000}`,
-}));
+/** Without PUBLIC_URL, the shop answers on every loopback name of its port (the start log shows 127.0.0.1). */
+function loopbackOrigins(port: number) {
+  return ['localhost', '127.0.0.1', '[::1]'].map((host) => `http://${host}:${port}`);
+}
+
+export const configSchema = configObject.transform((c) => {
+  const PUBLIC_URL = c.PUBLIC_URL ?? `http://localhost:${c.PORT || 3000}`;
+  return {
+    ...c,
+    PUBLIC_URL,
+    /** Whether PUBLIC_URL was set (then it is the one origin the shop trusts). */
+    publicUrlSet: c.PUBLIC_URL !== undefined,
+    trustedOrigins: c.PUBLIC_URL ? [new URL(c.PUBLIC_URL).origin] : loopbackOrigins(c.PORT || 3000),
+  };
+});
 
 export type Config = z.infer<typeof configSchema>;
 
 /** Parses the environment; a bad value throws a ConfigError whose message is one readable line. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const result = configSchema.safeParse(env);
+  // An empty value means unset (`NODE_ENV=` in a copied .env must not stop the start).
+  const set = Object.fromEntries(Object.entries(env).filter(([, value]) => value?.trim() !== ''));
+  const result = configSchema.safeParse(set);
   if (result.success) return result.data;
   const problems = result.error.issues.map((i) => {
     const key = i.path.join('.');

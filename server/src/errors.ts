@@ -5,7 +5,13 @@ export const appErrorStatus = {
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
   TOO_MANY_REQUESTS: 429,
+  /** A card payment the provider refused (declined, insufficient funds, expired). */
+  PAYMENT_FAILED: 402,
+  /** A service we depend on (the payment provider) did not answer. */
+  UNAVAILABLE: 503,
 } as const;
 export type AppErrorCode = keyof typeof appErrorStatus;
 

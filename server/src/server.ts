@@ -8,6 +8,13 @@ import { seedDemoCatalog } from './features/catalog/demo-seed.ts';
 
 const webDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
+/** Readable lines on a terminal; JSON lines (for log shippers) in production and pipes. */
+function loggerOptions(level: string) {
+  if (!process.stdout.isTTY) return { level };
+  const pretty = { translateTime: 'HH:MM:ss', ignore: 'pid,hostname', singleLine: true };
+  return { level, transport: { target: 'pino-pretty', options: pretty } };
+}
+
 /** Starts the shop: config, database (migrated), demo catalog, then web + API on one port. */
 async function main() {
   const config = loadConfig();
@@ -19,6 +26,8 @@ async function main() {
     db: database.db,
     dbKind: database.kind,
     mailOutboxDir: join(dataDir, 'mail'),
+    logger: loggerOptions(config.LOG_LEVEL),
+    uploadsDir: join(dataDir, 'uploads'),
   });
   app.addHook('onClose', () => database.close());
 

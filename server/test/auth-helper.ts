@@ -1,3 +1,6 @@
+import { eq } from 'drizzle-orm';
+import { user } from '../src/db/schema.ts';
+import { grantAdmin } from '../src/features/users/users-repository.ts';
 import type { TestApp } from './helper.ts';
 
 export interface TestUser {
@@ -18,17 +21,31 @@ export async function signUp(
   overrides: Partial<Pick<TestUser, 'email' | 'name' | 'password'>> = {},
 ): Promise<TestUser> {
   counter += 1;
-  const email = overrides.email ?? `buyer${counter}${Date.now()}@example.com`;
+  const typed = overrides.email ?? `buyer${counter}${Date.now()}@example.com`;
   const name = overrides.name ?? `Buyer ${counter}`;
   const password = overrides.password ?? 'secret123';
   const res = await app.inject({
     method: 'POST',
     url: '/api/v1/auth/sign-up/email',
-    payload: { name, email, password },
+    payload: { name, email: typed, password },
     headers: { 'x-forwarded-for': `10.9.${counter % 250}.${Math.floor(counter / 250)}` },
   });
   if (res.statusCode !== 200) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
-  return { email, name, password, ...credentialsOf(res) };
+  const email = typed.trim().toLowerCase();
+  const cookie = cookieOf(res);
+  return { email, name, password, cookie, token: await bearerTokenOf(app, email, cookie) };
+}
+
+/** An API client's bearer token: the spec's `PUT /user/{email}` hands it to the signed-in user. */
+export async function bearerTokenOf(app: TestApp, email: string, cookie: string) {
+  const res = await app.inject({
+    method: 'PUT',
+    url: `/api/v1/user/${encodeURIComponent(email)}`,
+    payload: { email },
+    headers: { cookie },
+  });
+  if (res.statusCode !== 200) throw new Error(`no token: ${res.statusCode} ${res.body}`);
+  return String(res.json().data.token);
 }
 
 export async function signIn(app: TestApp, email: string, password: string) {
@@ -37,15 +54,30 @@ export async function signIn(app: TestApp, email: string, password: string) {
     url: '/api/v1/auth/sign-in/email',
     payload: { email, password },
   });
-  return { res, ...(res.statusCode === 200 ? credentialsOf(res) : { cookie: '', token: '' }) };
+  if (res.statusCode !== 200) return { res, cookie: '', token: '' };
+  const cookie = cookieOf(res);
+  return { res, cookie, token: await bearerTokenOf(app, email, cookie) };
 }
 
-function credentialsOf(res: { headers: Record<string, unknown> }) {
+/** The session cookie a browser would send back. */
+export function cookieOf(res: { headers: Record<string, unknown> }) {
   const setCookie = res.headers['set-cookie'];
   const cookies = (Array.isArray(setCookie) ? setCookie : [setCookie]).filter(
     (c): c is string => typeof c === 'string',
   );
-  const cookie = cookies.map((c) => c.split(';')[0]).join('; ');
-  const token = String(res.headers['set-auth-token'] ?? '');
-  return { cookie, token };
+  return cookies.map((c) => c.split(';')[0]).join('; ');
+}
+
+/**
+ * A new admin: signs up through the real endpoint, then is granted admin rights the way the
+ * Make Admin route and the CLI do. Tests that need an admin use this, not ADMIN_EMAILS.
+ */
+export async function signUpAdmin(
+  app: TestApp,
+  overrides: Partial<Pick<TestUser, 'email' | 'name' | 'password'>> = {},
+): Promise<TestUser> {
+  const admin = await signUp(app, { name: 'Admin', ...overrides });
+  const [row] = await app.db.select({ id: user.id }).from(user).where(eq(user.email, admin.email));
+  if (!row || (await grantAdmin(app.db, row.id)) !== 1) throw new Error('could not grant admin');
+  return admin;
 }

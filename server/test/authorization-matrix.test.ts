@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { signUp, type TestUser } from './auth-helper.ts';
+import { signUp, signUpAdmin, type TestUser } from './auth-helper.ts';
 import { buildTestApp } from './helper.ts';
+import { imageUpload, solidImage } from './image-fixtures.ts';
+import { createProduct, placeOrder } from './order-helpers.ts';
 
 /**
  * Every /api/v1 route × every kind of caller → the status the server must answer.
@@ -12,6 +14,8 @@ type Row = {
   method: 'GET' | 'PUT' | 'POST' | 'PATCH' | 'DELETE';
   path: string;
   body?: object;
+  /** A multipart body (uploads) instead of JSON. */
+  form?: () => Promise<{ payload: Buffer; headers: Record<string, string> }>;
   expect: Record<Caller, number>;
 };
 
@@ -21,11 +25,30 @@ const publicRoute = { visitor: 200, customerA: 200, customerB: 200, admin: 200 }
 const ownOrAdmin = { visitor: 401, customerA: 200, customerB: 403, admin: 200 };
 const ownOnly = { visitor: 401, customerA: 200, customerB: 403, admin: 403 };
 const adminOnly = { visitor: 401, customerA: 403, customerB: 403, admin: 200 };
+/** A product an admin may add; `img` is filled in with a real upload before the rows run. */
+const newProduct = {
+  name: 'Matrix Part',
+  img: '',
+  description: 'A part added by the authorization matrix.',
+  minimumOrderQuantity: 1,
+  availableQuantity: 10,
+  price: 5,
+};
+const pngForm = async () => imageUpload(await solidImage('png'), 'part.png', 'image/png');
+const noSuchOrder = { visitor: 401, customerA: 404, customerB: 404, admin: 404 };
+const adminNoSuchOrder = { visitor: 401, customerA: 403, customerB: 403, admin: 404 };
 
 const rows: Row[] = [
   { method: 'GET', path: '/api/v1/health', expect: publicRoute },
   { method: 'GET', path: '/api/v1/tools', expect: publicRoute },
   { method: 'GET', path: '/api/v1/auth-options', expect: publicRoute },
+  {
+    // Public, but only with a valid mailed token (and the account's session or password).
+    method: 'POST',
+    path: '/api/v1/email-confirmation',
+    body: { token: 'not-a-token' },
+    expect: { visitor: 400, customerA: 400, customerB: 400, admin: 400 },
+  },
   {
     method: 'GET',
     path: '/api/v1/tools/{id}',
@@ -36,17 +59,117 @@ const rows: Row[] = [
   { method: 'GET', path: '/api/v1/user', expect: adminOnly },
   { method: 'GET', path: `/api/v1/profile/${A}`, expect: ownOrAdmin },
   { method: 'PUT', path: `/api/v1/profile/${A}`, body: { city: 'Peru' }, expect: ownOrAdmin },
+  { method: 'POST', path: '/api/v1/uploads', form: pngForm, expect: adminOnly },
+  { method: 'POST', path: '/api/v1/tools', body: newProduct, expect: adminOnly },
+  {
+    method: 'DELETE',
+    path: '/api/v1/tools/{id}',
+    expect: { visitor: 401, customerA: 403, customerB: 403, admin: 404 },
+  },
+  { method: 'GET', path: '/api/v1/reviews', expect: publicRoute },
+  {
+    method: 'POST',
+    path: '/api/v1/reviews',
+    body: { rating: 5, description: 'Matrix review' },
+    // Spec §6: customers write reviews; admins do not.
+    expect: { visitor: 401, customerA: 200, customerB: 200, admin: 403 },
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/purchase',
+    body: { toolId: '00000000-0000-4000-8000-000000000000', quantity: 1 },
+    expect: { visitor: 401, customerA: 404, customerB: 404, admin: 403 },
+  },
+  { method: 'GET', path: `/api/v1/purchase/${A}`, expect: ownOnly },
+  { method: 'GET', path: '/api/v1/myPurchase/{id}', expect: noSuchOrder },
+  {
+    method: 'PATCH',
+    path: '/api/v1/myPurchase/{id}',
+    body: { transactionId: 'sbx_pi_x' },
+    expect: noSuchOrder,
+  },
+  { method: 'DELETE', path: '/api/v1/myPurchase/{id}', expect: noSuchOrder },
+  {
+    method: 'POST',
+    path: '/api/v1/create-payment-intent',
+    body: { orderId: '00000000-0000-4000-8000-000000000000' },
+    expect: noSuchOrder,
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/sandbox/confirm',
+    body: { clientSecret: 'x', card: { number: '4242424242424242', expiry: '12/34', cvc: '123' } },
+    expect: noSuchOrder,
+  },
+  // Without Stripe configured there is no webhook to call.
+  {
+    method: 'POST',
+    path: '/api/v1/webhooks/stripe',
+    body: {},
+    expect: { visitor: 404, customerA: 404, customerB: 404, admin: 404 },
+  },
+  { method: 'GET', path: '/api/v1/manageOrder', expect: adminOnly },
+  { method: 'PATCH', path: '/api/v1/manageOrder/{id}', expect: adminNoSuchOrder },
+  { method: 'DELETE', path: '/api/v1/manageOrder/{id}', expect: adminNoSuchOrder },
   // Last: it changes B's role, which no other row depends on.
   { method: 'PUT', path: `/api/v1/user/admin/${B}`, expect: adminOnly },
 ];
 
 describe('authorization matrix', async () => {
-  const app = await buildTestApp({ ADMIN_EMAILS: 'matrixadmin@example.com' });
+  const app = await buildTestApp();
   const users: Record<Exclude<Caller, 'visitor'>, TestUser> = {
     customerA: await signUp(app, { email: A }),
     customerB: await signUp(app, { email: B }),
-    admin: await signUp(app, { email: 'matrixadmin@example.com' }),
+    admin: await signUpAdmin(app, { email: 'matrixadmin@example.com' }),
   };
+  const form = await pngForm();
+  const uploaded = await app.inject({
+    method: 'POST',
+    url: '/api/v1/uploads',
+    headers: { ...form.headers, cookie: users.admin.cookie },
+    payload: form.payload,
+  });
+  newProduct.img = uploaded.json().data.url;
+
+  // Rows about real orders of customer A (the {id} rows above name no order).
+  const product = await createProduct(app, { minimumOrderQuantity: 1 });
+  const orderOfA = () => placeOrder(app, users.customerA, { toolId: product.id, quantity: 1 });
+  const [read, paid, cancelled, deleted] = [
+    await orderOfA(),
+    await orderOfA(),
+    await orderOfA(),
+    await orderOfA(),
+  ];
+  const customersOnly = { visitor: 401, customerA: 200, customerB: 403, admin: 403 };
+  rows.unshift(
+    { method: 'GET', path: `/api/v1/myPurchase/${read}`, expect: ownOrAdmin },
+    {
+      method: 'POST',
+      path: '/api/v1/create-payment-intent',
+      body: { orderId: paid },
+      expect: customersOnly,
+    },
+    // A made-up transaction id: A passes the access check and gets the 400 of a failed check.
+    {
+      method: 'PATCH',
+      path: `/api/v1/myPurchase/${paid}`,
+      body: { transactionId: 'sbx_pi_madeup' },
+      expect: { ...customersOnly, customerA: 400 },
+    },
+    // A cancels it; the admin then finds it already cancelled.
+    {
+      method: 'DELETE',
+      path: `/api/v1/myPurchase/${cancelled}`,
+      expect: { visitor: 401, customerA: 200, customerB: 403, admin: 409 },
+    },
+    // Unpaid: not shippable.
+    {
+      method: 'PATCH',
+      path: `/api/v1/manageOrder/${read}`,
+      expect: { visitor: 401, customerA: 403, customerB: 403, admin: 409 },
+    },
+    { method: 'DELETE', path: `/api/v1/manageOrder/${deleted}`, expect: adminOnly },
+  );
 
   it('covers every /api/v1 route the app serves', async () => {
     const doc = (await app.inject({ url: '/api/docs/json' })).json() as {
@@ -66,11 +189,16 @@ describe('authorization matrix', async () => {
     for (const caller of ['visitor', 'customerA', 'customerB', 'admin'] as const) {
       it(`${row.method} ${row.path} as ${caller} → ${row.expect[caller]}`, async () => {
         const id = '00000000-0000-4000-8000-000000000000';
+        const form = await row.form?.();
         const res = await app.inject({
           method: row.method,
           url: row.path.replace('{id}', id),
-          headers: caller === 'visitor' ? {} : { cookie: users[caller].cookie },
+          headers: {
+            ...form?.headers,
+            ...(caller === 'visitor' ? {} : { cookie: users[caller].cookie }),
+          },
           ...(row.body ? { payload: row.body } : {}),
+          ...(form ? { payload: form.payload } : {}),
         });
         expect(res.statusCode).toBe(row.expect[caller]);
         expect(res.json().success).toBe(res.statusCode < 400);

@@ -1,8 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
+import { CHANGES_CHANNEL } from '../src/db/change-feed.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { loadPgliteTemplate } from './pglite-template.ts';
 
@@ -35,22 +40,53 @@ async function freshDatabase() {
   };
 }
 
-/** Builds the real app on a fresh database; closes both after the file's tests. */
-export async function buildTestApp(env: Record<string, string> = {}) {
+/**
+ * Builds the real app on a fresh database; closes both after the file's tests. Uploaded images go
+ * to `options.uploadsDir`, or to a temporary directory removed afterwards.
+ */
+export async function buildTestApp(
+  env: Record<string, string> = {},
+  options: { uploadsDir?: string } = {},
+) {
   const config: Config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     SEED_DEMO: 'false',
-    TRUST_PROXY: 'true',
+    TRUST_PROXY: '1',
     PUBLIC_URL: 'http://localhost:3000',
     ...env,
   });
   const database = await freshDatabase();
-  const app = await buildApp({ config, db: database.db, dbKind: database.kind, logger: false });
+  const uploadsDir = options.uploadsDir ?? mkdtempSync(join(tmpdir(), 'pp-test-uploads-'));
+  const app = await buildApp({
+    config,
+    db: database.db,
+    dbKind: database.kind,
+    logger: false,
+    uploadsDir,
+  });
   await app.ready();
   afterAll(async () => {
     await app.close();
     await database.close();
+    rmSync(uploadsDir, { recursive: true, force: true });
   });
   return app;
+}
+
+/**
+ * Resolves once every change notification sent before this call has reached `app`'s caches.
+ * Notifications arrive in commit order, so when a marker sent now comes back, all earlier ones
+ * (a seed's, an API write's) are in. Tests that write past the notifications call it first, so a
+ * late notification of an earlier write cannot empty the caches in the middle of the test.
+ */
+export async function changesSettled(app: TestApp) {
+  const marker = `settled-${randomUUID()}`;
+  const heard = new Promise<void>((resolve) => {
+    app.changes.subscribe((table) => {
+      if (table === marker) resolve();
+    });
+  });
+  await app.db.execute(sql`select pg_notify(${CHANGES_CHANNEL}, ${marker})`);
+  await heard;
 }

@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../e2e/support/free-port.ts';
 
 /** The real entry point, run as `npm start` runs it (through tsx here, so no build is needed). */
 const entry = ['--import', 'tsx', join(import.meta.dirname, '../src/server.ts')];
@@ -29,22 +29,17 @@ function runToExit(env: Record<string, string>) {
   });
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 async function startServer(env: Record<string, string>) {
   const child = spawn('node', entry, { env: { ...baseEnv, ...env }, stdio: 'pipe' });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString('utf8');
+  });
   const url = `http://127.0.0.1:${env.PORT}`;
   for (let i = 0; i < 240; i++) {
     if (child.exitCode !== null) throw new Error(`server exited ${child.exitCode}`);
     try {
-      if ((await fetch(`${url}/api/v1/health`)).ok) return { child, url };
+      if ((await fetch(`${url}/api/v1/health`)).ok) return { child, url, stderr: () => stderr };
     } catch {}
     await new Promise((r) => setTimeout(r, 250));
   }
@@ -102,6 +97,8 @@ describe('start-up', () => {
       }),
     });
     expect(signUp.status).toBe(200);
+    // A clean start: no deprecation or other runtime warnings (FSTDEP022 was one).
+    expect(first.stderr()).not.toMatch(/Warning|FSTDEP|DEP0/);
 
     const second = runToExit({ DATA_DIR: dataDir, PORT: String(await freePort()) });
     expect(second.status).toBe(1);

@@ -1,7 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach } from 'vitest';
+
+// Pages are lazy chunks: on a loaded 2-core CI machine their first import can take over a second.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom has no scrolling; React Router's <ScrollRestoration> calls it on every navigation.
 window.scrollTo = () => {};

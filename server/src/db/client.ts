@@ -10,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { StartupError } from '../errors.ts';
 import { acquireDataDirLock } from './data-dir-lock.ts';
+import { initDataDirInChild, pgliteOptions } from './pglite-settings.ts';
 import { schema } from './schema.ts';
 
 export type Database = ReturnType<typeof drizzlePglite<typeof schema>>;
@@ -70,13 +71,16 @@ async function openPglite(dataDir: string | undefined, migrationsFolder: string,
     await ensureWritable(dataDir);
     release = acquireDataDirLock(dataDir);
     try {
-      client = await PGlite.create(dir);
+      await initDataDirInChild(dir);
+      client = await PGlite.create(dir, pgliteOptions);
     } catch (error) {
       await release();
       throw new StartupError(`Cannot open the database in ${dir}: ${(error as Error).message}`);
     }
   } else {
-    client = await PGlite.create(template ? { loadDataDir: template } : {});
+    client = await PGlite.create(
+      template ? { ...pgliteOptions, loadDataDir: template } : pgliteOptions,
+    );
   }
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });

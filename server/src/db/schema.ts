@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -7,6 +8,7 @@ import {
   pgTable,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 
@@ -93,6 +95,8 @@ export const products = pgTable(
     availableQuantity: integer('available_quantity').notNull(),
     priceCents: integer('price_cents').notNull(),
     createdAt: createdAt(),
+    /** Set when an admin deletes the product: it leaves the catalog, orders keep pointing at it. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (t) => [
     index('products_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
@@ -116,7 +120,8 @@ export const orders = pgTable(
     img: text('img').notNull(),
     unitPriceCents: integer('unit_price_cents').notNull(),
     quantity: integer('quantity').notNull(),
-    totalCents: integer('total_cents').notNull(),
+    // A business order runs to millions of dollars: beyond a 32-bit count of cents.
+    totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
     userName: text('user_name').notNull(),
     email: text('email').notNull(),
     address: text('address').notNull().default(''),
@@ -145,13 +150,47 @@ export const payments = pgTable(
       .references(() => orders.id, { onDelete: 'restrict' }),
     provider: text('provider').notNull(),
     intentId: text('intent_id').notNull().unique(),
-    amountCents: integer('amount_cents').notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
     status: text('status').notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('payments_order_id_idx').on(t.orderId)],
+  (t) => [
+    index('payments_order_id_idx').on(t.orderId),
+    // One order is paid once: a second succeeded payment for it cannot be recorded.
+    uniqueIndex('payments_one_success_per_order')
+      .on(t.orderId)
+      .where(sql`${t.status} = 'succeeded'`),
+  ],
 );
+
+/** Stripe webhook events already handled: Stripe may deliver one event several times. */
+export const stripeEvents = pgTable('stripe_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * The offline sandbox provider's payment intents: kept in the database like Stripe keeps its
+ * own, so that any server process can confirm and check them. One per order (as Stripe's
+ * idempotency key per order gives). No card number is ever stored, only its last four digits.
+ */
+export const sandboxIntents = pgTable('sandbox_intents', {
+  id: text('id').primaryKey(),
+  orderId: uuid('order_id')
+    .notNull()
+    .unique()
+    .references(() => orders.id, { onDelete: 'restrict' }),
+  clientSecret: text('client_secret').notNull().unique(),
+  amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+  status: text('status', { enum: ['requires_payment_method', 'succeeded', 'refunded'] })
+    .notNull()
+    .default('requires_payment_method'),
+  last4: text('last4'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
 
 export const reviews = pgTable(
   'reviews',
@@ -199,4 +238,6 @@ export const schema = {
   reviews,
   profiles,
   appState,
+  stripeEvents,
+  sandboxIntents,
 };

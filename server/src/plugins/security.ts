@@ -1,11 +1,11 @@
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
+import { registerSecurityHeaders } from './security-headers.ts';
 
 /** Security headers (a CSP the SPA runs under), compression, and rate limiting for chosen routes. */
 export async function registerSecurity(app: FastifyInstance) {
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -23,6 +23,10 @@ export async function registerSecurity(app: FastifyInstance) {
       },
     },
     crossOriginEmbedderPolicy: false,
+    // Only a shop served over https may tell browsers to insist on https.
+    hsts: app.config.PUBLIC_URL.startsWith('https:')
+      ? { maxAge: 31_536_000, includeSubDomains: true }
+      : false,
   });
   await app.register(compress, { threshold: 1024 });
   // Off by default; routes opt in with `config.rateLimit` (see the auth feature).

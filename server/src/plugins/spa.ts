@@ -1,8 +1,9 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { messages } from '@proper-parts/domain/messages';
 import type { FastifyInstance } from 'fastify';
+import { type FirstHtmlData, withFirstData } from './first-html.ts';
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 
@@ -10,8 +11,14 @@ const YEAR_SECONDS = 365 * 24 * 60 * 60;
  * Serves the built web app: hashed files under /assets cached for a year, `index.html` never
  * cached, and `index.html` for any path that is not a file and not under /api.
  */
-export async function registerSpa(app: FastifyInstance, webDistDir: string | undefined) {
+export async function registerSpa(
+  app: FastifyInstance,
+  webDistDir: string | undefined,
+  firstData: FirstHtmlData = async () => ({}),
+) {
   const hasWeb = webDistDir !== undefined && existsSync(join(webDistDir, 'index.html'));
+  // Read once: it changes only with a new build, and a new build means a restart.
+  const indexHtml = hasWeb ? readFileSync(join(webDistDir, 'index.html'), 'utf8') : '';
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webDistDir,
@@ -26,7 +33,7 @@ export async function registerSpa(app: FastifyInstance, webDistDir: string | und
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const isApi = path === '/api' || path.startsWith('/api/');
     // A missing file (an old hashed chunk, a typo'd image) is a 404, not the app's HTML.
@@ -36,6 +43,7 @@ export async function registerSpa(app: FastifyInstance, webDistDir: string | und
       return reply.status(404).send({ success: false, message: `${messages.notFound}: ${path}` });
     }
     reply.header('cache-control', 'no-cache');
-    return reply.type('text/html').sendFile('index.html');
+    const html = withFirstData(indexHtml, await firstData(app, path));
+    return reply.type('text/html; charset=utf-8').send(html);
   });
 }

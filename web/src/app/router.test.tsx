@@ -48,7 +48,9 @@ describe('routes', () => {
     // Pages that fetch get a 404; these tests only check that each route renders.
     stubApi(visitor ? signInAs(visitor) : {});
     renderAt(url);
-    expect(await screen.findByRole('heading', { name: heading })).toBeInTheDocument();
+    // A page module loads on first visit; on a busy machine its first transform takes over 1 s.
+    const lazyPage = { timeout: 5000 };
+    expect(await screen.findByRole('heading', { name: heading }, lazyPage)).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe(`${title} | Proper Parts`));
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
     expect(screen.getByRole('contentinfo')).toBeInTheDocument();

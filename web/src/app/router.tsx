@@ -38,6 +38,10 @@ export const routes: RouteObject[] = [
         element: page(() => import('../pages/reset-password-page'), 'ResetPasswordPage'),
       },
       {
+        path: path.verifyEmail,
+        element: page(() => import('../pages/verify-email-page'), 'VerifyEmailPage'),
+      },
+      {
         path: path.purchase,
         element: signedIn(page(() => import('../pages/purchase-page'), 'PurchasePage')),
       },

@@ -10,6 +10,7 @@ export const routes = {
   signIn: '/signin',
   signUp: '/signup',
   resetPassword: '/reset-password',
+  verifyEmail: '/verify-email',
   purchase: '/purchase/:id',
   dashboard: dashboardRoot,
   dashboardChildren: {
@@ -35,6 +36,7 @@ export const paths = {
   signIn: routes.signIn,
   signUp: routes.signUp,
   resetPassword: routes.resetPassword,
+  verifyEmail: routes.verifyEmail,
   purchase: (id: string) => generatePath(routes.purchase, { id }),
   dashboard: {
     root: dashboardRoot,
@@ -58,9 +60,24 @@ export const api = {
       ? `${apiBase}/tools`
       : `${apiBase}/tools?${new URLSearchParams({ limit: String(limit) })}`,
   tool: (id: string) => `${apiBase}/tools/${encodeURIComponent(id)}`,
+  toolsPage: (limit: number, offset: number) =>
+    `${apiBase}/tools?${new URLSearchParams({ limit: String(limit), offset: String(offset) })}`,
+  uploads: `${apiBase}/uploads`,
   authOptions: `${apiBase}/auth-options`,
+  emailConfirmation: `${apiBase}/email-confirmation`,
   profile: (email: string) => `${apiBase}/profile/${encodeURIComponent(email)}`,
   users: (limit = 100) => `${apiBase}/user?${new URLSearchParams({ limit: String(limit) })}`,
   makeAdmin: (email: string) => `${apiBase}/user/admin/${encodeURIComponent(email)}`,
   adminCheck: (email: string) => `${apiBase}/admin/${encodeURIComponent(email)}`,
+  reviews: (limit: number) => `${apiBase}/reviews?${new URLSearchParams({ limit: String(limit) })}`,
+  createReview: `${apiBase}/reviews`,
+  purchase: `${apiBase}/purchase`,
+  myOrders: (email: string, page: { limit: number; offset: number }) =>
+    `${apiBase}/purchase/${encodeURIComponent(email)}?${new URLSearchParams({ limit: String(page.limit), offset: String(page.offset) })}`,
+  myOrder: (id: string) => `${apiBase}/myPurchase/${encodeURIComponent(id)}`,
+  manageOrders: (query: { limit: number; offset: number; status?: string }) =>
+    `${apiBase}/manageOrder?${new URLSearchParams({ limit: String(query.limit), offset: String(query.offset), ...(query.status ? { status: query.status } : {}) })}`,
+  manageOrder: (id: string) => `${apiBase}/manageOrder/${encodeURIComponent(id)}`,
+  createPaymentIntent: `${apiBase}/create-payment-intent`,
+  sandboxConfirm: `${apiBase}/sandbox/confirm`,
 } as const;

@@ -1,4 +1,5 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setSession, stubApi } from '../../test/auth-stubs';
 import { admin, signInAs } from '../../test/signed-in';
@@ -10,12 +11,14 @@ afterEach(() => {
   setSession(null);
 });
 
+const noReviews = { 'GET /api/v1/reviews': () => jsonResponse({ success: true, data: [] }) };
+
 describe('HomePage', () => {
   it("shows 'Something went wrong !' in red when the products cannot be fetched", async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => jsonResponse({ success: false, message: 'Database is down' }, 503)),
-    );
+    stubApi({
+      ...noReviews,
+      'GET /api/v1/tools': () => jsonResponse({ success: false, message: 'Database is down' }, 503),
+    });
     renderWithProviders(<HomePage />);
 
     const error = await screen.findByText('Something went wrong !');
@@ -25,11 +28,14 @@ describe('HomePage', () => {
 
   it('asks for the newest six products and shows a card for each', async () => {
     const products = Array.from({ length: 6 }, () => buildTool());
-    const fetchMock = vi.fn(async () => jsonResponse({ success: true, data: products }));
-    vi.stubGlobal('fetch', fetchMock);
+    const fetchMock = stubApi({
+      ...noReviews,
+      'GET /api/v1/tools': () => jsonResponse({ success: true, data: products }),
+    });
     renderWithProviders(<HomePage />);
 
-    expect(screen.getByRole('status')).toBeInTheDocument();
+    const featured = screen.getByRole('region', { name: 'Featured Products' });
+    expect(within(featured).getByRole('status')).toBeInTheDocument();
     for (const product of products) {
       expect(await screen.findByRole('heading', { name: product.name })).toBeInTheDocument();
     }
@@ -38,9 +44,50 @@ describe('HomePage', () => {
     await waitFor(() => expect(document.title).toBe('Home | Proper Parts'));
   });
 
-  it('disables every Purchase Now button for an admin', async () => {
+  it('shows every section: banner, statistics, blog area, brands and reviews', async () => {
+    stubApi({ ...noReviews });
+    renderWithProviders(<HomePage />);
+
+    expect(screen.getByRole('heading', { level: 1 })).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: 'Explore Now' }).length).toBeGreaterThan(0);
+    const stats = screen.getByRole('region', { name: 'Millions Business Trust Us' });
+    // jsdom has no IntersectionObserver: the final numbers show at once.
+    for (const figure of ['100+', '120M+', '100K+']) {
+      expect(within(stats).getAllByText(figure).length).toBeGreaterThan(0);
+    }
+    expect(within(stats).getByText('5 stars')).toBeInTheDocument();
+    const blog = screen.getByRole('region', { name: 'Our Blog Area' });
+    expect(within(blog).getAllByRole('article')).toHaveLength(3);
+    for (const date of ['January 20, 2022', 'February 3, 2022', 'March 10, 2022']) {
+      expect(within(blog).getByText(date)).toBeInTheDocument();
+    }
+    const brands = screen.getByRole('region', { name: 'Brands We Trust' });
+    expect(brands).toHaveTextContent('over 250 brands across 42 product categories');
+    expect(brands).toHaveTextContent('40 million pieces of product information');
+    expect(brands).toHaveTextContent('27 industries');
+    const reviews = screen.getByRole('region', { name: 'What Our Customers Say' });
+    expect(await within(reviews).findByText(/No reviews yet/)).toBeInTheDocument();
+    expect(within(reviews).getByRole('link', { name: 'Write a Review' })).toHaveAttribute(
+      'href',
+      '/dashboard/review',
+    );
+  });
+
+  it('See All Brands shows every brand, and folds back', async () => {
+    stubApi({ ...noReviews });
+    renderWithProviders(<HomePage />);
+    const brands = screen.getByRole('region', { name: 'Brands We Trust' });
+    expect(within(brands).getAllByRole('listitem')).toHaveLength(8);
+    await userEvent.click(within(brands).getByRole('button', { name: 'See All Brands' }));
+    expect(within(brands).getAllByRole('listitem')).toHaveLength(16);
+    await userEvent.click(within(brands).getByRole('button', { name: 'Show Fewer Brands' }));
+    expect(within(brands).getAllByRole('listitem')).toHaveLength(8);
+  });
+
+  it('disables Purchase Now and Write a Review for an admin, saying why', async () => {
     stubApi({
       ...signInAs(admin),
+      ...noReviews,
       'GET /api/v1/tools': () => jsonResponse({ success: true, data: [buildTool(), buildTool()] }),
     });
     renderWithProviders(<HomePage />);
@@ -52,5 +99,12 @@ describe('HomePage', () => {
       expect(button).toBeDisabled();
     }
     expect(screen.queryByRole('link', { name: 'Purchase Now' })).not.toBeInTheDocument();
+    const write = screen.getByRole('button', { name: 'Write a Review' });
+    expect(write).toBeDisabled();
+    expect(write).toHaveAccessibleDescription(/Admins cannot write reviews/);
+    expect(write.parentElement).toHaveAttribute(
+      'data-tip',
+      expect.stringMatching(/admins manage the shop/),
+    );
   });
 });

@@ -20,7 +20,7 @@ export function registerAccessHook(app: FastifyInstance, auth: Auth) {
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config.access;
     if (!access || access === 'public') return;
-    request.actor = await resolveActor(auth, request);
+    request.actor = await app.sessions.resolve(request, () => resolveActor(auth, request));
     if (!request.actor) throw new AppError('UNAUTHENTICATED', messages.signInRequired);
     if (access === 'admin' && request.actor.role !== 'admin') {
       throw new AppError('FORBIDDEN', messages.forbidden);

@@ -1,13 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { admin, bearer, genericOAuth } from 'better-auth/plugins';
-import { eq, inArray } from 'drizzle-orm';
+import { bearer, genericOAuth } from 'better-auth/plugins';
+import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { appState, schema, user } from '../../db/schema.ts';
-import type { Mailer } from '../mail/mailer.ts';
+import { appState, schema } from '../../db/schema.ts';
+import type { Mailer, MailMessage } from '../mail/mailer.ts';
+import {
+  evictPreRegistrant,
+  invalidateResetLinks,
+  markEmailConfirmed,
+  promoteConfirmedAdmins,
+} from './account-rules.ts';
+import { confirmationMail, resetMail } from './auth-mails.ts';
 
 export const AUTH_BASE_PATH = '/api/v1/auth';
 export const OIDC_PROVIDER_ID = 'oidc' as const;
@@ -22,12 +29,6 @@ async function resolveSecret(db: Database, configured: string | undefined): Prom
   const [row] = await db.select().from(appState).where(eq(appState.key, 'auth_secret'));
   if (!row) throw new Error('auth secret missing');
   return row.value;
-}
-
-/** ADMIN_EMAILS accounts that already exist become admins at start-up (new ones on sign-up). */
-export async function promoteBootstrapAdmins(db: Database, emails: string[]) {
-  if (emails.length === 0) return;
-  await db.update(user).set({ role: 'admin' }).where(inArray(user.email, emails));
 }
 
 export interface CreateAuthOptions {
@@ -58,58 +59,93 @@ export async function createAuth({ config, db, mailer, log }: CreateAuthOptions)
         ]
       : [];
 
+  const isAdminEmail = (email: string) => config.ADMIN_EMAILS.includes(email.toLowerCase());
+  // Off the request path: the answer must not tell (by its timing) whether an account exists.
+  const sendLater = (message: MailMessage) => {
+    mailer.send(message).catch((error: unknown) => log.error({ err: error }, 'mail failed'));
+  };
+
   return betterAuth({
     appName: 'Proper Parts',
     baseURL: config.PUBLIC_URL,
     basePath: AUTH_BASE_PATH,
     secret,
-    trustedOrigins: [config.PUBLIC_URL],
+    trustedOrigins: config.trustedOrigins,
     database: drizzleAdapter(db, { provider: 'pg', schema }),
     emailAndPassword: {
       enabled: true,
       minPasswordLength: 6,
       revokeSessionsOnPasswordReset: true,
       async sendResetPassword({ user, url }) {
-        await mailer.send({
-          to: user.email,
-          subject: 'Reset your Proper Parts password',
-          text: `Hello ${user.name},\n\nSomeone asked to reset the password of your Proper Parts account. Open this link to choose a new one (it works for one hour):\n\n${url}\n\nIf it was not you, ignore this mail; your password stays as it is.\n`,
-          link: url,
-        });
+        sendLater(resetMail(user.email, url));
+      },
+      // The reset came through the mailbox: that proves the address, and the other links die.
+      async onPasswordReset({ user }) {
+        await invalidateResetLinks(db, user.id);
+        await markEmailConfirmed(db, config.ADMIN_EMAILS, user.id);
       },
     },
     emailVerification: {
       sendOnSignUp: true,
-      autoSignInAfterVerification: true,
-      async sendVerificationEmail({ user, url }) {
-        await mailer.send({
-          to: user.email,
-          subject: 'Confirm your Proper Parts email',
-          text: `Welcome to Proper Parts, ${user.name}!\n\nPlease confirm your email address:\n\n${url}\n`,
-          link: url,
-        });
+      // Never: the link alone must not sign anyone into an account someone else may have made.
+      autoSignInAfterVerification: false,
+      async sendVerificationEmail({ user, token }, request) {
+        // Back to the trusted origin the user signed up on (127.0.0.1 or localhost without
+        // PUBLIC_URL), where their session cookie lives; PUBLIC_URL otherwise.
+        const origin = request?.headers.get('origin') ?? '';
+        const base = config.trustedOrigins.includes(origin) ? origin : config.PUBLIC_URL;
+        const url = `${base}/verify-email?token=${encodeURIComponent(token)}`;
+        sendLater(confirmationMail(user.email, url));
       },
     },
     socialProviders: google ? { google } : {},
-    user: { changeEmail: { enabled: false } },
-    account: { accountLinking: { enabled: true, trustedProviders: ['google', OIDC_PROVIDER_ID] } },
+    user: {
+      changeEmail: { enabled: false },
+      // Our Make Admin route and ADMIN_EMAILS set it; no request body ever does.
+      additionalFields: {
+        role: { type: 'string', required: false, defaultValue: 'user', input: false },
+      },
+    },
+    account: {
+      accountLinking: {
+        enabled: true,
+        // No provider is trusted by name: a login joins an account only when its provider says
+        // the email is verified (Google's verified emails, an OIDC `email_verified` claim).
+        trustedProviders: [],
+        // A verified login may join an unconfirmed account: evictPreRegistrant runs first.
+        requireLocalEmailVerified: false,
+      },
+    },
     // Our own per-IP and per-email limits sit in front (auth-routes.ts).
     rateLimit: { enabled: false },
+    // The front door sets X-Forwarded-For to the client IP Fastify derived under TRUST_PROXY.
+    advanced: { ipAddress: { ipAddressHeaders: ['x-forwarded-for'] } },
     databaseHooks: {
       user: {
         create: {
           async before(newUser) {
-            const isAdmin = config.ADMIN_EMAILS.includes(newUser.email.toLowerCase());
-            return { data: { ...newUser, role: isAdmin ? 'admin' : 'user' } };
+            const admin = newUser.emailVerified === true && isAdminEmail(newUser.email);
+            return { data: { ...newUser, role: admin ? 'admin' : 'user' } };
+          },
+        },
+        update: {
+          async after(updated) {
+            if (updated.emailVerified && isAdminEmail(updated.email)) {
+              await promoteConfirmedAdmins(db, config.ADMIN_EMAILS, updated.id);
+            }
+          },
+        },
+      },
+      account: {
+        create: {
+          async before(newAccount) {
+            if (newAccount.providerId !== 'credential')
+              await evictPreRegistrant(db, newAccount.userId);
           },
         },
       },
     },
-    plugins: [
-      admin({ defaultRole: 'user', adminRoles: ['admin'] }),
-      bearer(),
-      genericOAuth({ config: oidc }),
-    ],
+    plugins: [bearer(), genericOAuth({ config: oidc })],
     telemetry: { enabled: false },
     // Into our pino log, with its level, instead of straight to the console.
     logger: {

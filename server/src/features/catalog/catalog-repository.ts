@@ -1,10 +1,18 @@
 import type { Tool } from '@proper-parts/domain/catalog';
 import type { PaginationQuery } from '@proper-parts/domain/envelope';
-import { desc, eq } from 'drizzle-orm';
+import type { CreateToolRequest } from '@proper-parts/domain/product-admin';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { products } from '../../db/schema.ts';
 
 type ProductRow = typeof products.$inferSelect;
+
+/**
+ * The one definition of "in the catalog": not deleted. Every query that lists, shows or sells a
+ * product goes through it (ordering reserves stock only `where` this holds); deleted rows stay for
+ * the orders that reference them (docs/decisions/005).
+ */
+export const isLiveProduct = isNull(products.deletedAt);
 
 /** The API shows the spec's field names and dollars; the database keeps cents. */
 export function toTool(row: ProductRow): Tool {
@@ -19,18 +27,61 @@ export function toTool(row: ProductRow): Tool {
   };
 }
 
+/** Dollars from the API (at most two decimals, checked by the schema) to whole cents. */
+export const dollarsToCents = (dollars: number) => Math.round(dollars * 100);
+
 /** Newest first. */
 export async function listTools(db: Database, page: PaginationQuery): Promise<Tool[]> {
   const rows = await db
     .select()
     .from(products)
+    .where(isLiveProduct)
     .orderBy(desc(products.createdAt), desc(products.id))
     .limit(page.limit)
     .offset(page.offset);
   return rows.map(toTool);
 }
 
+/** A product that is in the catalog, as its row (cents); deleted products are not found. */
+export async function findLiveProduct(db: Database, id: string): Promise<ProductRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(products)
+    .where(and(eq(products.id, id), isLiveProduct))
+    .limit(1);
+  return row;
+}
+
 export async function findTool(db: Database, id: string): Promise<Tool | undefined> {
-  const [row] = await db.select().from(products).where(eq(products.id, id)).limit(1);
+  const row = await findLiveProduct(db, id);
   return row ? toTool(row) : undefined;
+}
+
+export async function insertTool(db: Database, input: CreateToolRequest): Promise<string> {
+  const [row] = await db
+    .insert(products)
+    .values({
+      name: input.name,
+      img: input.img,
+      description: input.description,
+      minimumOrderQuantity: input.minimumOrderQuantity,
+      availableQuantity: input.availableQuantity,
+      priceCents: dollarsToCents(input.price),
+    })
+    .returning({ id: products.id });
+  if (!row) throw new Error('insert returned no row');
+  return row.id;
+}
+
+/**
+ * Takes a product out of the catalog (soft delete); answers how many rows left it: 0 when it was
+ * unknown or already deleted, so two deletes racing each other count once.
+ */
+export async function deleteTool(db: Database, id: string): Promise<number> {
+  const rows = await db
+    .update(products)
+    .set({ deletedAt: new Date() })
+    .where(and(eq(products.id, id), isLiveProduct))
+    .returning({ id: products.id });
+  return rows.length;
 }

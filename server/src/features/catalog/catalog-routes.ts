@@ -1,9 +1,10 @@
-import { tool, toolIdParams } from '@proper-parts/domain/catalog';
-import { paginationQuery, successEnvelope } from '@proper-parts/domain/envelope';
+import { toolIdParams } from '@proper-parts/domain/catalog';
+import { paginationQuery } from '@proper-parts/domain/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors.ts';
+import { sendJson } from '../../http/cached-json.ts';
 import { errorResponses } from '../../http/responses.ts';
-import { findTool, listTools } from './catalog-repository.ts';
+import { oneTool, toolJson, toolList, toolListJson } from './catalog-cache.ts';
 
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -14,10 +15,13 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['catalog'],
         summary: 'Products, newest first (public)',
         querystring: paginationQuery,
-        response: { 200: successEnvelope(tool.array()), ...errorResponses },
+        response: { 200: toolList, ...errorResponses },
       },
     },
-    async (request) => ({ success: true as const, data: await listTools(app.db, request.query) }),
+    async (request, reply) => {
+      const { limit, offset } = request.query;
+      return sendJson(reply, await toolListJson(app, limit, offset));
+    },
   );
 
   app.get(
@@ -28,13 +32,13 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['catalog'],
         summary: 'One product (public)',
         params: toolIdParams,
-        response: { 200: successEnvelope(tool), ...errorResponses },
+        response: { 200: oneTool, ...errorResponses },
       },
     },
-    async (request) => {
-      const found = await findTool(app.db, request.params.id);
-      if (!found) throw new AppError('NOT_FOUND', 'Product not found');
-      return { success: true as const, data: found };
+    async (request, reply) => {
+      const body = await toolJson(app, request.params.id);
+      if (body === undefined) throw new AppError('NOT_FOUND', 'Product not found');
+      return sendJson(reply, body);
     },
   );
 };

@@ -14,6 +14,32 @@ describe('catalog: demo seed and GET /api/v1/tools', async () => {
     expect(demoProducts.length).toBeGreaterThanOrEqual(18);
   });
 
+  it('keeps the spec six as they are, and sizes the others like a real distributor', () => {
+    expect(
+      demoProducts
+        .slice(0, 6)
+        .map((p) => [p.name, p.minimumOrderQuantity, p.availableQuantity, p.priceCents / 100]),
+    ).toEqual([
+      ['Piston', 20000, 50000, 1000],
+      ['Air Filter', 15000, 60000, 600],
+      ['Steering Wheel', 10000, 30000, 230],
+      ['Windscreen', 25000, 60000, 200],
+      ['Engine Fan', 40000, 90000, 634],
+      ['Oil Filter', 45000, 75000, 30],
+    ]);
+    for (const product of demoProducts.slice(6)) {
+      const minimumOrderDollars = (product.minimumOrderQuantity * product.priceCents) / 100;
+      expect(minimumOrderDollars, product.name).toBeGreaterThanOrEqual(500);
+      expect(minimumOrderDollars, product.name).toBeLessThanOrEqual(50_000);
+      expect(product.availableQuantity, product.name).toBeGreaterThan(
+        product.minimumOrderQuantity * 10,
+      );
+      // What a buyer checks: dimensions or ratings in units, and enough words to compare.
+      expect(product.description, product.name).toMatch(/\d\s?(mm|"|cc|Nm|W|A|bar|kN)\b/);
+      expect(product.description.length, product.name).toBeGreaterThan(100);
+    }
+  });
+
   it('lists the original six first, newest first, with the spec field names and dollar prices', async () => {
     const res = await app.inject({ url: '/api/v1/tools?limit=6' });
     expect(res.statusCode).toBe(200);

@@ -90,7 +90,7 @@ export const demoProducts: DemoProduct[] = [
     name: 'Deep Groove Ball Bearing 6204',
     img: img('deep-groove-ball-bearing-6204'),
     description:
-      'Single-row deep groove ball bearing 6204-2RS, 20 x 47 x 14 mm, chrome steel (GCr15) rings and balls, double rubber seals, pre-greased for life. Dynamic load rating 12.7 kN; for electric motors, pumps, conveyors and gearboxes.',
+      'Single-row deep groove ball bearing 6204-2RS, 20 x 47 x 14 mm, chrome steel (GCr15) rings and balls, double rubber seals, pre-greased for life. ISO 15 boundary dimensions, P0 tolerance class, dynamic load rating 12.7 kN; for electric motors, pumps, conveyors and gearboxes.',
     minimumOrderQuantity: 5000,
     availableQuantity: 120000,
     priceCents: 300,
@@ -110,7 +110,7 @@ export const demoProducts: DemoProduct[] = [
     name: 'Brake Disc',
     img: img('brake-disc'),
     description:
-      'Vented front brake disc, 300 x 28 mm, G3000 grey cast iron with anti-corrosion coated hat and vanes. Balanced and machined to a 0.03 mm run-out tolerance for quiet, judder-free braking.',
+      'Vented front brake disc, 300 x 28 mm, G3000 grey cast iron with anti-corrosion coated hat and vanes, ECE R90 approved. Balanced and machined to a 0.03 mm run-out tolerance for quiet, judder-free braking.',
     minimumOrderQuantity: 200,
     availableQuantity: 8000,
     priceCents: 4500,
@@ -120,7 +120,7 @@ export const demoProducts: DemoProduct[] = [
     name: 'Spark Plug Set',
     img: img('spark-plug-set'),
     description:
-      'Set of four iridium spark plugs, 14 mm thread, 0.8 mm pre-set gap, rated for 100,000 km.',
+      'Set of four iridium-tipped spark plugs: M14 x 1.25 thread, 19 mm reach, 16 mm hex, 0.8 mm pre-set gap, nickel-plated steel shell and alumina insulator, ISO 28741 seat. Rated for 100,000 km; four plugs to a box.',
     minimumOrderQuantity: 500,
     availableQuantity: 25000,
     priceCents: 3200,
@@ -140,7 +140,7 @@ export const demoProducts: DemoProduct[] = [
     name: 'Alternator',
     img: img('alternator'),
     description:
-      '14 V, 120 A alternator with internal voltage regulator and six-groove serpentine pulley. New, not remanufactured.',
+      '14 V, 120 A alternator with internal voltage regulator, 56 mm six-groove serpentine pulley and die-cast aluminium housing. New, not remanufactured; every unit output-tested to ISO 8854 before packing.',
     minimumOrderQuantity: 100,
     availableQuantity: 2500,
     priceCents: 16500,
@@ -170,7 +170,7 @@ export const demoProducts: DemoProduct[] = [
     name: 'Angle Grinder',
     img: img('angle-grinder'),
     description:
-      '125 mm angle grinder, 1,200 W, 11,000 rpm, with side handle, wheel guard and restart protection.',
+      '125 mm angle grinder, 1,200 W, 11,000 rpm, M14 spindle, glass-fibre reinforced polyamide housing, tool-free wheel guard, side handle and restart protection. CE marked to EN 62841-2-3.',
     minimumOrderQuantity: 20,
     availableQuantity: 900,
     priceCents: 7900,
@@ -180,7 +180,7 @@ export const demoProducts: DemoProduct[] = [
     name: 'Torque Wrench',
     img: img('torque-wrench'),
     description:
-      'Click-type 1/2" drive torque wrench, 40 to 210 Nm, accurate to ±4%, with dual-scale handle and calibration certificate. Ideal for wheel nuts, cylinder heads and structural fasteners.',
+      'Click-type 1/2" drive torque wrench, 40 to 210 Nm, chrome-vanadium steel, accurate to ±4% to ISO 6789-1, with dual-scale handle and calibration certificate. For wheel nuts, cylinder heads and structural fasteners.',
     minimumOrderQuantity: 30,
     availableQuantity: 1100,
     priceCents: 6500,
@@ -190,7 +190,7 @@ export const demoProducts: DemoProduct[] = [
     name: 'Pneumatic Impact Wrench',
     img: img('pneumatic-impact-wrench'),
     description:
-      '1/2" drive air impact wrench, twin-hammer mechanism, 1,350 Nm breakaway torque at 6.3 bar.',
+      '1/2" drive air impact wrench with twin-hammer mechanism and aluminium housing: 1,350 Nm breakaway torque at 6.3 bar, 1/4" BSP inlet, 160 l/min average air use, vibration declared to ISO 28927-2.',
     minimumOrderQuantity: 15,
     availableQuantity: 600,
     priceCents: 14900,
@@ -210,7 +210,7 @@ export const demoProducts: DemoProduct[] = [
     name: 'Clutch Kit',
     img: img('clutch-kit'),
     description:
-      'Three-piece clutch kit, 240 mm: organic-faced friction disc with torsional dampers, diaphragm pressure plate and sealed release bearing. Matched set for manual transmissions up to 320 Nm.',
+      'Three-piece clutch kit, 240 x 160 mm, 23-spline hub: organic-faced friction disc with torsional dampers, steel diaphragm pressure plate and sealed release bearing. For manual transmissions up to 320 Nm.',
     minimumOrderQuantity: 60,
     availableQuantity: 2000,
     priceCents: 18500,
@@ -220,7 +220,7 @@ export const demoProducts: DemoProduct[] = [
     name: 'Fuel Injector',
     img: img('fuel-injector'),
     description:
-      'Multi-hole petrol fuel injector, 12-ohm high-impedance solenoid, flow tested and matched within 2%, with fresh O-rings.',
+      'Multi-hole petrol port fuel injector with stainless-steel body, 12-ohm high-impedance solenoid, EV6 connector and 14 mm FKM O-rings. Flow tested at 3 bar and matched within 2% per set of four.',
     minimumOrderQuantity: 400,
     availableQuantity: 15000,
     priceCents: 3900,

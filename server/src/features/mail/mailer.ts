@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
@@ -42,8 +43,10 @@ export function createMailer({ smtpUrl, from, outboxDir, log }: MailerOptions): 
       const info = await fileTransport.sendMail({ from, to, subject, text });
       if (outboxDir) {
         await mkdir(outboxDir, { recursive: true });
-        const file = join(outboxDir, `${Date.now()}-${to.replace(/[^a-z0-9@.]/gi, '_')}.eml`);
-        await writeFile(file, info.message as Buffer);
+        // Time first (the newest sorts last), then a random part: two mails never share a name.
+        const name = `${Date.now()}-${randomUUID().slice(0, 8)}-${to.replace(/[^a-z0-9@._+-]/gi, '_')}`;
+        const file = join(outboxDir, `${name}.eml`);
+        await writeFile(file, info.message as Buffer, { flag: 'wx' });
         log.info({ to, subject, file, link }, 'mail written to the outbox (no SMTP_URL)');
       } else {
         log.info({ to, subject, link }, 'mail not sent (no SMTP_URL and no DATA_DIR)');

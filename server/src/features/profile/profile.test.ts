@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { signUp } from '../../../test/auth-helper.ts';
+import { signUp, signUpAdmin } from '../../../test/auth-helper.ts';
 import { buildTestApp } from '../../../test/helper.ts';
 
 describe('profile', async () => {
-  const app = await buildTestApp({ ADMIN_EMAILS: 'root@example.com' });
-  const admin = await signUp(app, { email: 'root@example.com' });
+  const app = await buildTestApp();
+  const admin = await signUpAdmin(app, { email: 'root@example.com' });
   const carol = await signUp(app, { name: 'Carol' });
   const dave = await signUp(app);
   const url = `/api/v1/profile/${carol.email}`;

@@ -1,11 +1,11 @@
 import { messages } from '@proper-parts/domain/messages';
 import { describe, expect, it } from 'vitest';
-import { signUp } from '../../../test/auth-helper.ts';
+import { signUp, signUpAdmin } from '../../../test/auth-helper.ts';
 import { buildTestApp } from '../../../test/helper.ts';
 
 describe('users: tokens, admin check, make admin', async () => {
-  const app = await buildTestApp({ ADMIN_EMAILS: 'root@example.com' });
-  const admin = await signUp(app, { email: 'root@example.com', name: 'Root' });
+  const app = await buildTestApp();
+  const admin = await signUpAdmin(app, { email: 'root@example.com', name: 'Root' });
   const alice = await signUp(app, { name: 'Alice' });
   const bob = await signUp(app, { name: 'Bob' });
   const as = (user: { cookie: string }) => ({ cookie: user.cookie });

@@ -23,7 +23,8 @@ export function RootLayout() {
       </a>
       <Navbar />
       <main id="main" className="flex-1">
-        <Suspense fallback={<Spinner />}>
+        {/* A screen tall, so the footer stays below the fold until the page arrives (no layout shift). */}
+        <Suspense fallback={<Spinner className="min-h-dvh" />}>
           <Outlet />
         </Suspense>
       </main>

@@ -1,12 +1,14 @@
 import { ACCESS_TOKEN_KEY } from '@proper-parts/domain/constants';
-import { adminClient } from 'better-auth/client/plugins';
+import { inferAdditionalFields } from 'better-auth/client/plugins';
 import { createAuthClient } from 'better-auth/react';
+import { registerAuthClient } from './session-store';
 
 /** The identity service (better-auth on our server). The session lives in an httpOnly cookie. */
 export const authClient = createAuthClient({
   baseURL: typeof window === 'undefined' ? 'http://localhost' : window.location.origin,
   basePath: '/api/v1/auth',
-  plugins: [adminClient()],
+  // The server's `role` field (read-only: only Make Admin and ADMIN_EMAILS set it).
+  plugins: [inferAdditionalFields({ user: { role: { type: 'string', input: false } } })],
   // better-auth keeps the `fetch` it finds at start-up; this looks it up on each call instead,
   // so a stubbed or wrapped `fetch` (tests, monitoring) sees the auth calls too.
   fetchOptions: { customFetchImpl: (input, init) => fetch(input, init) },
@@ -48,3 +50,6 @@ export async function signOut() {
   await authClient.signOut();
   await sessionCleared();
 }
+
+// The entry chunk's session store follows this client from now on.
+registerAuthClient(authClient);

@@ -1,4 +1,5 @@
-import { authClient } from './auth-client';
+import { useSyncExternalStore } from 'react';
+import { sessionSnapshot, subscribeSession } from './session-store';
 
 export interface CurrentUser {
   id: string;
@@ -6,6 +7,8 @@ export interface CurrentUser {
   displayName: string;
   photoURL: string | null;
   isAdmin: boolean;
+  /** The address was confirmed (mailed link, password reset, or a verified provider login). */
+  emailVerified: boolean;
 }
 
 /**
@@ -13,7 +16,9 @@ export interface CurrentUser {
  * failed session check counts as signed out, so no guard spins forever.
  */
 export function useCurrentUser(): { user: CurrentUser | null; isPending: boolean } {
-  const { data, isPending, error } = authClient.useSession();
+  const session = useSyncExternalStore(subscribeSession, sessionSnapshot, sessionSnapshot);
+  if (!session) return { user: null, isPending: true };
+  const { data, isPending, error } = session;
   if (isPending && !error) return { user: null, isPending: true };
   const user = data?.user;
   if (!user) return { user: null, isPending: false };
@@ -24,6 +29,7 @@ export function useCurrentUser(): { user: CurrentUser | null; isPending: boolean
       displayName: user.name,
       photoURL: user.image ?? null,
       isAdmin: user.role === 'admin',
+      emailVerified: user.emailVerified === true,
     },
     isPending: false,
   };

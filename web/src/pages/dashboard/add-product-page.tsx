@@ -1,5 +1,5 @@
-import { EmptyState } from '../../components/empty-state';
 import { PageHeader } from '../../components/page-header';
+import { AddProductForm } from '../../features/catalog/components/add-product-form';
 import { usePageTitle } from '../../lib/use-page-title';
 
 export function AddProductPage() {
@@ -10,9 +10,9 @@ export function AddProductPage() {
       <PageHeader
         level={2}
         title="Add a new Product"
-        description="Add a part or tool to the catalogue with its image, stock and price."
+        description="Add a part or tool to the catalogue with its image, stock and price. It leads the home page's featured products at once."
       />
-      <EmptyState title="The product form opens soon" />
+      <AddProductForm />
     </section>
   );
 }

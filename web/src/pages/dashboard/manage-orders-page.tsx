@@ -1,5 +1,5 @@
-import { EmptyState } from '../../components/empty-state';
 import { PageHeader } from '../../components/page-header';
+import { ManageOrdersTable } from '../../features/orders/components/manage-orders-table';
 import { usePageTitle } from '../../lib/use-page-title';
 
 export function ManageOrdersPage() {
@@ -12,7 +12,7 @@ export function ManageOrdersPage() {
         title="Manage All Orders"
         description="Every customer order: ship paid orders, delete unpaid ones."
       />
-      <EmptyState title="No orders to manage" />
+      <ManageOrdersTable />
     </section>
   );
 }

@@ -1,5 +1,5 @@
-import { EmptyState } from '../../components/empty-state';
 import { PageHeader } from '../../components/page-header';
+import { ProductsTable } from '../../features/catalog/components/products-table';
 import { usePageTitle } from '../../lib/use-page-title';
 
 export function ManageProductsPage() {
@@ -10,9 +10,9 @@ export function ManageProductsPage() {
       <PageHeader
         level={2}
         title="Manage all Products"
-        description="Every product in the catalogue; delete the ones you no longer sell."
+        description="Every product in the catalogue, newest first; delete the ones you no longer sell."
       />
-      <EmptyState title="No products to manage" />
+      <ProductsTable />
     </section>
   );
 }

@@ -1,9 +1,11 @@
-import { EmptyState } from '../../components/empty-state';
 import { PageHeader } from '../../components/page-header';
+import { useCurrentUser } from '../../features/auth/use-current-user';
+import { MyOrdersTable } from '../../features/orders/components/my-orders-table';
 import { usePageTitle } from '../../lib/use-page-title';
 
 export function MyOrdersPage() {
   usePageTitle('My Orders');
+  const { user } = useCurrentUser();
 
   return (
     <section>
@@ -12,7 +14,7 @@ export function MyOrdersPage() {
         title="My Orders"
         description="Your orders, their payment and shipping status."
       />
-      <EmptyState title="You have no orders yet" />
+      {user && <MyOrdersTable email={user.email} />}
     </section>
   );
 }

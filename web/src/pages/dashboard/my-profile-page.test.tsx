@@ -185,4 +185,21 @@ describe('MyProfilePage', () => {
     expect(dialog).toHaveAttribute('open');
     expect(screen.queryByText(messages.profileUpdated)).not.toBeInTheDocument();
   });
+
+  it('tells an unconfirmed user so, and mails the link again on request', async () => {
+    const fetchMock = stubApi({
+      ...signInAs(customer),
+      ...profileServer(buildProfile()),
+      'POST /api/v1/auth/send-verification-email': () => jsonResponse({ status: true }),
+    });
+    renderProfile();
+    expect(await screen.findByText(/Your email address is not confirmed yet/)).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Send the link again' }));
+    expect(
+      await screen.findByText(`We mailed a new confirmation link to ${customer.email}.`),
+    ).toBeVisible();
+    expect(callsTo(fetchMock, 'POST /api/v1/auth/send-verification-email')).toEqual([
+      { email: customer.email },
+    ]);
+  });
 });

@@ -1,5 +1,6 @@
 import { messages } from '@proper-parts/domain/messages';
 import { PageHeader } from '../../components/page-header';
+import { EmailConfirmationNotice } from '../../features/auth/components/email-confirmation-notice';
 import { useCurrentUser } from '../../features/auth/use-current-user';
 import { ProfileCard } from '../../features/profile/components/profile-card';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -16,7 +17,10 @@ export function MyProfilePage() {
         description="Your contact details, education and links."
       />
       {user ? (
-        <ProfileCard email={user.email} />
+        <>
+          {!user.emailVerified && <EmailConfirmationNotice email={user.email} />}
+          <ProfileCard email={user.email} />
+        </>
       ) : (
         !isPending && <p className="font-medium text-error">{messages.noUserLoggedIn}</p>
       )}

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
-import { signOut } from '../auth-client';
+import { signOut } from '../session-store';
 import { useCurrentUser } from '../use-current-user';
 
 /** The navbar's sign-in entry: SignIn while signed out, SignOut while signed in (spec §1). */

@@ -53,6 +53,9 @@ async function renderGuarded(answer: SessionAnswer, guard: 'auth' | 'admin') {
     }),
   );
   const { RequireAdmin, RequireAuth } = await import('./route-guards');
+  // The identity client loads after the entry chunk; load this test's fresh copy now, so that a
+  // copy still loading from the previous test (modules are reset) cannot answer for this one.
+  await (await import('../session-store')).loadAuthClient();
   const Guard = guard === 'auth' ? RequireAuth : RequireAdmin;
   const router = createMemoryRouter(
     [

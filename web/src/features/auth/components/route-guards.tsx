@@ -3,7 +3,7 @@ import { type ReactNode, useEffect } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { Spinner } from '../../../components/spinner';
 import { paths } from '../../../config/paths';
-import { signOut } from '../auth-client';
+import { signOut } from '../session-store';
 import { useCurrentUser } from '../use-current-user';
 
 /** The page a guard sent the user away from, so that sign-in can send them back. */

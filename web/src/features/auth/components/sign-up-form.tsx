@@ -1,7 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type SignUpRequest, signUpRequest } from '@proper-parts/domain/auth';
+import { messages } from '@proper-parts/domain/messages';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
 import { BusyButton } from '../../../components/busy-button';
 import { FormAlert } from '../../../components/form-alert';
 import { FormField } from '../../../components/form-field';
@@ -9,8 +11,9 @@ import { authClient } from '../auth-client';
 import { authFailureOf } from '../auth-failure';
 
 /**
- * Sign-up by name, email and password. The new account is signed in at once; the page's
- * redirect takes the user home when the session arrives, so the button stays busy until then.
+ * Sign-up by name, email and password. The new account is signed in at once (a toast says a
+ * confirmation mail is on its way); the page's redirect takes the user home when the session
+ * arrives, so the button stays busy until then.
  */
 export function SignUpForm() {
   const [signedUp, setSignedUp] = useState(false);
@@ -30,6 +33,10 @@ export function SignUpForm() {
       setError('root', { message: failure });
       return;
     }
+    // Customers shop before confirming; the mail is on its way (decisions.md, Accounts).
+    toast.success(messages.confirmationMailSent, {
+      description: `Sent to ${email.trim().toLowerCase()}`,
+    });
     setSignedUp(true);
   });
 

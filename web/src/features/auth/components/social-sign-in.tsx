@@ -15,6 +15,10 @@ export function providerErrorOf(params: URLSearchParams): string | null {
   if (description) return description;
   const code = params.get('error')?.trim();
   if (!code) return null;
+  // The provider did not vouch for the email of an existing account (decisions.md, Accounts).
+  if (code.toLowerCase().replace(/[\s_-]+/g, '_') === 'account_not_linked') {
+    return messages.providerEmailNotVerified;
+  }
   const words = code.replace(/[_-]+/g, ' ').trim().toLowerCase();
   return `Sign-in failed: ${words}.`;
 }

@@ -3,6 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '../../../config/paths';
 import { apiFetch } from '../../../lib/api-client';
+import { firstHtmlAt, takeFirstHtmlData } from '../../../lib/first-html-data';
 
 const toolList = z.array(tool);
 
@@ -14,6 +15,9 @@ export const toolsQueryOptions = (limit?: number) =>
   queryOptions({
     queryKey: ['tools', { limit }],
     queryFn: ({ signal }) => getTools({ limit, signal }),
+    // The home page's six arrive inside its HTML.
+    initialData: () => takeFirstHtmlData(api.tools(limit), toolList),
+    initialDataUpdatedAt: firstHtmlAt,
   });
 
 export const useTools = (limit?: number) => useQuery(toolsQueryOptions(limit));

@@ -1,31 +1,50 @@
 import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { buildTool, renderWithProviders } from '../../../../test/test-utils';
 import { ProductCard } from './product-card';
 
 describe('ProductCard', () => {
-  it('shows image, name, the $ price and quantities in pcs', () => {
+  it('shows image, name, "$ per pc" and quantities in pcs with thousands separators', () => {
     const product = buildTool({
       name: 'Brake Disc',
       price: 1250,
-      minimumOrderQuantity: 25,
-      availableQuantity: 900,
+      minimumOrderQuantity: 45000,
+      availableQuantity: 1200000,
     });
     renderWithProviders(<ProductCard product={product} />);
 
     expect(screen.getByRole('heading', { name: 'Brake Disc' })).toBeInTheDocument();
-    expect(screen.getByRole('img', { name: 'Brake Disc' })).toHaveAttribute('loading', 'lazy');
-    expect(screen.getByText('$1,250')).toBeInTheDocument();
-    expect(screen.getByText('Minimum order:').nextSibling).toHaveTextContent('25 pcs');
-    expect(screen.getByText('Available:').nextSibling).toHaveTextContent('900 pcs');
+    const image = screen.getByRole('img', { name: 'Brake Disc' });
+    expect(image).toHaveAttribute('loading', 'lazy');
+    expect(image).toHaveAttribute('width', '400');
+    expect(image).toHaveAttribute('height', '300');
+    expect(screen.getByText('$1,250').parentElement).toHaveTextContent('$1,250 per pc');
+    // A non-breaking space: "45,000" never wraps away from "pcs".
+    expect(screen.getByText('Minimum order:').nextSibling?.textContent).toBe('45,000\u00a0pcs');
+    expect(screen.getByText('Available:').nextSibling).toHaveTextContent('1,200,000 pcs');
   });
 
-  it('cuts a 160-character description at 150 with a see-more suffix', () => {
-    const description = 'x'.repeat(150) + 'y'.repeat(10);
+  it('cuts a long description at 150 with a clean "…see more" that unfolds and folds it', async () => {
+    // The 150th character is a full stop: the cut must not read "....see more".
+    const description = `${'x'.repeat(146)}end. ${'y'.repeat(40)}`;
     renderWithProviders(<ProductCard product={buildTool({ description })} />);
 
-    const text = screen.getByText(/\.\.\.see more/).parentElement;
-    expect(text).toHaveTextContent(`${'x'.repeat(150)}...see more`, { normalizeWhitespace: false });
+    const more = screen.getByRole('button', { name: 'see more' });
+    const text = more.parentElement;
+    expect(text).toHaveTextContent(`${'x'.repeat(146)}end…see more`, {
+      normalizeWhitespace: false,
+    });
+    expect(text?.textContent).not.toContain('y');
+    expect(more).toHaveAttribute('aria-expanded', 'false');
+
+    await userEvent.click(more);
+    expect(text).toHaveTextContent(`${description} see less`);
+    const less = screen.getByRole('button', { name: 'see less' });
+    expect(less).toHaveAttribute('aria-expanded', 'true');
+
+    await userEvent.click(less);
+    expect(screen.getByRole('button', { name: 'see more' })).toBeInTheDocument();
     expect(text?.textContent).not.toContain('y');
   });
 
@@ -34,16 +53,17 @@ describe('ProductCard', () => {
     renderWithProviders(<ProductCard product={buildTool({ description })} />);
 
     expect(screen.getByText(description)).toBeInTheDocument();
-    expect(screen.queryByText(/see more/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /see more/ })).not.toBeInTheDocument();
   });
 
-  it('links Purchase Now to the product purchase page', () => {
-    const product = buildTool();
+  it('links Purchase Now, the name and the image to the product purchase page', () => {
+    const product = buildTool({ name: 'Timing Belt' });
     renderWithProviders(<ProductCard product={product} />);
-    expect(screen.getByRole('link', { name: 'Purchase Now' })).toHaveAttribute(
-      'href',
-      `/purchase/${product._id}`,
-    );
+    const href = `/purchase/${product._id}`;
+    expect(screen.getByRole('link', { name: 'Purchase Now' })).toHaveAttribute('href', href);
+    const named = screen.getAllByRole('link', { name: 'Timing Belt' });
+    expect(named).toHaveLength(2);
+    for (const link of named) expect(link).toHaveAttribute('href', href);
   });
 
   it('disables Purchase Now for admins', () => {

@@ -1,0 +1,180 @@
+// bench/results/<date>.json (everything) and bench/results/latest.md (the tables for the README).
+import { spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { root } from './processes.mjs';
+
+const groupTitle = {
+  pglite: 'PGlite (embedded)',
+  postgres: 'PostgreSQL',
+  'postgres-2': 'PostgreSQL, 2 processes',
+};
+
+function table(header, rows) {
+  const line = (cells) => `| ${cells.join(' | ')} |`;
+  return [
+    line(header),
+    line(header.map((_, i) => (i === 0 ? '---' : '---:'))),
+    ...rows.map(line),
+  ].join('\n');
+}
+
+/** Issue 9's targets, each checked against this run. */
+function targetsOf(report) {
+  const lines = [];
+  const mark = (ok) => (ok ? 'met' : '**missed**');
+  for (const group of report.groups) {
+    const rows = report.results.filter((r) => r.group === group.group);
+    const ceiling = group.ceiling.requestsPerSecond;
+    for (const r of rows.filter((row) => row.target === 'catalog')) {
+      const ratio = r.requestsPerSecond / ceiling;
+      lines.push(
+        `- ${group.group}, ${r.title}: ${ratio.toFixed(2)} × ceiling (≥ 0.5), p99 ${r.latencyP99ms} ms (< 10): ${mark(ratio >= 0.5 && r.latencyP99ms < 10)}`,
+      );
+    }
+    const order = rows.find((row) => row.target === 'orders');
+    if (order)
+      lines.push(
+        `- ${group.group}, orders: ${order.requestsPerSecond}/s (≥ 1,000 on PostgreSQL), p99 ${order.latencyP99ms} ms (< 50), oversold ${order.oversoldUnits}: ${group.group === 'pglite' ? 'reported' : mark(order.requestsPerSecond >= 1000 && order.latencyP99ms < 50 && order.oversoldUnits === 0)}`,
+      );
+    const peak = Math.max(...rows.map((row) => row.peakRssMb));
+    const limit = group.group === 'pglite' ? 300 : 200;
+    lines.push(
+      `- ${group.group}, peak RSS under load ${peak} MB (< ${limit} per process): ${mark(peak < limit)}`,
+    );
+  }
+  const fe = report.frontEnd;
+  if (fe) {
+    for (const l of fe.lighthouse) {
+      const s = l.scores;
+      const ok =
+        s.performance >= 98 &&
+        s.accessibility === 100 &&
+        s.bestPractices === 100 &&
+        s.seo === 100 &&
+        l.lcpMs < 2000;
+      lines.push(
+        `- Lighthouse ${l.path}: ${s.performance}/${s.accessibility}/${s.bestPractices}/${s.seo}, LCP ${l.lcpMs} ms (≥ 98/100/100/100, < 2,000 ms): ${mark(ok)}`,
+      );
+    }
+    const js = fe.homeJavaScript;
+    lines.push(
+      `- Home page JS: ${js.beforeFirstPaintKb} KB before the first paint (≤ 120): ${mark(js.beforeFirstPaintKb <= 120)}; ${js.totalKb} KB in all (≤ 160): ${mark(js.totalKb <= 160)}`,
+    );
+  }
+  return lines.length ? ['## Targets (issue 9)', '', ...lines, ''] : [];
+}
+
+export function markdownOf(report) {
+  const m = report.machine;
+  const out = [
+    `# Benchmarks ${report.date.slice(0, 16).replace('T', ' ')} UTC${report.quick ? ' (quick)' : ''}`,
+    '',
+    `Machine: ${m.cpus} × ${m.cpuModel}, ${m.memoryGb} GB, Node ${m.node}; load average ${m.loadAverageAtStart.join(' ')} at the start, ${m.loadAverageAtEnd?.join(' ')} at the end (other work shares this machine). autocannon in the bench process, ${report.settings.connections} connections, ${report.settings.seconds} s per endpoint. Data: ${Object.entries(
+      report.settings.sizes,
+    )
+      .map(([k, v]) => `${v.toLocaleString('en-US')} ${k}`)
+      .join(', ')}.`,
+    '',
+  ];
+  for (const group of report.groups) {
+    const rows = report.results.filter((r) => r.group === group.group);
+    const ceiling = group.ceiling.requestsPerSecond;
+    out.push(
+      `## ${groupTitle[group.group] ?? group.group}`,
+      '',
+      `Ceiling (bare Fastify, constant JSON, same settings): **${ceiling.toLocaleString('en-US')} req/s**, p99 ${group.ceiling.latencyP99ms} ms. Idle RSS ${group.rssIdleMb} MB${group.rssFirstStartMb ? ` (first start, initdb in a child: ${group.rssFirstStartMb} MB)` : ''}.`,
+      '',
+      table(
+        ['endpoint', 'req/s', '× ceiling', 'p50 ms', 'p99 ms', 'failed', 'peak RSS MB'],
+        rows.map((r) => [
+          r.title + (r.oversoldUnits !== undefined ? ` — oversold units: ${r.oversoldUnits}` : ''),
+          r.requestsPerSecond.toLocaleString('en-US'),
+          (r.requestsPerSecond / ceiling).toFixed(2),
+          r.latencyP50ms,
+          r.latencyP99ms,
+          r.non2xx + r.errors,
+          r.peakRssMb,
+        ]),
+      ),
+      '',
+    );
+  }
+  if (report.scaling.length) {
+    out.push(
+      '## Scaling (PostgreSQL): 10,000 vs 100,000 products and orders',
+      '',
+      table(
+        ['endpoint', 'size', 'req/s', 'p50 ms', 'p99 ms', 'failed'],
+        report.scaling.map((r) => [
+          r.key === 'tools' ? 'GET /tools?limit=6' : 'GET /purchase/{email} (100 orders)',
+          r.size.toLocaleString('en-US'),
+          r.requestsPerSecond.toLocaleString('en-US'),
+          r.latencyP50ms,
+          r.latencyP99ms,
+          r.non2xx + r.errors,
+        ]),
+      ),
+      '',
+    );
+  }
+  if (report.frontEnd) {
+    const js = report.frontEnd.homeJavaScript;
+    out.push(
+      '## Front end (Lighthouse 12.8, mobile, PGlite shop with the demo catalog)',
+      '',
+      table(
+        [
+          'page',
+          'performance',
+          'accessibility',
+          'best practices',
+          'SEO',
+          'LCP ms',
+          'CLS',
+          'TBT ms',
+        ],
+        report.frontEnd.lighthouse.map((l) => [
+          l.path,
+          l.scores.performance,
+          l.scores.accessibility,
+          l.scores.bestPractices,
+          l.scores.seo,
+          l.lcpMs,
+          l.cls,
+          l.tbtMs,
+        ]),
+      ),
+      '',
+      `Home page JavaScript (gzip -9): **${js.beforeFirstPaintKb} KB before the first paint** (entry + preloads), ${js.totalKb} KB in all (${js.files} files).`,
+      '',
+    );
+  }
+  out.push(...targetsOf(report), `Whole run: ${report.durationSeconds} s.`, '');
+  return out.join('\n');
+}
+
+export function writeReport(report) {
+  const dir = join(root, 'bench', 'results');
+  const json = join(dir, `${report.date.replace(/[:.]/g, '-')}.json`);
+  writeFileSync(json, `${JSON.stringify(report, null, 2)}\n`);
+  // Formatted as the repository's formatter wants it, so `npm run lint` stays clean.
+  spawnSync(join(root, 'node_modules', '.bin', 'biome'), ['format', '--write', json], {
+    stdio: 'ignore',
+  });
+  const markdown = join(dir, 'latest.md');
+  const text = markdownOf(report);
+  writeFileSync(markdown, text);
+  // A full run (not --quick, not BENCH_ONLY) also becomes the README's table.
+  if (!report.quick && !report.partial) {
+    const readme = join(root, 'README.md');
+    const body = text.replace(/^# .*\n/, '').replace(/^## /gm, '### ');
+    const current = readFileSync(readme, 'utf8');
+    const updated = current.replace(
+      /<!-- bench:start -->[\s\S]*<!-- bench:end -->/,
+      `<!-- bench:start -->\n${body.trim()}\n<!-- bench:end -->`,
+    );
+    writeFileSync(readme, updated);
+  }
+  return { json, markdown };
+}

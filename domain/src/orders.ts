@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { ORDER_STATUSES } from './constants.ts';
+import { paginationQuery } from './envelope.ts';
+
+/** Largest quantity one order may ask for; keeps `unit price × quantity` far from overflow. */
+export const MAX_ORDER_QUANTITY = 1_000_000;
+
+export const orderMessages = {
+  quantityRequired: 'Quantity is Required',
+  quantityWhole: 'Quantity must be a whole number',
+  quantityRange: (min: number, available: number) =>
+    `Order Quantity minimum ${min} and less than ${available}`,
+  outOfStock: (name: string, available: number) =>
+    `Sorry, ${name} has only ${available} pcs left now, below its minimum order. Please try again later.`,
+  stockTaken: (available: number) =>
+    `Another buyer took part of this stock: only ${available} pcs are left now.`,
+  productNotFound: 'Product not found',
+  orderNotFound: 'Order not found',
+  placed: (id: string) => `Thanks For Purchase. Your Purchase Id ${id}`,
+  cancelled: (name: string) => `${name} - order is deleted.`,
+  deleted: (name: string) => `${name} - Order is deleted.`,
+  shipped: 'Order Shipped',
+  alreadyPaid: 'Already Paid',
+  paidNotDeletable: 'Already Paid: paid orders cannot be cancelled or deleted.',
+  alreadyCancelled: 'This order was already cancelled.',
+  notPaidYet: 'This order is not paid yet, so it cannot ship.',
+  alreadyShipped: 'This order has already shipped.',
+} as const;
+
+const optionalText = (max: number) =>
+  z.string().trim().max(max, `must be at most ${max} characters`);
+
+/** The quantity as a whole number, from the API body or from the form's number input (NaN = empty). */
+export const quantityField = z
+  .number({
+    error: (issue) =>
+      issue.input === undefined || issue.input === null || Number.isNaN(issue.input)
+        ? orderMessages.quantityRequired
+        : orderMessages.quantityWhole,
+  })
+  .int(orderMessages.quantityWhole)
+  .min(1, 'Quantity must be at least 1')
+  .max(MAX_ORDER_QUANTITY, `Quantity must be at most ${MAX_ORDER_QUANTITY}`);
+
+/** The buyer's part of an order (spec §5): address and phone are optional. */
+export const orderFormFields = z.object({
+  quantity: quantityField,
+  address: optionalText(300).optional(),
+  phone: optionalText(30)
+    .regex(/^[0-9+()\-.\s]*$/, 'Phone may contain digits, spaces and + ( ) - . only')
+    .optional(),
+});
+
+/**
+ * `POST /purchase`. Name and email come from the session, price, name and image from the
+ * product: the spec's other fields (purchaseName, price, img, userName, email) are ignored.
+ */
+export const createOrderRequest = orderFormFields.extend({
+  toolId: z.uuid({ message: 'Unknown product id' }),
+});
+export type CreateOrderRequest = z.infer<typeof createOrderRequest>;
+
+/** Is the quantity allowed for this product (spec §5: equal to available is allowed)? */
+export function quantityProblem(
+  quantity: number,
+  product: { minimumOrderQuantity: number; availableQuantity: number },
+): string | undefined {
+  if (quantity < product.minimumOrderQuantity || quantity > product.availableQuantity)
+    return orderMessages.quantityRange(product.minimumOrderQuantity, product.availableQuantity);
+  return undefined;
+}
+
+/** An order as the API shows it (spec §3 Order, plus unitPrice and toolId; dollars on the wire). */
+export const order = z.object({
+  _id: z.string(),
+  toolId: z.string(),
+  purchaseName: z.string(),
+  quantity: z.number().int(),
+  unitPrice: z.number(),
+  /** The order total: unit price × quantity. */
+  price: z.number(),
+  img: z.string(),
+  userName: z.string(),
+  email: z.string(),
+  address: z.string(),
+  phone: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  paid: z.boolean(),
+  transactionId: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Order = z.infer<typeof order>;
+
+export const orderIdParams = z.object({ id: z.uuid({ message: 'Unknown order id' }) });
+
+export const insertedIdResponse = z.object({ insertedId: z.string() });
+export const deletedCountResponse = z.object({ deletedCount: z.number().int() });
+export const acknowledgedResponse = z.object({ acknowledged: z.boolean() });
+
+/** `GET /manageOrder`: every order, newest first; cancelled ones only when asked for. */
+export const manageOrdersQuery = paginationQuery.extend({
+  status: z.enum(ORDER_STATUSES).optional(),
+});
+export type ManageOrdersQuery = z.infer<typeof manageOrdersQuery>;

@@ -1,0 +1,270 @@
+import type { Locator } from '@playwright/test';
+import { newAccount, signUpAdminByApi, signUpByApi } from '../support/accounts.ts';
+import { expect, test } from '../support/fixtures.ts';
+
+const NO_SUCH_PRODUCT = '00000000-0000-4000-8000-000000000000';
+
+/** The text of a carousel's active slide. */
+const activeSlide = (carousel: Locator) => carousel.locator('.swiper-slide-active').first();
+
+/** Waits until the carousel shows a slide other than `before` (it moves by itself). */
+async function expectToMoveFrom(carousel: Locator, before: string) {
+  await expect.poll(() => activeSlide(carousel).innerText()).not.toBe(before);
+}
+
+test('a visitor sees every home section, and both carousels move by themselves', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await expect(page).toHaveTitle('Home | Proper Parts');
+  await expect(page.getByRole('heading', { level: 1 })).toBeAttached();
+
+  // Banner: three slides, dynamic bullets, moving every 2 s and still moving after a click.
+  const banner = page.locator('.swiper').first();
+  await expect(banner.locator('.swiper-slide')).toHaveCount(3);
+  await expect(banner.locator('.swiper-pagination-bullets-dynamic')).toBeAttached();
+  await expect(activeSlide(banner).getByRole('link', { name: 'Explore Now' })).toBeVisible();
+  const firstBanner = await activeSlide(banner).innerText();
+  await expectToMoveFrom(banner, firstBanner);
+  await banner.locator('.swiper-pagination-bullet').first().click();
+  const afterClick = await activeSlide(banner).innerText();
+  await expectToMoveFrom(banner, afterClick);
+
+  const featured = page.getByRole('region', { name: 'Featured Products' });
+  await expect(featured.getByRole('article')).toHaveCount(6);
+
+  // Statistics count up to their final figures once in view.
+  const stats = page.getByRole('region', { name: 'Millions Business Trust Us' });
+  await stats.scrollIntoViewIfNeeded();
+  await expect(stats.getByTestId('count-Customers')).toHaveText('100+');
+  await expect(stats.getByTestId('count-Annual revenue')).toHaveText('120M+');
+  await expect(stats.getByTestId('count-Tools')).toHaveText('100+');
+  await expect(stats.getByTestId('count-Reviews')).toHaveText('100K+');
+  await expect(stats.getByText('5 stars')).toBeAttached();
+
+  const blog = page.getByRole('region', { name: 'Our Blog Area' });
+  await expect(blog.getByRole('article')).toHaveCount(3);
+  await expect(blog).toContainText('January 20, 2022');
+  await expect(blog).toContainText('March 10, 2022');
+
+  // Each blog card leads to its answer on /blogs (checked at the end of this test).
+  const leadTimes = blog.getByRole('link', { name: /From order to dispatch/ });
+  await expect(leadTimes).toHaveAttribute('href', '/blogs#lead-times');
+
+  const brands = page.getByRole('region', { name: 'Brands We Trust' });
+  await expect(brands).toContainText('over 250 brands across 42 product categories');
+  await expect(brands).toContainText('40 million pieces of product information');
+  await expect(brands.getByRole('listitem')).toHaveCount(8);
+  await brands.getByRole('button', { name: 'See All Brands' }).click();
+  await expect(brands.getByRole('listitem')).toHaveCount(16);
+
+  // Reviews: the demo's six, moving by themselves.
+  const reviews = page.getByRole('region', { name: 'What Our Customers Say' });
+  await reviews.scrollIntoViewIfNeeded();
+  const carousel = reviews.locator('.swiper');
+  // The demo's six, and any a journey before this one wrote.
+  await expect.poll(() => carousel.locator('.swiper-slide').count()).toBeGreaterThanOrEqual(6);
+  await expect(reviews.getByRole('link', { name: 'Write a Review' })).toHaveAttribute(
+    'href',
+    '/dashboard/review',
+  );
+  await expectToMoveFrom(carousel, await activeSlide(carousel).innerText());
+
+  await leadTimes.click();
+  await expect(page).toHaveURL(/\/blogs#lead-times$/);
+  await expect(
+    page.getByRole('heading', { name: /How long does it take for an order to leave/ }),
+  ).toBeInViewport();
+  await expect(page.getByRole('article')).toHaveCount(5);
+});
+
+test('with reduced motion the statistics show their final numbers at once', async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.goto('/');
+  const stats = page.getByRole('region', { name: 'Millions Business Trust Us' });
+  await expect(stats.getByTestId('count-Annual revenue')).toHaveText('120M+');
+  await expect(stats.getByTestId('count-Reviews')).toHaveText('100K+');
+});
+
+test('the first product card is within one screen of the banner on a 375 px phone', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 667 });
+  await page.goto('/');
+  const banner = page.locator('section').first();
+  const bannerBox = await banner.boundingBox();
+  expect(bannerBox?.height).toBeLessThanOrEqual(667);
+  const firstCard = page.getByRole('region', { name: 'Featured Products' }).getByRole('article');
+  const cardBox = await firstCard.first().boundingBox();
+  // Scrolling one screen brings the card's top into view.
+  expect(cardBox?.y).toBeLessThan(667 * 2);
+});
+
+test("a failed tools fetch shows 'Something went wrong !' in red", async ({ page }) => {
+  await page.route('**/api/v1/tools?limit=6', (route) =>
+    route.fulfill({ status: 503, json: { success: false, message: 'Down for maintenance' } }),
+  );
+  // The server puts the six inside the page's HTML; without them the page fetches (and fails).
+  await page.route('/', async (route) => {
+    const response = await route.fetch();
+    const body = (await response.text()).replace(
+      /<script type="application\/json" id="first-data">.*?<\/script>/,
+      '',
+    );
+    await route.fulfill({ response, body });
+  });
+  await page.goto('/');
+  const message = page.getByText('Something went wrong !');
+  await expect(message).toBeVisible();
+  await expect(message).toHaveCSS('color', 'rgb(220, 38, 38)');
+  // The rest of the page stands.
+  await expect(page.getByRole('region', { name: 'Our Blog Area' })).toBeVisible();
+});
+
+test('a card\'s "see more" shows the whole description, and "see less" folds it', async ({
+  page,
+}) => {
+  await page.goto('/');
+  const card = page
+    .getByRole('article')
+    .filter({ has: page.getByRole('heading', { name: 'Engine Fan' }) });
+  await expect(card).toContainText('…see more');
+  await expect(card).not.toContainText('air-conditioning condenser cooling');
+  await card.getByRole('button', { name: 'see more' }).click();
+  await expect(card).toContainText(
+    'Moves up to 2,400 m³/h for engine and air-conditioning condenser cooling.',
+  );
+  await card.getByRole('button', { name: 'see less' }).click();
+  await expect(card).not.toContainText('air-conditioning condenser cooling');
+  // Quantities with separators; the unit price reads "per pc".
+  await expect(card).toContainText('40,000 pcs');
+  await expect(card).toContainText('$634 per pc');
+  await expect(card.getByRole('link', { name: 'Engine Fan' }).first()).toHaveAttribute(
+    'href',
+    /^\/purchase\/[0-9a-f-]{36}$/,
+  );
+});
+
+test('a customer writes a review and it leads the home carousel', async ({ page }) => {
+  const account = newAccount('reviewer');
+  await signUpByApi(page.context().request, account);
+  await page.goto('/dashboard/review');
+  await expect(page.getByRole('heading', { name: 'Give a Review' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Add Review' }).click();
+  await expect(page.getByText('Rating is Required')).toBeVisible();
+  await expect(page.getByText('Description is Required')).toBeVisible();
+
+  const text = `Pallet of 6204 bearings arrived complete (${account.email}).`;
+  await page.getByRole('radio', { name: '4 stars' }).check();
+  await page.getByLabel('Description').fill(text);
+  await page.getByRole('button', { name: 'Add Review' }).click();
+  await expect(page.getByText('Review Add Successful')).toBeVisible();
+
+  await page.goto('/');
+  const reviews = page.getByRole('region', { name: 'What Our Customers Say' });
+  await reviews.scrollIntoViewIfNeeded();
+  const slide = reviews.locator('.swiper-slide').filter({ hasText: text });
+  await expect(slide).toHaveCount(1);
+  await expect(slide).toContainText(account.name);
+  await expect(slide).toContainText('4/5');
+  // Newest first: it is the first slide of the carousel's data.
+  await expect(reviews.locator('.swiper-slide[data-swiper-slide-index="0"]')).toContainText(text);
+});
+
+test('an admin finds Write a Review disabled, with the reason', async ({ page }) => {
+  await signUpAdminByApi(page.context().request);
+  await page.goto('/');
+  const reviews = page.getByRole('region', { name: 'What Our Customers Say' });
+  const button = reviews.getByRole('button', { name: 'Write a Review' });
+  await expect(button).toBeDisabled();
+  await expect(button).toHaveAccessibleDescription(/Admins cannot write reviews/);
+  await expect(button.locator('..')).toHaveAttribute('data-tip', /admins manage the shop/);
+});
+
+test('an unknown or malformed product id shows "Product not found" with a way back', async ({
+  page,
+}) => {
+  await signUpByApi(page.context().request, newAccount());
+  for (const id of [NO_SUCH_PRODUCT, 'not-a-product']) {
+    await page.goto(`/purchase/${id}`);
+    await expect(page.getByRole('heading', { name: 'Product not found' })).toBeVisible();
+    await expect(page.getByText(/Unknown product id|id:/)).toHaveCount(0);
+  }
+  await page.getByRole('link', { name: 'Back to products' }).click();
+  await expect(page).toHaveURL(/\/#featured-products$/);
+  await expect(page.getByRole('heading', { name: 'Featured Products' })).toBeInViewport();
+});
+
+test('robots.txt, sitemap.xml and the favicon are served', async ({ request, baseURL }) => {
+  const robots = await request.get('/robots.txt');
+  expect(robots.status()).toBe(200);
+  expect(await robots.text()).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
+  const sitemap = await request.get('/sitemap.xml');
+  expect(sitemap.status()).toBe(200);
+  const xml = await sitemap.text();
+  for (const path of ['/', '/blogs', '/portfolio']) {
+    expect(xml).toContain(`<loc>${baseURL}${path}</loc>`);
+  }
+  const favicon = await request.get('/favicon.ico');
+  expect(favicon.status()).toBe(200);
+  expect(favicon.headers()['content-type']).toMatch(/image\/(x-icon|vnd\.microsoft\.icon)/);
+});
+
+test('the reviews carousel: keyboard, clickable bullets, 1 review below 769 px and 3 from 769', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/');
+  const reviews = page.getByRole('region', { name: 'What Our Customers Say' });
+  await reviews.scrollIntoViewIfNeeded();
+  const carousel = reviews.locator('.swiper');
+  await expect.poll(() => carousel.locator('.swiper-slide').count()).toBeGreaterThanOrEqual(6);
+  const slides = await carousel.locator('.swiper-slide').count();
+  const params = await carousel.evaluate((el) => {
+    const { swiper } = el as unknown as {
+      swiper: {
+        params: { loop: boolean; autoplay: { delay: number; disableOnInteraction: boolean } };
+        autoplay: { stop: () => void };
+      };
+    };
+    // Autoplay off for this test, so that only the keyboard and the bullets move it.
+    swiper.autoplay.stop();
+    return swiper.params;
+  });
+  expect(params).toMatchObject({
+    loop: true,
+    autoplay: { delay: 2000, disableOnInteraction: false },
+  });
+  const index = () => activeSlide(carousel).getAttribute('data-swiper-slide-index');
+  // In loop mode Swiper ignores a move while the previous one still animates.
+  const settled = () =>
+    expect
+      .poll(() =>
+        carousel.evaluate(
+          (el) => (el as unknown as { swiper: { animating: boolean } }).swiper.animating,
+        ),
+      )
+      .toBe(false);
+  await settled();
+  const start = Number(await index());
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(index).toBe(String((start + 1) % slides));
+  await settled();
+  await page.keyboard.press('ArrowLeft');
+  await expect.poll(index).toBe(String(start));
+  await settled();
+  await carousel.locator('.swiper-pagination-bullet').nth(4).click();
+  await expect.poll(index).toBe('4');
+
+  const widthRatio = async () => {
+    const slide = await activeSlide(carousel).boundingBox();
+    const box = await carousel.boundingBox();
+    return (slide?.width ?? 0) / (box?.width ?? 1);
+  };
+  await expect.poll(widthRatio).toBeLessThan(0.34);
+  await page.setViewportSize({ width: 768, height: 900 });
+  await expect.poll(widthRatio).toBeGreaterThan(0.95);
+  await page.setViewportSize({ width: 769, height: 900 });
+  await expect.poll(widthRatio).toBeLessThan(0.34);
+});

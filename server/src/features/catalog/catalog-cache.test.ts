@@ -1,0 +1,156 @@
+import { eq, sql } from 'drizzle-orm';
+import { describe, expect, it, vi } from 'vitest';
+import { signUp, signUpAdmin } from '../../../test/auth-helper.ts';
+import { buildTestApp, changesSettled } from '../../../test/helper.ts';
+import { products, reviews, session } from '../../db/schema.ts';
+import { seedDemoCatalog } from './demo-seed.ts';
+
+/**
+ * Catalog reads and session checks come from memory (docs/decisions/008). These prove that they
+ * do, and that every kind of write empties them: our own routes, a statement straight in the
+ * database (the trigger's notification), a sign-out. Runs on PGlite and on PostgreSQL.
+ */
+describe('reads from memory, dropped on every write', async () => {
+  const app = await buildTestApp();
+  await seedDemoCatalog(app.db);
+  const admin = await signUpAdmin(app);
+  const customer = await signUp(app);
+  const withoutNotifications = async (
+    table: 'products' | 'session' | 'reviews',
+    write: () => Promise<void>,
+  ) => {
+    await app.db.execute(sql.raw(`alter table "${table}" disable trigger ${table}_notify_change`));
+    try {
+      await write();
+    } finally {
+      await app.db.execute(sql.raw(`alter table "${table}" enable trigger ${table}_notify_change`));
+    }
+  };
+  const six = async () =>
+    (await app.inject({ url: '/api/v1/tools?limit=6' })).json().data as {
+      _id: string;
+      name: string;
+      availableQuantity: number;
+    }[];
+  const one = (id: string) => app.inject({ url: `/api/v1/tools/${id}` });
+
+  // Each test below first waits for the notifications of earlier writes (seed, sign-ups, its own
+  // API writes): one arriving late would empty the caches after the quiet write.
+  it('answers from memory: a write that notifies no one is not seen', async () => {
+    await changesSettled(app);
+    const [first] = await six();
+    if (!first) throw new Error('no products');
+    expect((await one(first._id)).json().data.name).toBe(first.name);
+    await withoutNotifications('products', async () => {
+      await app.db
+        .update(products)
+        .set({ name: 'Renamed Quietly' })
+        .where(eq(products.id, first._id));
+    });
+    expect((await six())[0]?.name).toBe(first.name);
+    expect((await one(first._id)).json().data.name).toBe(first.name);
+    // The next notified write, even one touching no row, drops the cache.
+    await app.db.update(products).set({ name: 'x' }).where(sql`false`);
+    await vi.waitFor(async () => expect((await six())[0]?.name).toBe('Renamed Quietly'));
+    expect((await one(first._id)).json().data.name).toBe('Renamed Quietly');
+  });
+
+  it('a statement straight in the database (another process, psql) shows on the next reads', async () => {
+    const [first] = await six();
+    if (!first) throw new Error('no products');
+    await app.db
+      .update(products)
+      .set({ availableQuantity: first.availableQuantity - 7 })
+      .where(eq(products.id, first._id));
+    await vi.waitFor(async () =>
+      expect((await one(first._id)).json().data.availableQuantity).toBe(
+        first.availableQuantity - 7,
+      ),
+    );
+    expect((await six())[0]?.availableQuantity).toBe(first.availableQuantity - 7);
+  });
+
+  it("a write through this process's API is seen by the very next read", async () => {
+    const [first, second] = await six();
+    if (!first || !second) throw new Error('no products');
+    const res = await app.inject({
+      method: 'DELETE',
+      url: `/api/v1/tools/${first._id}`,
+      headers: { cookie: admin.cookie },
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await six())[0]?._id).toBe(second._id);
+    expect((await one(first._id)).statusCode).toBe(404);
+  });
+
+  it('an unknown product is 404 every time, and unknown ids are not kept', async () => {
+    const missing = '00000000-0000-4000-8000-000000000000';
+    expect((await one(missing)).statusCode).toBe(404);
+    expect((await one(missing)).json()).toEqual({ success: false, message: 'Product not found' });
+  });
+
+  it('sessions: believed from memory, refused after a sign-out at once, and after a revocation in the database', async () => {
+    const profile = (cookie: string) =>
+      app.inject({ url: `/api/v1/profile/${customer.email}`, headers: { cookie } });
+    await changesSettled(app);
+    expect((await profile(customer.cookie)).statusCode).toBe(200);
+    // Deleted without a notification: the checked session is still believed (from memory).
+    await withoutNotifications('session', async () => {
+      await app.db.delete(session).where(eq(session.token, customer.token));
+    });
+    expect((await profile(customer.cookie)).statusCode).toBe(200);
+    // Any notified statement on the table (here one that touches no row) empties it.
+    await app.db.delete(session).where(sql`false`);
+    await vi.waitFor(async () => expect((await profile(customer.cookie)).statusCode).toBe(401));
+
+    const other = await signUp(app);
+    const mine = (headers: Record<string, string>) =>
+      app.inject({ url: `/api/v1/profile/${other.email}`, headers });
+    expect((await mine({ cookie: other.cookie })).statusCode).toBe(200);
+    expect((await mine({ authorization: `Bearer ${other.token}` })).statusCode).toBe(200);
+    const out = await app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/sign-out',
+      headers: { cookie: other.cookie, origin: 'http://localhost:3000' },
+    });
+    expect(out.statusCode).toBe(200);
+    expect((await mine({ cookie: other.cookie })).statusCode).toBe(401);
+    expect((await mine({ authorization: `Bearer ${other.token}` })).statusCode).toBe(401);
+  });
+
+  it('a role taken away in the database holds within the notification, not the 30 s cache', async () => {
+    const adminOnly = () => app.inject({ url: '/api/v1/user', headers: { cookie: admin.cookie } });
+    expect((await adminOnly()).statusCode).toBe(200);
+    await app.db.execute(sql`update "user" set role = 'user' where email = ${admin.email}`);
+    await vi.waitFor(async () => expect((await adminOnly()).statusCode).toBe(403));
+  });
+  it('reviews: answered from memory; a review written through the API shows on the next read', async () => {
+    const list = async () =>
+      (await app.inject({ url: '/api/v1/reviews?limit=2' })).json().data as {
+        description: string;
+      }[];
+    const writer = await signUp(app);
+    const write = (description: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/v1/reviews',
+        headers: { cookie: writer.cookie, origin: 'http://localhost:3000' },
+        payload: { rating: 4, description },
+      });
+    expect((await write('First batch of bearings fit perfectly.')).statusCode).toBe(200);
+    await changesSettled(app);
+    expect((await list())[0]?.description).toBe('First batch of bearings fit perfectly.');
+    await withoutNotifications('reviews', async () => {
+      await app.db
+        .update(reviews)
+        .set({ description: 'Edited quietly' })
+        .where(eq(reviews.description, 'First batch of bearings fit perfectly.'));
+    });
+    expect((await list())[0]?.description).toBe('First batch of bearings fit perfectly.');
+    expect((await write('Second order arrived a day early.')).statusCode).toBe(200);
+    expect((await list()).map((r) => r.description)).toEqual([
+      'Second order arrived a day early.',
+      'Edited quietly',
+    ]);
+  });
+});

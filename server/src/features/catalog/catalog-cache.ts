@@ -1,0 +1,68 @@
+import { tool } from '@proper-parts/domain/catalog';
+import { FEATURED_PRODUCT_COUNT } from '@proper-parts/domain/constants';
+import { successEnvelope } from '@proper-parts/domain/envelope';
+import type { FastifyInstance } from 'fastify';
+import { serializeEnvelope } from '../../http/cached-json.ts';
+import { createResponseCache, type ResponseCache } from '../../http/response-cache.ts';
+import { LOCAL_WRITE } from '../../plugins/change-feed.ts';
+import { findTool, listTools } from './catalog-repository.ts';
+
+export const toolList = successEnvelope(tool.array());
+export const oneTool = successEnvelope(tool);
+
+// Keyed by the change feed: every plugin scope of one app shares it.
+const caches = new WeakMap<object, ResponseCache>();
+
+/** One cache of catalog answers per app (docs/decisions/008), shared by the API and the first HTML. */
+function catalogCache(app: FastifyInstance): ResponseCache {
+  let cache = caches.get(app.changes);
+  if (!cache) {
+    cache = createResponseCache({ feed: app.changes, tables: ['products', LOCAL_WRITE] });
+    caches.set(app.changes, cache);
+  }
+  return cache;
+}
+
+/** `GET /tools?limit&offset`'s body, serialized. */
+export async function toolListJson(app: FastifyInstance, limit: number, offset: number) {
+  const body = await catalogCache(app).get(`list:${limit}:${offset}`, async () =>
+    serializeEnvelope(toolList, {
+      success: true,
+      data: await listTools(app.db, { limit, offset }),
+    }),
+  );
+  return body as string;
+}
+
+/** `GET /tools/{id}`'s body, serialized; `undefined` when there is no such product. */
+export function toolJson(app: FastifyInstance, id: string) {
+  return catalogCache(app).get(`one:${id}`, async () => {
+    const found = await findTool(app.db, id);
+    return found && serializeEnvelope(oneTool, { success: true, data: found });
+  });
+}
+
+const purchasePage =
+  /^\/purchase\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+
+/**
+ * What the catalog puts in a page's first HTML: the featured six on the home page, the product
+ * on its purchase page. Keys are the URLs the web fetches (web/src/config/paths.ts `api.tools`,
+ * `api.tool`). A failed read leaves the page to fetch for itself.
+ */
+export async function catalogFirstHtml(app: FastifyInstance, path: string) {
+  try {
+    if (path === '/') {
+      const url = `/api/v1/tools?limit=${FEATURED_PRODUCT_COUNT}`;
+      return { [url]: await toolListJson(app, FEATURED_PRODUCT_COUNT, 0) };
+    }
+    const id = purchasePage.exec(path)?.[1];
+    if (id) {
+      const body = await toolJson(app, id);
+      if (body) return { [`/api/v1/tools/${id}`]: body };
+    }
+  } catch (error) {
+    app.log.warn({ err: error }, 'first HTML without its data');
+  }
+  return {};
+}

@@ -1,0 +1,58 @@
+import { toolIdParams } from '@proper-parts/domain/catalog';
+import { successEnvelope } from '@proper-parts/domain/envelope';
+import { messages } from '@proper-parts/domain/messages';
+import {
+  createToolRequest,
+  deletedCountResponse,
+  insertedIdResponse,
+} from '@proper-parts/domain/product-admin';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../errors.ts';
+import { bearerSecurity, errorResponses } from '../../http/responses.ts';
+import type { ImageStorage } from '../uploads/image-storage.ts';
+import { deleteTool, insertTool } from './catalog-repository.ts';
+
+/** Add A Product and Manage Products (spec §7 `POST /tools`, `DELETE /tools/{id}`): admins only. */
+export function productAdminRoutes(images: ImageStorage): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/tools',
+      {
+        config: { access: 'admin' },
+        schema: {
+          tags: ['catalog'],
+          summary: 'Add a product (admin); `img` is a URL answered by POST /uploads',
+          security: bearerSecurity,
+          body: createToolRequest,
+          response: { 200: successEnvelope(insertedIdResponse), ...errorResponses },
+        },
+      },
+      async (request) => {
+        const input = request.body;
+        // The schema checked the URL's shape; the file behind it must be one we stored.
+        if (!(await images.has(input.img.slice('/uploads/'.length))))
+          throw new AppError('INVALID', `img: ${messages.imgNotUploaded}`);
+        return { success: true as const, data: { insertedId: await insertTool(app.db, input) } };
+      },
+    );
+
+    app.delete(
+      '/tools/:id',
+      {
+        config: { access: 'admin' },
+        schema: {
+          tags: ['catalog'],
+          summary: 'Take a product out of the catalog (admin); orders keep their copy of it',
+          security: bearerSecurity,
+          params: toolIdParams,
+          response: { 200: successEnvelope(deletedCountResponse), ...errorResponses },
+        },
+      },
+      async (request) => {
+        const deletedCount = await deleteTool(app.db, request.params.id);
+        if (deletedCount === 0) throw new AppError('NOT_FOUND', messages.productNotFound);
+        return { success: true as const, data: { deletedCount } };
+      },
+    );
+  };
+}

@@ -1,0 +1,80 @@
+import { successEnvelope } from '@proper-parts/domain/envelope';
+import {
+  acknowledgedResponse,
+  deletedCountResponse,
+  manageOrdersQuery,
+  order,
+  orderIdParams,
+  orderMessages,
+} from '@proper-parts/domain/orders';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { bearerSecurity, errorResponses } from '../../http/responses.ts';
+import { refusalFor } from './order-access.ts';
+import { cancelUnpaidOrder, listAllOrders, shipPendingOrder } from './orders-repository.ts';
+
+/** Manage All Orders (admin): list, ship paid orders, delete unpaid ones (spec §4, §7). */
+export const manageOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/manageOrder',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['orders'],
+        summary: 'All orders, newest first; `status` filters (cancelled ones only when asked)',
+        security: bearerSecurity,
+        querystring: manageOrdersQuery,
+        response: { 200: successEnvelope(order.array()), ...errorResponses },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await listAllOrders(app.db, request.query),
+    }),
+  );
+
+  app.patch(
+    '/manageOrder/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['orders'],
+        summary: 'Ship a paid order (status pending → shipped)',
+        security: bearerSecurity,
+        params: orderIdParams,
+        response: { 200: successEnvelope(acknowledgedResponse), ...errorResponses },
+      },
+    },
+    async (request) => {
+      if (!(await shipPendingOrder(app.db, request.params.id)))
+        throw await refusalFor(app.db, request.params.id, 'ship');
+      return {
+        success: true as const,
+        data: { acknowledged: true },
+        message: orderMessages.shipped,
+      };
+    },
+  );
+
+  app.delete(
+    '/manageOrder/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['orders'],
+        summary: 'Delete (cancel) an unpaid order; its stock goes back. Paid orders are refused.',
+        security: bearerSecurity,
+        params: orderIdParams,
+        response: { 200: successEnvelope(deletedCountResponse), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const cancelled = await cancelUnpaidOrder(app.db, request.params.id);
+      if (!cancelled) throw await refusalFor(app.db, request.params.id, 'cancel');
+      return {
+        success: true as const,
+        data: { deletedCount: 1 },
+        message: orderMessages.deleted(cancelled.purchaseName),
+      };
+    },
+  );
+};

@@ -1,0 +1,178 @@
+import type { PaginationQuery } from '@proper-parts/domain/envelope';
+import {
+  type CreateOrderRequest,
+  type ManageOrdersQuery,
+  type Order,
+  orderMessages,
+  quantityProblem,
+} from '@proper-parts/domain/orders';
+import { and, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { orders, products } from '../../db/schema.ts';
+import { AppError } from '../../errors.ts';
+import { isLiveProduct } from '../catalog/catalog-repository.ts';
+
+export type OrderRow = typeof orders.$inferSelect;
+
+/** The database, or a transaction on it. */
+export type Queryable = Pick<Database, 'execute' | 'select' | 'insert' | 'update'>;
+
+/** The API shows the spec's field names and dollars; the database keeps cents. */
+export function toOrder(row: OrderRow): Order {
+  return {
+    _id: row.id,
+    toolId: row.toolId,
+    purchaseName: row.purchaseName,
+    quantity: row.quantity,
+    unitPrice: row.unitPriceCents / 100,
+    // Raw statements answer bigint columns as text (node-postgres) or bigint (PGlite).
+    price: Number(row.totalCents) / 100,
+    img: row.img,
+    userName: row.userName,
+    email: row.email,
+    address: row.address,
+    phone: row.phone,
+    status: row.status,
+    paid: row.paid,
+    transactionId: row.transactionId,
+    createdAt: new Date(row.createdAt).toISOString(),
+  };
+}
+
+/** `RETURNING` list of raw statements, named as Drizzle names the columns, so `toOrder` reads it. */
+export const orderColumns = sql.raw(`id, tool_id as "toolId", user_id as "userId",
+  purchase_name as "purchaseName", img, unit_price_cents as "unitPriceCents", quantity,
+  total_cents as "totalCents", user_name as "userName", email, address, phone, status, paid,
+  transaction_id as "transactionId", created_at as "createdAt", updated_at as "updatedAt"`);
+
+async function rowsOf<T>(db: Queryable, query: SQL): Promise<T[]> {
+  const result = await db.execute(query);
+  return result.rows as T[];
+}
+
+export interface Buyer {
+  id: string;
+  name: string;
+  email: string;
+}
+
+/**
+ * Places an order: one statement takes the stock (only while enough is left, and only for a
+ * quantity the product allows) and inserts the order with the product's name, image and unit
+ * price, so concurrent buyers can never take more than there is, in one process or many.
+ */
+export async function placeOrder(
+  db: Database,
+  buyer: Buyer,
+  input: CreateOrderRequest,
+): Promise<Order> {
+  const q = input.quantity;
+  const [row] = await rowsOf<OrderRow>(
+    db,
+    sql`with taken as (
+      update products set available_quantity = available_quantity - ${q}
+      where id = ${input.toolId}
+        and ${isLiveProduct}
+        and available_quantity >= ${q}
+        and minimum_order_quantity <= ${q}
+      returning id, name, img, price_cents
+    )
+    insert into orders (tool_id, user_id, purchase_name, img, unit_price_cents, quantity,
+      total_cents, user_name, email, address, phone)
+    select id, ${buyer.id}, name, img, price_cents, ${q}, price_cents::bigint * ${q}, ${buyer.name},
+      ${buyer.email}, ${input.address ?? ''}, ${input.phone ?? ''}
+    from taken
+    returning ${orderColumns}`,
+  );
+  if (row) return toOrder(row);
+  throw await whyNotPlaced(db, input);
+}
+
+/** Only on the refused path: reads the product again to say what stopped the order. */
+async function whyNotPlaced(db: Database, input: CreateOrderRequest): Promise<AppError> {
+  const [product] = await db
+    .select()
+    .from(products)
+    .where(and(eq(products.id, input.toolId), isLiveProduct))
+    .limit(1);
+  if (!product) return new AppError('NOT_FOUND', orderMessages.productNotFound);
+  const { minimumOrderQuantity, availableQuantity, name } = product;
+  if (input.quantity < minimumOrderQuantity)
+    return new AppError(
+      'INVALID',
+      orderMessages.quantityRange(minimumOrderQuantity, availableQuantity),
+    );
+  if (availableQuantity < minimumOrderQuantity)
+    return new AppError('CONFLICT', orderMessages.outOfStock(name, availableQuantity));
+  if (input.quantity > availableQuantity)
+    return new AppError(
+      'CONFLICT',
+      `${orderMessages.stockTaken(availableQuantity)} ${quantityProblem(input.quantity, product)}`,
+    );
+  // The stock changed between the two reads: another buyer's order went through meanwhile.
+  return new AppError('CONFLICT', orderMessages.stockTaken(availableQuantity));
+}
+
+export async function findOrder(db: Queryable, id: string): Promise<OrderRow | undefined> {
+  const [row] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
+  return row;
+}
+
+/** One customer's orders, newest first; cancelled orders leave the list. */
+export async function listOrdersOfUser(
+  db: Database,
+  userId: string,
+  page: PaginationQuery,
+): Promise<Order[]> {
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, userId), ne(orders.status, 'cancelled')))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  return rows.map(toOrder);
+}
+
+/** Every order, newest first, of one status, or all but cancelled ones. */
+export async function listAllOrders(db: Database, query: ManageOrdersQuery): Promise<Order[]> {
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(query.status ? eq(orders.status, query.status) : ne(orders.status, 'cancelled'))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(query.limit)
+    .offset(query.offset);
+  return rows.map(toOrder);
+}
+
+/**
+ * Cancels an unpaid order and gives its stock back, in one statement: of a cancel racing a
+ * payment, a ship or another cancel, exactly one changes the order. Undefined when the order
+ * was not unpaid (any more).
+ */
+export async function cancelUnpaidOrder(db: Database, id: string): Promise<Order | undefined> {
+  const [row] = await rowsOf<OrderRow>(
+    db,
+    sql`with cancelled as (
+      update orders set status = 'cancelled', updated_at = now()
+      where id = ${id} and status = 'unpaid'
+      returning ${orderColumns}
+    ), released as (
+      update products set available_quantity = products.available_quantity + cancelled.quantity
+      from cancelled where products.id = cancelled."toolId"
+    )
+    select * from cancelled`,
+  );
+  return row ? toOrder(row) : undefined;
+}
+
+/** Ships a paid order that waits for shipping; false when it was not pending (any more). */
+export async function shipPendingOrder(db: Database, id: string): Promise<boolean> {
+  const changed = await db
+    .update(orders)
+    .set({ status: 'shipped', updatedAt: new Date() })
+    .where(and(eq(orders.id, id), eq(orders.status, 'pending')))
+    .returning({ id: orders.id });
+  return changed.length === 1;
+}

@@ -1,0 +1,118 @@
+import { paginationQuery, successEnvelope } from '@proper-parts/domain/envelope';
+import {
+  createOrderRequest,
+  deletedCountResponse,
+  insertedIdResponse,
+  order,
+  orderIdParams,
+  orderMessages,
+} from '@proper-parts/domain/orders';
+import { emailParams } from '@proper-parts/domain/users';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../errors.ts';
+import { bearerSecurity, errorResponses } from '../../http/responses.ts';
+import { actorOf } from '../auth/actor.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { refusalFor, requireOwnOrder } from './order-access.ts';
+import { orderPlacedMail, sendInBackground } from './order-mails.ts';
+import { cancelUnpaidOrder, listOrdersOfUser, placeOrder, toOrder } from './orders-repository.ts';
+
+/** A customer's side of orders: place, list, read and cancel their own (spec §7). */
+export const ordersRoutes =
+  ({ mailer }: { mailer: Mailer }): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.post(
+      '/purchase',
+      {
+        config: { access: 'signed-in' },
+        schema: {
+          tags: ['orders'],
+          summary:
+            'Place an order (customers). Price, name and image come from the product; name and email from the session.',
+          security: bearerSecurity,
+          body: createOrderRequest,
+          response: { 200: successEnvelope(insertedIdResponse), ...errorResponses },
+        },
+      },
+      async (request) => {
+        const actor = actorOf(request);
+        // Admins manage orders; buying is for customers (spec §6: Purchase Now is off for admins).
+        if (actor.role === 'admin') throw new AppError('FORBIDDEN', 'Admins cannot place orders');
+        const placed = await placeOrder(app.db, actor, request.body);
+        sendInBackground(mailer, orderPlacedMail(placed), request.log);
+        return {
+          success: true as const,
+          data: { insertedId: placed._id },
+          message: orderMessages.placed(placed._id),
+        };
+      },
+    );
+
+    app.get(
+      '/purchase/:email',
+      {
+        config: { access: 'signed-in' },
+        schema: {
+          tags: ['orders'],
+          summary: 'My orders, newest first (own email only); cancelled ones are left out',
+          security: bearerSecurity,
+          params: emailParams,
+          querystring: paginationQuery,
+          response: { 200: successEnvelope(order.array()), ...errorResponses },
+        },
+      },
+      async (request) => {
+        const actor = actorOf(request);
+        if (actor.email.toLowerCase() !== request.params.email)
+          throw new AppError('FORBIDDEN', 'You can only list your own orders');
+        return {
+          success: true as const,
+          data: await listOrdersOfUser(app.db, actor.id, request.query),
+        };
+      },
+    );
+
+    app.get(
+      '/myPurchase/:id',
+      {
+        config: { access: 'signed-in' },
+        schema: {
+          tags: ['orders'],
+          summary: 'One order (its owner, or an admin)',
+          security: bearerSecurity,
+          params: orderIdParams,
+          response: { 200: successEnvelope(order), ...errorResponses },
+        },
+      },
+      async (request) => {
+        const found = await requireOwnOrder(app.db, actorOf(request), request.params.id, {
+          adminToo: true,
+        });
+        return { success: true as const, data: toOrder(found) };
+      },
+    );
+
+    app.delete(
+      '/myPurchase/:id',
+      {
+        config: { access: 'signed-in' },
+        schema: {
+          tags: ['orders'],
+          summary: 'Cancel my unpaid order; its stock goes back to the product',
+          security: bearerSecurity,
+          params: orderIdParams,
+          response: { 200: successEnvelope(deletedCountResponse), ...errorResponses },
+        },
+      },
+      async (request) => {
+        await requireOwnOrder(app.db, actorOf(request), request.params.id, { adminToo: true });
+        const cancelled = await cancelUnpaidOrder(app.db, request.params.id);
+        if (!cancelled) throw await refusalFor(app.db, request.params.id, 'cancel');
+        return {
+          success: true as const,
+          data: { deletedCount: 1 },
+          message: orderMessages.cancelled(cancelled.purchaseName),
+        };
+      },
+    );
+  };

@@ -1,0 +1,63 @@
+import { paginationQuery, successEnvelope } from '@proper-parts/domain/envelope';
+import { messages } from '@proper-parts/domain/messages';
+import { createReviewRequest, insertedIdResponse, review } from '@proper-parts/domain/reviews';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../errors.ts';
+import { sendJson, serializeEnvelope } from '../../http/cached-json.ts';
+import { createResponseCache } from '../../http/response-cache.ts';
+import { bearerSecurity, errorResponses } from '../../http/responses.ts';
+import { LOCAL_WRITE } from '../../plugins/change-feed.ts';
+import { actorOf } from '../auth/actor.ts';
+import { addReview, listReviews } from './reviews-repository.ts';
+
+const reviewList = successEnvelope(review.array());
+
+export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Served from memory until the reviews table changes (docs/decisions/008).
+  const cache = createResponseCache({ feed: app.changes, tables: ['reviews', LOCAL_WRITE] });
+
+  app.get(
+    '/reviews',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['reviews'],
+        summary: 'Customer reviews, newest first (public)',
+        querystring: paginationQuery,
+        response: { 200: reviewList, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { limit, offset } = request.query;
+      const body = await cache.get(`list:${limit}:${offset}`, async () =>
+        serializeEnvelope(reviewList, {
+          success: true,
+          data: await listReviews(app.db, request.query),
+        }),
+      );
+      return sendJson(reply, body as string);
+    },
+  );
+
+  app.post(
+    '/reviews',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['reviews'],
+        summary:
+          'Write a review (customers; the name and photo are the signed-in account’s, never the body’s)',
+        security: bearerSecurity,
+        body: createReviewRequest,
+        response: { 200: successEnvelope(insertedIdResponse), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      // Spec §6: admins do not get Add A Review; the server enforces what the web only mirrors.
+      if (actor.role === 'admin') throw new AppError('FORBIDDEN', messages.adminCannotReview);
+      const insertedId = await addReview(app.db, actor, request.body);
+      return { success: true as const, data: { insertedId } };
+    },
+  );
+};

@@ -1,0 +1,104 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ChangeFeed } from '../../db/change-feed.ts';
+import type { Actor } from '../auth/actor.ts';
+
+/** The writes of this process that may change who someone is (sign-out, revoke, role, name). */
+const IDENTITY_PATHS = [
+  '/api/v1/auth/',
+  '/api/v1/user/',
+  '/api/v1/profile/',
+  '/api/v1/email-confirmation',
+];
+const IDENTITY_TABLES = ['user', 'session', '*'];
+
+export interface SessionCache {
+  /** The actor behind the request's credentials: from memory, or from `lookup` (the database). */
+  resolve(request: FastifyRequest, lookup: () => Promise<Actor | null>): Promise<Actor | null>;
+  clear(): void;
+  readonly size: number;
+}
+
+export interface SessionCacheOptions {
+  feed: ChangeFeed;
+  /** How long a checked session is believed without asking the database again. */
+  ttlMs?: number;
+  maxEntries?: number;
+  now?: () => number;
+}
+
+/**
+ * What getSession reads: the bearer token and better-auth's cookies. The same key gives the same
+ * answer (until the tables change), so other cookies never mix two people up.
+ */
+function credentialsOf(request: FastifyRequest): string | undefined {
+  const authorization = request.headers.authorization ?? '';
+  const cookies = (request.headers.cookie ?? '')
+    .split(';')
+    .map((part) => part.trim())
+    .filter((part) => part.includes('better-auth.'))
+    .join(';');
+  if (!authorization && !cookies) return undefined;
+  return `${authorization}\n${cookies}`;
+}
+
+/**
+ * Signed-in requests skip the session look-up when the same credentials were checked less than
+ * `ttlMs` ago (docs/decisions/008). Any change to the user or session tables, from any process,
+ * empties it (the change feed); so does a write through this process's identity routes, before
+ * its answer leaves. Only sessions that exist are kept: a wrong token always asks the database.
+ */
+export function createSessionCache({
+  feed,
+  ttlMs = 30_000,
+  maxEntries = 10_000,
+  now = Date.now,
+}: SessionCacheOptions): SessionCache {
+  const entries = new Map<string, { actor: Actor; until: number }>();
+  let generation = 0;
+  const clear = () => {
+    generation++;
+    entries.clear();
+  };
+  feed.subscribe((table) => {
+    if (IDENTITY_TABLES.includes(table)) clear();
+  });
+  return {
+    async resolve(request, lookup) {
+      const key = credentialsOf(request);
+      if (!key || !feed.live) return lookup();
+      const hit = entries.get(key);
+      if (hit && hit.until > now()) return hit.actor;
+      const started = generation;
+      const actor = await lookup();
+      // A change during the look-up may have revoked what it read: keep nothing then.
+      if (actor && started === generation) {
+        entries.delete(key);
+        if (entries.size >= maxEntries) {
+          const oldest = entries.keys().next();
+          if (!oldest.done) entries.delete(oldest.value);
+        }
+        entries.set(key, { actor, until: now() + ttlMs });
+      }
+      return actor;
+    },
+    clear,
+    get size() {
+      return entries.size;
+    },
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    sessions: SessionCache;
+  }
+}
+
+export function registerSessionCache(app: FastifyInstance, ttlMs = 30_000) {
+  const sessions = createSessionCache({ feed: app.changes, ttlMs });
+  app.decorate('sessions', sessions);
+  app.addHook('onSend', async (request) => {
+    if (request.method === 'GET' || request.method === 'HEAD') return;
+    if (IDENTITY_PATHS.some((path) => request.url.startsWith(path))) sessions.clear();
+  });
+}

@@ -1,0 +1,118 @@
+import type { ChangeFeed } from '../db/change-feed.ts';
+
+/**
+ * Serialized answers of public reads, kept in memory and dropped when the tables they come from
+ * change (docs/decisions/008). Reads are then one Map look-up and one write of ready bytes.
+ *
+ * Freshness: a change marks every entry stale. The next read of a stale entry waits for a fresh
+ * one, except when that key has used up its refresh budget (a burst of `burst`, then `perSecond`):
+ * then it gets the stale bytes for at most 1/`perSecond` s. Stock changes on every order, and
+ * without the budget each read after each order would be a query again.
+ */
+export interface ResponseCache {
+  /** The serialized body for `key`, from memory or from `load` (`undefined`: nothing to keep). */
+  get(key: string, load: () => Promise<string | undefined>): Promise<string | undefined>;
+  /** Marks every entry stale (the feed does it on a change; writes in this process do it too). */
+  invalidate(): void;
+  readonly size: number;
+}
+
+export interface ResponseCacheOptions {
+  feed: ChangeFeed;
+  /** The tables whose changes make these answers stale. */
+  tables: readonly string[];
+  maxEntries?: number;
+  perSecond?: number;
+  burst?: number;
+  now?: () => number;
+}
+
+interface Entry {
+  body: string | undefined;
+  /** The change count the body was read at; older than `version` means stale. */
+  version: number;
+  loading?: Promise<string | undefined>;
+  loadingVersion?: number;
+  /** Refresh budget (token bucket). */
+  tokens: number;
+  tokensAt: number;
+}
+
+export function createResponseCache({
+  feed,
+  tables,
+  maxEntries = 5000,
+  perSecond = 4,
+  burst = 5,
+  now = Date.now,
+}: ResponseCacheOptions): ResponseCache {
+  const entries = new Map<string, Entry>();
+  let version = 0;
+  const invalidate = () => {
+    version++;
+  };
+  feed.subscribe((table) => {
+    if (table === '*' || tables.includes(table)) invalidate();
+  });
+
+  const takeToken = (entry: Entry) => {
+    const at = now();
+    entry.tokens = Math.min(burst, entry.tokens + ((at - entry.tokensAt) / 1000) * perSecond);
+    entry.tokensAt = at;
+    if (entry.tokens < 1) return false;
+    entry.tokens -= 1;
+    return true;
+  };
+
+  const refresh = (key: string, entry: Entry, load: () => Promise<string | undefined>) => {
+    if (entry.loading && entry.loadingVersion === version) return entry.loading;
+    const readAt = version;
+    const loading = load().then(
+      (body) => {
+        if (entry.loading === loading) entry.loading = undefined;
+        if (body === undefined) {
+          if (entries.get(key) === entry) entries.delete(key);
+        } else if (readAt >= entry.version) {
+          entry.body = body;
+          entry.version = readAt;
+        }
+        return body;
+      },
+      (error: unknown) => {
+        if (entry.loading === loading) entry.loading = undefined;
+        throw error;
+      },
+    );
+    entry.loading = loading;
+    entry.loadingVersion = readAt;
+    return loading;
+  };
+
+  return {
+    get(key, load) {
+      // Not hearing changes: nothing in memory can be trusted.
+      if (!feed.live) return load();
+      let entry = entries.get(key);
+      if (entry?.version === version && entry.body !== undefined)
+        return Promise.resolve(entry.body);
+      if (!entry) {
+        if (entries.size >= maxEntries) {
+          // The oldest key goes (Map keeps insertion order): a bounded cache whatever the keys.
+          const oldest = entries.keys().next();
+          if (!oldest.done) entries.delete(oldest.value);
+        }
+        entry = { body: undefined, version: -1, tokens: burst, tokensAt: now() };
+        entries.set(key, entry);
+        return refresh(key, entry, load);
+      }
+      // Already being read since the last change: wait for that read.
+      if (entry.loading && entry.loadingVersion === version) return entry.loading;
+      if (entry.body !== undefined && !takeToken(entry)) return Promise.resolve(entry.body);
+      return refresh(key, entry, load);
+    },
+    invalidate,
+    get size() {
+      return entries.size;
+    },
+  };
+}

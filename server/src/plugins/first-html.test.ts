@@ -1,0 +1,62 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildTestApp, changesSettled } from '../../test/helper.ts';
+import { seedDemoCatalog } from '../features/catalog/demo-seed.ts';
+import { scriptSafe } from './first-html.ts';
+
+/** Pages carry the API answers they need at once inside their first HTML. */
+describe('first HTML: the featured six and a purchase page’s product inside the page', async () => {
+  const web = mkdtempSync(join(tmpdir(), 'pp-web-'));
+  writeFileSync(
+    join(web, 'index.html'),
+    '<!doctype html><html><head><title>Proper Parts</title></head><body><div id="root"></div></body></html>',
+  );
+  afterAll(() => rmSync(web, { recursive: true, force: true }));
+  const app = await buildTestApp({ WEB_DIST_DIR: web });
+  await seedDemoCatalog(app.db);
+
+  const firstData = (html: string) => {
+    const json = html.match(
+      /<script type="application\/json" id="first-data">(.*?)<\/script>/,
+    )?.[1];
+    return json ? (JSON.parse(json) as Record<string, unknown>) : undefined;
+  };
+
+  it('the home page holds GET /api/v1/tools?limit=6, byte for byte the API answer', async () => {
+    const page = await app.inject({ url: '/' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(page.headers['cache-control']).toBe('no-cache');
+    const api = await app.inject({ url: '/api/v1/tools?limit=6' });
+    expect(firstData(page.body)).toEqual({ '/api/v1/tools?limit=6': api.json() });
+    expect(api.json().data).toHaveLength(6);
+  });
+
+  it('a purchase page holds its product; an unknown one and other pages hold nothing', async () => {
+    const [first] = (await app.inject({ url: '/api/v1/tools?limit=1' })).json().data;
+    const page = await app.inject({ url: `/purchase/${first._id}` });
+    expect(firstData(page.body)).toEqual({
+      [`/api/v1/tools/${first._id}`]: { success: true, data: first },
+    });
+    const unknown = await app.inject({ url: '/purchase/00000000-0000-4000-8000-000000000000' });
+    expect(firstData(unknown.body)).toBeUndefined();
+    expect(firstData((await app.inject({ url: '/blogs' })).body)).toBeUndefined();
+  });
+
+  it('a product name holding </script> cannot end the data block (stored script)', async () => {
+    expect(scriptSafe('{"name":"</script><script>alert(1)</script>"}')).not.toContain('<');
+    await app.db.execute(
+      sql`update products set name = '</script><script>alert(1)</script>'
+          where id = (select id from products order by created_at desc, id desc limit 1)`,
+    );
+    // Written straight in the database: the page shows it once the notification is in.
+    await changesSettled(app);
+    const page = await app.inject({ url: '/' });
+    expect(page.body).not.toContain('<script>alert(1)');
+    const data = firstData(page.body) as Record<string, { data: { name: string }[] }>;
+    expect(data['/api/v1/tools?limit=6']?.data[0]?.name).toBe('</script><script>alert(1)</script>');
+  });
+});

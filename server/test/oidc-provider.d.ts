@@ -1,0 +1,2 @@
+// oidc-provider ships no types; the tests use it only through e2e/support/oidc-issuer.ts.
+declare module 'oidc-provider';

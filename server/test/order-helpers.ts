@@ -1,0 +1,78 @@
+import { eq } from 'drizzle-orm';
+import { products } from '../src/db/schema.ts';
+import type { TestUser } from './auth-helper.ts';
+import type { TestApp } from './helper.ts';
+
+let made = 0;
+
+/** A product straight in the database, with overrides (`createProduct(app, { availableQuantity: 3 })`). */
+export async function createProduct(
+  app: TestApp,
+  overrides: Partial<typeof products.$inferInsert> = {},
+) {
+  made += 1;
+  const [row] = await app.db
+    .insert(products)
+    .values({
+      name: `Bearing ${made}`,
+      img: `/images/products/bearing-${made}.svg`,
+      description: 'A deep-groove ball bearing.',
+      minimumOrderQuantity: 10,
+      availableQuantity: 100,
+      priceCents: 1250,
+      ...overrides,
+    })
+    .returning();
+  if (!row) throw new Error('no product');
+  return row;
+}
+
+export async function stockOf(app: TestApp, id: string): Promise<number> {
+  const [row] = await app.db
+    .select({ available: products.availableQuantity })
+    .from(products)
+    .where(eq(products.id, id));
+  return row?.available ?? Number.NaN;
+}
+
+export const as = (who: Pick<TestUser, 'cookie'>) => ({ cookie: who.cookie });
+
+/** Places an order through the API and answers its id (throws when refused). */
+export async function placeOrder(
+  app: TestApp,
+  who: TestUser,
+  body: Record<string, unknown>,
+): Promise<string> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/v1/purchase',
+    headers: as(who),
+    payload: body,
+  });
+  if (res.statusCode !== 200) throw new Error(`purchase refused: ${res.statusCode} ${res.body}`);
+  return res.json().data.insertedId;
+}
+
+/** Pays an order through the sandbox as the browser would: intent, card, then PATCH. */
+export async function payWithSandbox(app: TestApp, who: TestUser, orderId: string) {
+  const intent = await app.inject({
+    method: 'POST',
+    url: '/api/v1/create-payment-intent',
+    headers: as(who),
+    payload: { orderId },
+  });
+  const { clientSecret } = intent.json().data;
+  const confirm = await app.inject({
+    method: 'POST',
+    url: '/api/v1/sandbox/confirm',
+    headers: as(who),
+    payload: { clientSecret, card: { number: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' } },
+  });
+  const { paymentIntentId } = confirm.json().data;
+  return app.inject({
+    method: 'PATCH',
+    url: `/api/v1/myPurchase/${orderId}`,
+    headers: as(who),
+    payload: { transactionId: paymentIntentId },
+  });
+}

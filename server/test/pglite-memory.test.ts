@@ -1,0 +1,67 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+/**
+ * The first start on an empty DATA_DIR runs PGlite's initdb, which peaks near 800 MB; it runs in
+ * a child process so the serving process never holds that peak (docs/decisions/009).
+ */
+const entry = ['--import', 'tsx', join(import.meta.dirname, '../src/server.ts')];
+const dir = mkdtempSync(join(tmpdir(), 'pp-memory-'));
+let child: ChildProcess | undefined;
+afterAll(async () => {
+  if (child && child.exitCode === null) {
+    const exited = new Promise((resolve) => child?.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+  }
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+const kbOf = (status: string, field: string) =>
+  Number(status.match(new RegExp(`${field}:\\s+(\\d+)`))?.[1] ?? Number.NaN);
+
+describe('PGlite memory on the first start', () => {
+  it('initdb runs outside the serving process: its peak memory stays far below initdb’s', {
+    timeout: 180_000,
+  }, async () => {
+    const port = await freePort();
+    child = spawn('node', entry, {
+      env: {
+        ...process.env,
+        DATABASE_URL: '',
+        LOG_LEVEL: 'warn',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        DATA_DIR: dir,
+        SEED_DEMO: 'true',
+      },
+      stdio: 'ignore',
+    });
+    let up = false;
+    for (let i = 0; i < 600 && !up; i++) {
+      if (child.exitCode !== null) throw new Error(`server exited ${child.exitCode}`);
+      try {
+        up = (await fetch(`http://127.0.0.1:${port}/api/v1/health`)).ok;
+      } catch {}
+      if (!up) await new Promise((r) => setTimeout(r, 250));
+    }
+    expect(up).toBe(true);
+    expect(existsSync(join(dir, 'pglite', 'PG_VERSION'))).toBe(true);
+    const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+    // Peak resident memory of the server process over its whole life (initdb in it: ~800 MB).
+    expect(kbOf(status, 'VmHWM') / 1024).toBeLessThan(450);
+  });
+});

@@ -1,0 +1,303 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir, userInfo } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { solidImage } from './image-fixtures.ts';
+
+/**
+ * Two real server processes on one PostgreSQL database, each holding catalog answers and
+ * sessions in memory (docs/decisions/008): what is written through one must show through the
+ * other within 1 second. Runs in every `npm test`: on DATABASE_URL's server, or the local one.
+ */
+const baseUrl =
+  process.env.DATABASE_URL ?? `postgres://${userInfo().username}@127.0.0.1:5432/postgres`;
+const entry = ['--import', 'tsx', join(import.meta.dirname, '../src/server.ts')];
+const SECRET = 'two-processes-cache-secret-0123456789abcdef';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+interface Server {
+  child: ChildProcess;
+  url: string;
+}
+
+async function startServer(databaseUrl: string, dir: string): Promise<Server> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn('node', entry, {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dir,
+      DATABASE_URL: databaseUrl,
+      SEED_DEMO: 'true',
+      AUTH_SECRET: SECRET,
+      PUBLIC_URL: url,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (let i = 0; i < 480; i++) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/api/v1/health`)).ok) return { child, url };
+    } catch {}
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error('server did not start');
+}
+
+const stopped = (child: ChildProcess) =>
+  new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve(null);
+    child.once('exit', resolve);
+    child.kill('SIGTERM');
+  });
+
+/** Asks until `check` holds; answers how long that took after the write (ms). */
+async function msUntil(check: () => Promise<boolean>, since: number): Promise<number> {
+  for (;;) {
+    if (await check()) return Date.now() - since;
+    if (Date.now() - since > 5000) return Number.POSITIVE_INFINITY;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+const cookieOf = (res: Response) =>
+  res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+
+interface Tool {
+  _id: string;
+  name: string;
+  availableQuantity: number;
+}
+
+describe('two server processes on one PostgreSQL: caches follow every write', () => {
+  const name = `pp_cache_${randomUUID().replaceAll('-', '')}`;
+  const databaseUrl = new URL(baseUrl);
+  databaseUrl.pathname = `/${name}`;
+  const dirs: string[] = [];
+  const servers: Server[] = [];
+  let db: pg.Client;
+  let a: Server;
+  let b: Server;
+  let adminCookie = '';
+
+  beforeAll(async () => {
+    const admin = new pg.Client({ connectionString: baseUrl });
+    await admin.connect().catch((error: Error) => {
+      throw new Error(`needs PostgreSQL: set DATABASE_URL (${error.message})`);
+    });
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const dir = () => {
+      const made = mkdtempSync(join(tmpdir(), 'pp-two-cache-'));
+      dirs.push(made);
+      return made;
+    };
+    // One after the other: the first migrates and seeds.
+    a = await startServer(databaseUrl.toString(), dir());
+    servers.push(a);
+    b = await startServer(databaseUrl.toString(), dir());
+    servers.push(b);
+    db = new pg.Client({ connectionString: databaseUrl.toString() });
+    await db.connect();
+
+    const email = `owner${Date.now()}@example.com`;
+    const signed = await fetch(`${a.url}/api/v1/auth/sign-up/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: a.url },
+      body: JSON.stringify({ name: 'Owner', email, password: 'secret123' }),
+    });
+    expect(signed.status).toBe(200);
+    adminCookie = cookieOf(signed);
+    await db.query(`update "user" set role = 'admin' where email = $1`, [email]);
+  }, 180_000);
+
+  afterAll(async () => {
+    await db?.end();
+    await Promise.all(servers.map((s) => stopped(s.child)));
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+    const admin = new pg.Client({ connectionString: baseUrl });
+    await admin.connect();
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  });
+
+  const six = async (server: Server) =>
+    ((await (await fetch(`${server.url}/api/v1/tools?limit=6`)).json()) as { data: Tool[] }).data;
+  const one = (server: Server, id: string) => fetch(`${server.url}/api/v1/tools/${id}`);
+
+  it('B answers from memory: a statement that notifies no one is not seen there', async () => {
+    const [first] = await six(b);
+    if (!first) throw new Error('no products');
+    await one(b, first._id);
+    await db.query('alter table products disable trigger products_notify_change');
+    await db.query(`update products set name = 'Quiet Rename' where id = $1`, [first._id]);
+    await db.query('alter table products enable trigger products_notify_change');
+    expect((await six(b))[0]?.name).toBe(first.name);
+    expect(((await (await one(b, first._id)).json()) as { data: Tool }).data.name).toBe(first.name);
+    await db.query(`update products set name = $2 where id = $1`, [first._id, first.name]);
+  });
+
+  it('a product added through A shows in B’s list within 1 s; deleted through A, gone from B within 1 s', async () => {
+    await six(b);
+    const form = new FormData();
+    const png = await solidImage('png', 120, 80);
+    form.append('image', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'part.png');
+    const uploaded = await fetch(`${a.url}/api/v1/uploads`, {
+      method: 'POST',
+      headers: { cookie: adminCookie, origin: a.url },
+      body: form,
+    });
+    expect(uploaded.status).toBe(200);
+    const img = ((await uploaded.json()) as { data: { url: string } }).data.url;
+    const added = await fetch(`${a.url}/api/v1/tools`, {
+      method: 'POST',
+      headers: { cookie: adminCookie, origin: a.url, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        name: 'Two-Process Bearing',
+        img,
+        description: 'Added through server A, read through server B.',
+        minimumOrderQuantity: 1,
+        availableQuantity: 100,
+        price: 12.5,
+      }),
+    });
+    expect(added.status).toBe(200);
+    const addedAt = Date.now();
+    const id = ((await added.json()) as { data: { insertedId: string } }).data.insertedId;
+    expect(await msUntil(async () => (await six(b))[0]?._id === id, addedAt)).toBeLessThan(1000);
+    expect((await one(b, id)).status).toBe(200);
+
+    const deleted = await fetch(`${a.url}/api/v1/tools/${id}`, {
+      method: 'DELETE',
+      headers: { cookie: adminCookie, origin: a.url },
+    });
+    expect(deleted.status).toBe(200);
+    const deletedAt = Date.now();
+    expect(await msUntil(async () => (await one(b, id)).status === 404, deletedAt)).toBeLessThan(
+      1000,
+    );
+    expect((await six(b)).map((t) => t._id)).not.toContain(id);
+  });
+
+  it('stock taken by a statement anywhere shows through both within 1 s', async () => {
+    const [first] = await six(b);
+    if (!first) throw new Error('no products');
+    await one(a, first._id);
+    await one(b, first._id);
+    await db.query(
+      'update products set available_quantity = available_quantity - 3 where id = $1',
+      [first._id],
+    );
+    const takenAt = Date.now();
+    const stockOn = async (server: Server) =>
+      ((await (await one(server, first._id)).json()) as { data: Tool }).data.availableQuantity;
+    for (const server of [a, b]) {
+      const ms = await msUntil(
+        async () => (await stockOn(server)) === first.availableQuantity - 3,
+        takenAt,
+      );
+      expect(ms).toBeLessThan(1000);
+    }
+  });
+
+  it('stock taken by an order through A shows through B within 1 s', async () => {
+    const email = `orderer${Date.now()}@example.com`;
+    const signed = await fetch(`${a.url}/api/v1/auth/sign-up/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: a.url },
+      body: JSON.stringify({ name: 'Orderer', email, password: 'secret123' }),
+    });
+    const cookie = cookieOf(signed);
+    const [product] = (await six(b)).filter((t) => t.availableQuantity > 0);
+    if (!product) throw new Error('no product in stock');
+    const { minimumOrderQuantity } = (
+      (await (await one(b, product._id)).json()) as {
+        data: Tool & { minimumOrderQuantity: number };
+      }
+    ).data;
+    const ordered = await fetch(`${a.url}/api/v1/purchase`, {
+      method: 'POST',
+      headers: { cookie, origin: a.url, 'content-type': 'application/json' },
+      body: JSON.stringify({ toolId: product._id, quantity: minimumOrderQuantity }),
+    });
+    expect(ordered.status).toBe(200);
+    const orderedAt = Date.now();
+    const stockOnB = async () =>
+      ((await (await one(b, product._id)).json()) as { data: Tool }).data.availableQuantity;
+    expect(
+      await msUntil(
+        async () => (await stockOnB()) === product.availableQuantity - minimumOrderQuantity,
+        orderedAt,
+      ),
+    ).toBeLessThan(1000);
+  });
+
+  it('a session signed out through A is refused by B within 1 s', async () => {
+    const email = `buyer${Date.now()}@example.com`;
+    const signed = await fetch(`${a.url}/api/v1/auth/sign-up/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: a.url },
+      body: JSON.stringify({ name: 'Buyer', email, password: 'secret123' }),
+    });
+    const cookie = cookieOf(signed);
+    const profileOnB = () => fetch(`${b.url}/api/v1/profile/${email}`, { headers: { cookie } });
+    expect((await profileOnB()).status).toBe(200);
+    expect((await profileOnB()).status).toBe(200);
+    const out = await fetch(`${a.url}/api/v1/auth/sign-out`, {
+      method: 'POST',
+      headers: { cookie, origin: a.url },
+    });
+    expect(out.status).toBe(200);
+    const outAt = Date.now();
+    expect(await msUntil(async () => (await profileOnB()).status === 401, outAt)).toBeLessThan(
+      1000,
+    );
+  });
+  it('when its listening connection is cut, a server serves from the database, then caches again once it listens', async () => {
+    const [first] = await six(b);
+    if (!first) throw new Error('no products');
+    const cut = await db.query(
+      `select pg_terminate_backend(pid) from pg_stat_activity
+        where datname = current_database() and query ilike 'LISTEN%'`,
+    );
+    expect(cut.rowCount).toBe(2);
+    await db.query(`update products set name = 'While Deaf' where id = $1`, [first._id]);
+    expect(
+      await msUntil(async () => (await six(b))[0]?.name === 'While Deaf', Date.now()),
+    ).toBeLessThan(1000);
+    // Listening again (its LISTEN is back), and answering from memory again.
+    const listening = async () =>
+      (
+        await db.query(
+          `select count(*)::int as n from pg_stat_activity
+            where datname = current_database() and query ilike 'LISTEN%'`,
+        )
+      ).rows[0].n === 2;
+    expect(await msUntil(listening, Date.now())).toBeLessThan(5000);
+    await six(b);
+    await db.query('alter table products disable trigger products_notify_change');
+    await db.query(`update products set name = 'Unheard' where id = $1`, [first._id]);
+    await db.query('alter table products enable trigger products_notify_change');
+    expect((await six(b))[0]?.name).toBe('While Deaf');
+    await db.query(`update products set name = $2 where id = $1`, [first._id, first.name]);
+  });
+});

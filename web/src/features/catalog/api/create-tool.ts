@@ -1,0 +1,17 @@
+import { type CreateToolRequest, insertedIdResponse } from '@proper-parts/domain/product-admin';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../config/paths';
+import { apiFetch } from '../../../lib/api-client';
+
+/** Adds a product (admin); `data.insertedId` means it was added (spec §7). */
+export const createTool = (product: CreateToolRequest) =>
+  apiFetch(api.tools(), { method: 'POST', body: product, schema: insertedIdResponse });
+
+export function useCreateTool() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createTool,
+    // Every list of products (the featured six, Manage Products) now starts with a new one.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['tools'] }),
+  });
+}

@@ -1,0 +1,50 @@
+import type { Order } from '@proper-parts/domain/orders';
+import { BusyButton } from '../../../components/busy-button';
+import { FormAlert } from '../../../components/form-alert';
+import { Modal, ModalActions } from '../../../components/modal';
+import { formatPrice } from '../../../lib/format';
+
+type ConfirmOrderModalProps = {
+  title: string;
+  order: Order;
+  action: string;
+  busy: boolean;
+  error?: string;
+  onConfirm: (close: () => void) => void;
+  onClose: () => void;
+};
+
+/** "Are you sure?" before an order is cancelled or deleted (spec §2 modals). */
+export function ConfirmOrderModal({
+  title,
+  order,
+  action,
+  busy,
+  error,
+  onConfirm,
+  onClose,
+}: ConfirmOrderModalProps) {
+  return (
+    <Modal
+      title={title}
+      description={`${order.purchaseName} — ${order.quantity} pcs, ${formatPrice(order.price)}. Its stock goes back on sale.`}
+      onClose={onClose}
+    >
+      {({ close }) => (
+        <>
+          <FormAlert message={error} className="mt-4" />
+          <ModalActions onCancel={close} cancelDisabled={busy}>
+            <BusyButton
+              type="button"
+              busy={busy}
+              className="btn-error sm:w-auto"
+              onClick={() => onConfirm(close)}
+            >
+              {action}
+            </BusyButton>
+          </ModalActions>
+        </>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,136 @@
+import { type Order, orderMessages } from '@proper-parts/domain/orders';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { EmptyState } from '../../../components/empty-state';
+import { Spinner } from '../../../components/spinner';
+import { paths } from '../../../config/paths';
+import { formatPrice } from '../../../lib/format';
+import { useCancelOrder } from '../api/cancel-order';
+import { ORDERS_PAGE_SIZE, useMyOrders } from '../api/get-my-orders';
+import { ConfirmOrderModal } from './confirm-order-modal';
+import { OrderStatusBadge, TransactionId } from './order-status';
+import { Pager } from './pager';
+
+/** My Orders (spec §2 dashboard index): Pay and Cancel while unpaid, Paid + id, Shipped. */
+export function MyOrdersTable({ email }: { email: string }) {
+  const [offset, setOffset] = useState(0);
+  const { data: orders = [], isPending, isError, error } = useMyOrders(email, offset);
+  const [cancelling, setCancelling] = useState<Order | null>(null);
+  const cancel = useCancelOrder();
+
+  if (isPending) return <Spinner text="Loading your orders…" />;
+  if (isError)
+    return (
+      <p role="alert" className="font-medium text-error">
+        {error.message}
+      </p>
+    );
+  if (orders.length === 0 && offset === 0)
+    return (
+      <EmptyState title="You have no orders yet">
+        Pick a product on the{' '}
+        <Link to={paths.home} className="link link-primary">
+          home page
+        </Link>{' '}
+        and press Purchase Now.
+      </EmptyState>
+    );
+
+  return (
+    <>
+      <div className="overflow-x-auto rounded-box border border-base-300 bg-base-100">
+        <table className="table table-sm md:table-md">
+          <thead>
+            <tr>
+              <th scope="col">#</th>
+              <th scope="col">Product</th>
+              <th scope="col" className="text-right">
+                Qty
+              </th>
+              <th scope="col" className="text-right">
+                Total
+              </th>
+              <th scope="col">Payment</th>
+            </tr>
+          </thead>
+          <tbody>
+            {orders.map((order, index) => (
+              <tr key={order._id} data-testid="order-row">
+                <th scope="row" className="text-base-content/60">
+                  {offset + index + 1}
+                </th>
+                <td>
+                  <div className="flex items-center gap-3">
+                    <img
+                      src={order.img}
+                      alt=""
+                      width={40}
+                      height={40}
+                      className="hidden h-10 w-10 rounded object-contain sm:block"
+                    />
+                    <span className="font-medium">{order.purchaseName}</span>
+                  </div>
+                </td>
+                <td className="text-right">{order.quantity}</td>
+                <td className="text-right whitespace-nowrap">{formatPrice(order.price)}</td>
+                <td>
+                  {order.status === 'unpaid' ? (
+                    <div className="flex flex-wrap gap-2">
+                      <Link
+                        to={paths.dashboard.payment(order._id)}
+                        className="btn btn-primary btn-xs sm:btn-sm"
+                      >
+                        Pay
+                      </Link>
+                      <button
+                        type="button"
+                        className="btn btn-outline btn-error btn-xs sm:btn-sm"
+                        onClick={() => {
+                          cancel.reset();
+                          setCancelling(order);
+                        }}
+                      >
+                        Cancel
+                      </button>
+                    </div>
+                  ) : (
+                    <div className="flex flex-col gap-1">
+                      <OrderStatusBadge status={order.status} />
+                      <TransactionId id={order.transactionId} />
+                    </div>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <Pager
+        offset={offset}
+        pageSize={ORDERS_PAGE_SIZE}
+        count={orders.length}
+        onChange={setOffset}
+      />
+      {cancelling && (
+        <ConfirmOrderModal
+          title="Cancel this order?"
+          order={cancelling}
+          action="Yes, cancel order"
+          busy={cancel.isPending}
+          error={cancel.error?.message}
+          onClose={() => setCancelling(null)}
+          onConfirm={(close) =>
+            cancel.mutate(cancelling._id, {
+              onSuccess: ({ deletedCount }) => {
+                if (deletedCount > 0)
+                  toast.success(orderMessages.cancelled(cancelling.purchaseName));
+                close();
+              },
+            })
+          }
+        />
+      )}
+    </>
+  );
+}

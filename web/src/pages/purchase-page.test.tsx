@@ -1,0 +1,41 @@
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { stubApi } from '../../test/auth-stubs';
+import { buildTool, jsonResponse, renderWithProviders } from '../../test/test-utils';
+import { PurchasePage } from './purchase-page';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const at = (id: string) => ({ route: `/purchase/${id}`, path: '/purchase/:id' });
+
+describe('PurchasePage', () => {
+  it.each([
+    ['unknown', 404, 'Product not found'],
+    ['malformed', 400, 'id: Unknown product id'],
+  ])('shows "Product not found" with a way back for a %s id', async (_kind, status, message) => {
+    stubApi({
+      'GET /api/v1/tools/x': () => jsonResponse({ success: false, message }, status),
+    });
+    renderWithProviders(<PurchasePage />, at('x'));
+
+    expect(await screen.findByRole('heading', { name: 'Product not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to products' })).toHaveAttribute(
+      'href',
+      '/#featured-products',
+    );
+    expect(screen.queryByText(/Unknown product id/)).not.toBeInTheDocument();
+  });
+
+  it('shows the product with "$ per pc" and quantities in pcs', async () => {
+    const product = buildTool({ price: 30, minimumOrderQuantity: 45000, availableQuantity: 75000 });
+    stubApi({
+      [`GET /api/v1/tools/${product._id}`]: () => jsonResponse({ success: true, data: product }),
+    });
+    renderWithProviders(<PurchasePage />, at(product._id));
+
+    expect(await screen.findByRole('heading', { name: product.name })).toBeInTheDocument();
+    expect(screen.getByText('$30').parentElement).toHaveTextContent('$30 per pc');
+    expect(screen.getByText('Minimum order').nextSibling).toHaveTextContent('45,000 pcs');
+    expect(screen.getByText('Available').nextSibling).toHaveTextContent('75,000 pcs');
+  });
+});
