@@ -24,6 +24,8 @@ export async function registerSpa(
       root: webDistDir,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each file (web/vite.config.ts): sent as they are.
+      preCompressed: true,
       setHeaders(reply, path) {
         if (path.endsWith('index.html')) reply.header('cache-control', 'no-cache');
         else if (path.startsWith(join(webDistDir, 'assets')))

@@ -22,4 +22,17 @@ describe('the outbox (no SMTP_URL)', () => {
     );
     expect(readdirSync(dir).filter((f) => f.endsWith('.eml'))).toHaveLength(30);
   });
+
+  it('makes the outbox once, and again when someone removed it between mails', async () => {
+    const outbox = join(dir, 'made-later');
+    const mailer = createMailer({
+      from: 'shop@example.com',
+      outboxDir: outbox,
+      log: pino({ level: 'silent' }),
+    });
+    await mailer.send({ to: 'a@example.com', subject: 'First', text: 'one' });
+    rmSync(outbox, { recursive: true });
+    await mailer.send({ to: 'a@example.com', subject: 'Second', text: 'two' });
+    expect(readdirSync(outbox).filter((f) => f.endsWith('.eml'))).toHaveLength(1);
+  });
 });

@@ -38,15 +38,29 @@ export function createMailer({ smtpUrl, from, outboxDir, log }: MailerOptions): 
     };
   }
   const fileTransport = nodemailer.createTransport({ streamTransport: true, buffer: true });
+  // Made once, not before every mail (an order mail each purchase); made again if it went away.
+  let outboxReady: Promise<unknown> | undefined;
+  const ensureOutbox = (dir: string) => {
+    outboxReady ??= mkdir(dir, { recursive: true }).catch((error: unknown) => {
+      outboxReady = undefined;
+      throw error;
+    });
+    return outboxReady;
+  };
   return {
     async send({ to, subject, text, link }) {
       const info = await fileTransport.sendMail({ from, to, subject, text });
       if (outboxDir) {
-        await mkdir(outboxDir, { recursive: true });
+        await ensureOutbox(outboxDir);
         // Time first (the newest sorts last), then a random part: two mails never share a name.
         const name = `${Date.now()}-${randomUUID().slice(0, 8)}-${to.replace(/[^a-z0-9@._+-]/gi, '_')}`;
         const file = join(outboxDir, `${name}.eml`);
-        await writeFile(file, info.message as Buffer, { flag: 'wx' });
+        await writeFile(file, info.message as Buffer, { flag: 'wx' }).catch(async (error) => {
+          if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+          outboxReady = undefined;
+          await ensureOutbox(outboxDir);
+          await writeFile(file, info.message as Buffer, { flag: 'wx' });
+        });
         log.info({ to, subject, file, link }, 'mail written to the outbox (no SMTP_URL)');
       } else {
         log.info({ to, subject, link }, 'mail not sent (no SMTP_URL and no DATA_DIR)');
