@@ -30,6 +30,8 @@ export default defineConfig({
     name: 'web',
     environment: 'jsdom',
     setupFiles: ['./test/setup.ts'],
+    // A hang guard, not a speed claim: a busy 2-core CI machine took 5 s for a table's pages.
+    testTimeout: 20_000,
     include: ['src/**/*.test.tsx', 'src/**/*.test.ts'],
     root: import.meta.dirname,
   },

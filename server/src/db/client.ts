@@ -50,6 +50,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 
 async function openPostgres(url: string, migrationsFolder: string): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
+  // An idle connection the server ended (a restart, a failover, a dropped database) is an 'error'
+  // on the pool, which throws if no one listens. The pool has already let go of that connection
+  // and opens a new one for the next query.
+  pool.on('error', () => {});
   try {
     await pool.query('select 1');
   } catch (error) {
