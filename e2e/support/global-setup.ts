@@ -8,7 +8,7 @@ import { startOidcIssuer } from './oidc-issuer.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 
-async function waitForHealth(url: string, child: ChildProcess, deadlineMs = 60_000) {
+async function waitForHealth(url: string, child: ChildProcess, deadlineMs = 180_000) {
   const start = Date.now();
   while (Date.now() - start < deadlineMs) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
