@@ -5,6 +5,7 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { StartupError } from './errors.ts';
 import { seedDemoCatalog } from './features/catalog/demo-seed.ts';
+import { registerGracefulDrain } from './http/graceful-drain.ts';
 
 const webDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -36,15 +37,10 @@ async function main() {
     if (seeded) app.log.info('seeded the demo catalog');
   }
 
-  let closing = false;
+  const drainAndClose = registerGracefulDrain(app);
   const shutdown = (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
-    force.unref();
-    app.close().then(
-      () => process.exit(0),
+    drainAndClose(signal).then(
+      (code) => process.exit(code),
       (error) => {
         app.log.error({ err: error }, 'shutdown failed');
         process.exit(1);
