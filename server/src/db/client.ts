@@ -49,7 +49,16 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 }
 
 async function openPostgres(url: string, migrationsFolder: string): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    // Out of reach, a request fails in seconds with 503 instead of hanging (plugins/error-handler).
+    connectionTimeoutMillis: 5000,
+    query_timeout: 15_000,
+    keepAlive: true,
+  });
+  // An idle connection that breaks is dropped by the pool; without a listener it would crash us.
+  pool.on('error', () => {});
   try {
     await pool.query('select 1');
   } catch (error) {
