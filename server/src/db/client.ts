@@ -68,8 +68,27 @@ async function openPostgres(url: string, migrationsFolder: string): Promise<Data
     );
   }
   const db = drizzlePostgres(pool, { schema }) as unknown as Database;
-  await migratePostgres(db as never, { migrationsFolder });
+  await migrateOnce(pool, () => migratePostgres(db as never, { migrationsFolder }));
   return { db, kind: 'postgres', close: () => pool.end() };
+}
+
+/** Any fixed number, the same in every process of this app: the key of the migration lock. */
+const MIGRATION_LOCK_KEY = 7_140_001;
+
+/**
+ * Servers starting together on one database (replicas, a rolling deploy) would each run the
+ * migrations and fail on each other's tables. The first takes a session advisory lock and
+ * migrates; the others wait on the lock, then find nothing left to apply.
+ */
+async function migrateOnce(pool: pg.Pool, migrate: () => Promise<void>) {
+  const holder = await pool.connect();
+  try {
+    await holder.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await migrate();
+  } finally {
+    await holder.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+    holder.release();
+  }
 }
 
 async function openPglite(dataDir: string | undefined, migrationsFolder: string, template?: Blob) {
