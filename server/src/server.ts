@@ -2,6 +2,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
+import { answerBackupRequests } from './db/backup-requests.ts';
 import { openDatabase } from './db/client.ts';
 import { StartupError } from './errors.ts';
 import { seedDemoCatalog } from './features/catalog/demo-seed.ts';
@@ -31,6 +32,12 @@ async function main() {
     uploadsDir: join(dataDir, 'uploads'),
   });
   app.addHook('onClose', () => database.close());
+  if (database.dumpDataDir) {
+    const stopAnswering = answerBackupRequests(dataDir, database.dumpDataDir, app.log);
+    app.addHook('preClose', async () => {
+      stopAnswering();
+    });
+  }
 
   if (config.SEED_DEMO) {
     const { seeded } = await seedDemoCatalog(database.db);

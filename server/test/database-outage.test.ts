@@ -66,7 +66,7 @@ it('PostgreSQL cut for 5 s under load: 503 with a message, no hang, reconnects, 
     (o) => o.outcome.kind === 'answered' && o.outcome.status === 503,
   );
   expect(unavailable.length).toBeGreaterThan(0);
-  await verifyShop(server.url, shop, report.orders);
+  await verifyShop(server.url, shop, report.orders.values());
   console.info(
     `[PostgreSQL cut 5 s] ${report.orders.size} orders acknowledged, ${during.length} requests while cut (${unavailable.length} answered 503), healthy again ${reconnectMs} ms after restore`,
   );

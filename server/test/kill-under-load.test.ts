@@ -42,7 +42,7 @@ describe.each(['pglite', 'postgres'] as const)('on %s', (kind) => {
     expect(badOutcomes(report)).toEqual([]);
 
     const again = await startServer({ ...where, port: first.port });
-    const { liveOrders } = await verifyShop(again.url, shop, report.orders);
+    const { liveOrders } = await verifyShop(again.url, shop, report.orders.values());
     console.info(
       `[kill -9 on ${kind}] ${report.orders.size} orders acknowledged, ${report.outcomes.length} requests, ${liveOrders} live after restart`,
     );
@@ -77,7 +77,7 @@ describe.each(['pglite', 'postgres'] as const)('on %s', (kind) => {
     const again = await startServer({ ...where, port: server.port });
     // Exact: every request the server took before it stopped got its answer, so every order in
     // the database was acknowledged, in the state the answer gave.
-    await verifyShop(again.url, shop, report.orders, { exact: true });
+    await verifyShop(again.url, shop, report.orders.values(), { exact: true });
     console.info(
       `[SIGTERM on ${kind}] ${report.orders.size} orders acknowledged; drained and exited in ${drainMs} ms; after the signal: ${[...kinds].join(', ')}`,
     );

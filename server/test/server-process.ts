@@ -21,8 +21,8 @@ export interface ServerProcess {
   child: ChildProcess;
   url: string;
   port: number;
-  /** Everything the process wrote to stderr so far. */
-  stderr(): string;
+  /** Everything the process wrote (logs and stderr) so far. */
+  output(): string;
   /** Resolves with the exit code once the process has exited. */
   exited: Promise<number | null>;
 }
@@ -64,29 +64,32 @@ export async function startServer(options: StartOptions): Promise<ServerProcess>
 export function spawnServer(options: StartOptions, port: number): ServerProcess {
   const child = spawn('node', serverEntry, {
     env: serverEnv(options, port),
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => {
+  // Logs (warnings and errors at LOG_LEVEL=warn) go to stdout; both help when a test fails.
+  const keep = (chunk: Buffer) => {
     stderr += chunk.toString('utf8');
-  });
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
   running.add(child);
   void exited.then(() => running.delete(child));
-  return { child, port, url: `http://127.0.0.1:${port}`, stderr: () => stderr, exited };
+  return { child, port, url: `http://127.0.0.1:${port}`, output: () => stderr, exited };
 }
 
 export async function waitUntilHealthy(server: ServerProcess) {
   for (let i = 0; i < 600; i++) {
     if (server.child.exitCode !== null)
-      throw new Error(`server exited with ${server.child.exitCode}: ${server.stderr()}`);
+      throw new Error(`server exited with ${server.child.exitCode}: ${server.output()}`);
     try {
       const res = await fetch(`${server.url}/api/v1/health`, { signal: AbortSignal.timeout(5000) });
       if (res.ok) return;
     } catch {}
     await new Promise((r) => setTimeout(r, 250));
   }
-  throw new Error(`server did not start: ${server.stderr()}`);
+  throw new Error(`server did not start: ${server.output()}`);
 }
 
 const running = new Set<ChildProcess>();

@@ -20,6 +20,8 @@ export interface DatabaseHandle {
   db: Database;
   kind: DatabaseKind;
   close(): Promise<void>;
+  /** PGlite only: a gzipped tar of the data directory, taken between two queries (backups). */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 /** Where the committed SQL migrations are, both from `src/db` (tests) and from `dist` (built). */
@@ -115,6 +117,7 @@ async function openPglite(dataDir: string | undefined, migrationsFolder: string,
   return {
     db,
     kind: 'pglite' as const,
+    dumpDataDir: () => client.dumpDataDir('gzip'),
     close: async () => {
       await client.close();
       await release();
