@@ -9,7 +9,10 @@ const usage = `usage: npm run cli -- make-admin <email>
        npm run cli -- backup <file>
        npm run cli -- restore <file>`;
 
-/** Operator commands that work on the database directly (stop the server first on PGlite). */
+/**
+ * Operator commands that work on the database directly (stop the server first on PGlite), and
+ * backup / restore (a running embedded server is asked for its backup: docs/decisions/011).
+ */
 async function main(argv: string[]) {
   const [command, ...args] = argv;
   const config = loadConfig();

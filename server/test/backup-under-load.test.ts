@@ -69,6 +69,13 @@ describe.each(['pglite', 'postgres'] as const)('on %s', (kind) => {
     expect(badOutcomes(report)).toEqual([]);
     expect(await stopServer(server), server.output()).toBe(0);
 
+    if (kind === 'pglite') {
+      // With no server running, the CLI opens the data directory itself.
+      const offline = await cli(['backup', join(tempDir(), 'offline.tar.gz')], where);
+      expect(offline.stderr).toBe('');
+      expect(offline.status).toBe(0);
+    }
+
     // Never over a database that is there.
     const over = await cli(['restore', file], where);
     expect(over.status).toBe(1);
