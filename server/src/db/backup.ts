@@ -85,8 +85,16 @@ async function askRunningServer(dataDir: string, pid: number, target: string) {
   throw new StartupError(`the server (pid ${pid}) did not answer the backup request`);
 }
 
-function run(command: string, args: string[]) {
-  const result = spawnSync(command, args, { encoding: 'utf8' });
+/** Runs a PostgreSQL client tool; the password goes in PGPASSWORD, not on the command line. */
+function run(command: string, args: string[], url: string) {
+  const parsed = new URL(url);
+  const password = decodeURIComponent(parsed.password);
+  parsed.password = '';
+  const env = { ...process.env, ...(password ? { PGPASSWORD: password } : {}) };
+  const result = spawnSync(command, [...args, `--dbname=${parsed.toString()}`], {
+    encoding: 'utf8',
+    env,
+  });
   if (result.error)
     throw new StartupError(
       `cannot run ${command} (${result.error.message}); install the PostgreSQL client tools`,
@@ -95,7 +103,7 @@ function run(command: string, args: string[]) {
 }
 
 function pgDump(url: string, target: string) {
-  run('pg_dump', ['--format=custom', '--no-owner', `--file=${target}`, `--dbname=${url}`]);
+  run('pg_dump', ['--format=custom', '--no-owner', `--file=${target}`], url);
 }
 
 async function pgRestore(url: string, source: string) {
@@ -112,11 +120,5 @@ async function pgRestore(url: string, source: string) {
   } finally {
     await client.end();
   }
-  run('pg_restore', [
-    '--no-owner',
-    '--no-privileges',
-    '--exit-on-error',
-    `--dbname=${url}`,
-    source,
-  ]);
+  run('pg_restore', ['--no-owner', '--no-privileges', '--exit-on-error', source], url);
 }
