@@ -44,6 +44,8 @@ export const messages = {
   forbidden: 'You are not allowed to do that',
   tooManyRequests: 'Too many attempts. Please wait a minute and try again.',
   internalError: 'Something went wrong on our side. Please try again.',
+  databaseUnavailable: 'The database is unavailable, try again shortly.',
+  restarting: 'The server is restarting, try again shortly.',
   descriptionRequired: 'Description is Required',
   imgRequired: 'Img is Required',
   imgNotUploaded: 'Img must be an image uploaded to this shop',

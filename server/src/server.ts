@@ -2,9 +2,11 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
+import { answerBackupRequests } from './db/backup-requests.ts';
 import { openDatabase } from './db/client.ts';
 import { StartupError } from './errors.ts';
 import { seedDemoCatalog } from './features/catalog/demo-seed.ts';
+import { registerGracefulDrain } from './http/graceful-drain.ts';
 
 const webDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -30,21 +32,22 @@ async function main() {
     uploadsDir: join(dataDir, 'uploads'),
   });
   app.addHook('onClose', () => database.close());
+  if (database.dumpDataDir) {
+    const stopAnswering = answerBackupRequests(dataDir, database.dumpDataDir, app.log);
+    app.addHook('preClose', async () => {
+      stopAnswering();
+    });
+  }
 
   if (config.SEED_DEMO) {
     const { seeded } = await seedDemoCatalog(database.db);
     if (seeded) app.log.info('seeded the demo catalog');
   }
 
-  let closing = false;
+  const drainAndClose = registerGracefulDrain(app);
   const shutdown = (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
-    force.unref();
-    app.close().then(
-      () => process.exit(0),
+    drainAndClose(signal).then(
+      (code) => process.exit(code),
       (error) => {
         app.log.error({ err: error }, 'shutdown failed');
         process.exit(1);

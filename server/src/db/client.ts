@@ -20,6 +20,8 @@ export interface DatabaseHandle {
   db: Database;
   kind: DatabaseKind;
   close(): Promise<void>;
+  /** PGlite only: a gzipped tar of the data directory, taken between two queries (backups). */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 /** Where the committed SQL migrations are, both from `src/db` (tests) and from `dist` (built). */
@@ -49,7 +51,14 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 }
 
 async function openPostgres(url: string, migrationsFolder: string): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    // Out of reach, a request fails in seconds with 503 instead of hanging (plugins/error-handler).
+    connectionTimeoutMillis: 5000,
+    query_timeout: 15_000,
+    keepAlive: true,
+  });
   // An idle connection the server ended (a restart, a failover, a dropped database) is an 'error'
   // on the pool, which throws if no one listens. The pool has already let go of that connection
   // and opens a new one for the next query.
@@ -63,8 +72,27 @@ async function openPostgres(url: string, migrationsFolder: string): Promise<Data
     );
   }
   const db = drizzlePostgres(pool, { schema }) as unknown as Database;
-  await migratePostgres(db as never, { migrationsFolder });
+  await migrateOnce(pool, () => migratePostgres(db as never, { migrationsFolder }));
   return { db, kind: 'postgres', close: () => pool.end() };
+}
+
+/** Any fixed number, the same in every process of this app: the key of the migration lock. */
+const MIGRATION_LOCK_KEY = 7_140_001;
+
+/**
+ * Servers starting together on one database (replicas, a rolling deploy) would each run the
+ * migrations and fail on each other's tables. The first takes a session advisory lock and
+ * migrates; the others wait on the lock, then find nothing left to apply.
+ */
+async function migrateOnce(pool: pg.Pool, migrate: () => Promise<void>) {
+  const holder = await pool.connect();
+  try {
+    await holder.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await migrate();
+  } finally {
+    await holder.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+    holder.release();
+  }
 }
 
 async function openPglite(dataDir: string | undefined, migrationsFolder: string, template?: Blob) {
@@ -91,6 +119,7 @@ async function openPglite(dataDir: string | undefined, migrationsFolder: string,
   return {
     db,
     kind: 'pglite' as const,
+    dumpDataDir: () => client.dumpDataDir('gzip'),
     close: async () => {
       await client.close();
       await release();

@@ -11,6 +11,16 @@ function isAlive(pid: number): boolean {
   }
 }
 
+/** The pid of the live process holding DATA_DIR's lock, if any (the CLI asks it for backups). */
+export function liveLockOwner(dataDir: string): number | undefined {
+  try {
+    const owner = Number.parseInt(readFileSync(join(dataDir, 'server.lock'), 'utf8'), 10);
+    return Number.isInteger(owner) && owner !== process.pid && isAlive(owner) ? owner : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * PGlite has no lock between processes and two owners corrupt the data silently, so the server
  * takes `<dataDir>/server.lock` (holding its pid) and refuses to start while another live process

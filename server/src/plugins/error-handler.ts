@@ -1,5 +1,6 @@
 import { messages } from '@proper-parts/domain/messages';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { AppError } from '../errors.ts';
 
 interface ValidationIssue {
@@ -36,6 +37,10 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (status >= 400 && status < 500) {
       const message = status === 429 ? messages.tooManyRequests : error.message;
       return reply.status(status).send({ success: false, message });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.status(503).send({ success: false, message: messages.databaseUnavailable });
     }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ success: false, message: messages.internalError });

@@ -1,0 +1,152 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir, userInfo } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { freePort } from '../../e2e/support/free-port.ts';
+
+/**
+ * Real server processes for the robustness tests (kill -9, SIGTERM, database outages, backups):
+ * the real entry point through tsx, on a free port, with its own DATA_DIR or database.
+ */
+export const serverEntry = ['--import', 'tsx', join(import.meta.dirname, '../src/server.ts')];
+export const cliEntry = ['--import', 'tsx', join(import.meta.dirname, '../src/cli.ts')];
+
+/** The PostgreSQL server the tests create their databases on: DATABASE_URL's, or the local one. */
+export const postgresBaseUrl =
+  process.env.DATABASE_URL ?? `postgres://${userInfo().username}@127.0.0.1:5432/postgres`;
+
+export interface ServerProcess {
+  child: ChildProcess;
+  url: string;
+  port: number;
+  /** Everything the process wrote (logs and stderr) so far. */
+  output(): string;
+  /** Resolves with the exit code once the process has exited. */
+  exited: Promise<number | null>;
+}
+
+export interface StartOptions {
+  dataDir: string;
+  /** PostgreSQL; without it the server uses PGlite in `dataDir`. */
+  databaseUrl?: string;
+  port?: number;
+  env?: Record<string, string>;
+}
+
+export function serverEnv({ dataDir, databaseUrl, env }: StartOptions, port: number) {
+  const url = `http://127.0.0.1:${port}`;
+  return {
+    ...process.env,
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    PUBLIC_URL: url,
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl ?? '',
+    SEED_DEMO: 'true',
+    AUTH_SECRET: 'robustness-tests-secret-0123456789abcdef',
+    RATE_LIMIT_AUTH_PER_MINUTE: '10000',
+    ...env,
+  };
+}
+
+/** Starts a server and answers once /health says it is up (throws if it exits first). */
+export async function startServer(options: StartOptions): Promise<ServerProcess> {
+  const server = spawnServer(options, options.port ?? (await freePort()));
+  await waitUntilHealthy(server);
+  return server;
+}
+
+/** Starts a server process without waiting for it. */
+export function spawnServer(options: StartOptions, port: number): ServerProcess {
+  const child = spawn('node', serverEntry, {
+    env: serverEnv(options, port),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  // Logs (warnings and errors at LOG_LEVEL=warn) go to stdout; both help when a test fails.
+  const keep = (chunk: Buffer) => {
+    stderr += chunk.toString('utf8');
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  running.add(child);
+  void exited.then(() => running.delete(child));
+  return { child, port, url: `http://127.0.0.1:${port}`, output: () => stderr, exited };
+}
+
+export async function waitUntilHealthy(server: ServerProcess) {
+  for (let i = 0; i < 600; i++) {
+    if (server.child.exitCode !== null)
+      throw new Error(`server exited with ${server.child.exitCode}: ${server.output()}`);
+    try {
+      const res = await fetch(`${server.url}/api/v1/health`, { signal: AbortSignal.timeout(5000) });
+      if (res.ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`server did not start: ${server.output()}`);
+}
+
+const running = new Set<ChildProcess>();
+
+/** SIGTERM, and answers the exit code (SIGKILL if it has not exited after a minute). */
+export async function stopServer(server: ServerProcess): Promise<number | null> {
+  if (server.child.exitCode !== null || server.child.signalCode !== null) return server.exited;
+  server.child.kill('SIGTERM');
+  const timer = setTimeout(() => server.child.kill('SIGKILL'), 60_000);
+  const code = await server.exited;
+  clearTimeout(timer);
+  return code;
+}
+
+/** For afterAll: no process a test started outlives the file. */
+export async function killAllServers() {
+  const children = [...running];
+  for (const child of children) child.kill('SIGKILL');
+  await Promise.all(
+    children.map((child) =>
+      child.exitCode !== null || child.signalCode !== null
+        ? undefined
+        : new Promise((r) => child.once('exit', r)),
+    ),
+  );
+}
+
+/** Temporary folders that `removeTempDirs` deletes afterwards. */
+const dirs: string[] = [];
+export function tempDir(prefix = 'pp-robust-') {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  dirs.push(dir);
+  return dir;
+}
+export function removeTempDirs() {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+}
+
+/** A new, empty PostgreSQL database; `drop()` removes it (even with connections left). */
+export async function createPostgresDatabase(prefix = 'pp_robust') {
+  const name = `${prefix}_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
+  const admin = new pg.Client({ connectionString: postgresBaseUrl });
+  await admin.connect().catch((error: Error) => {
+    throw new Error(`needs PostgreSQL: set DATABASE_URL (${error.message})`);
+  });
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(postgresBaseUrl);
+  url.pathname = `/${name}`;
+  return {
+    name,
+    url: url.toString(),
+    drop: async () => {
+      const dropper = new pg.Client({ connectionString: postgresBaseUrl });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
