@@ -15,7 +15,7 @@ const run = (...args: string[]) =>
   spawnSync('node', [...cli, ...args], {
     env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' },
     encoding: 'utf8',
-    timeout: 60_000,
+    timeout: 120_000,
   });
 
 async function roleOf(email: string) {
@@ -25,7 +25,10 @@ async function roleOf(email: string) {
   return row?.role;
 }
 
-describe('npm run cli -- make-admin (embedded database, server stopped)', () => {
+// Each CLI run opens the embedded database in its own process: a loaded 2-core CI took over 30 s.
+describe('npm run cli -- make-admin (embedded database, server stopped)', {
+  timeout: 180_000,
+}, () => {
   it('promotes an existing user, says so, and is idempotent', async () => {
     const db = await openDatabase({ dataDir });
     await db.db.insert(user).values({ id: 'u1', name: 'Op', email: 'op@example.com' });
