@@ -1,15 +1,15 @@
 // `node bench/explain-at-scale.mjs`: the plans of the hot queries at the scale docs/scaling.md
-// plans for (10^6 products, 10^7 orders), on a scratch PostgreSQL database migrated by the built
-// server (`npm run build` first). Prints Markdown: each query, its EXPLAIN (ANALYZE, BUFFERS).
+// plans for (10^6 products, 10^7 orders), on a scratch PostgreSQL database with the server's migrations
+// applied. Prints Markdown: each query, its EXPLAIN (ANALYZE, BUFFERS).
 //   SCALE_PRODUCTS (1,000,000), SCALE_ORDERS (10,000,000), SCALE_USERS (100,000)
 //   SCALE_DATABASE: reuse this scratch database (made and filled on the first run, kept)
 //   BENCH_DATABASE_URL / DATABASE_URL: the PostgreSQL server
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { postgresBase } from './lib/databases.mjs';
-import { startShop, stop } from './lib/processes.mjs';
+import { root } from './lib/processes.mjs';
 
 const PRODUCTS = Number(process.env.SCALE_PRODUCTS ?? 1_000_000);
 const ORDERS = Number(process.env.SCALE_ORDERS ?? 10_000_000);
@@ -25,15 +25,12 @@ await base.end();
 const url = new URL(postgresBase);
 url.pathname = `/${name}`;
 
-// The server migrates the database, as in production.
-const dataDir = mkdtempSync(join(tmpdir(), 'pp-scale-'));
-const shop = await startShop({
-  dataDir,
-  databaseUrl: url.toString(),
-  secret: 'scale-secret-0123456789abcdef0123456789abcdef',
-});
-await stop(shop.child);
-rmSync(dataDir, { recursive: true, force: true });
+// The server's own migrations (server/drizzle), as the server applies them at start-up.
+const pool = new pg.Pool({ connectionString: url.toString(), max: 1 });
+const started = Date.now();
+await migrate(drizzle(pool), { migrationsFolder: join(root, 'server', 'drizzle') });
+await pool.end();
+note(`migrations: ${Math.round((Date.now() - started) / 1000)} s`);
 
 const db = new pg.Client({ connectionString: url.toString() });
 await db.connect();
