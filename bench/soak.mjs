@@ -95,6 +95,8 @@ async function soak() {
     signIns: 0,
   };
   const firstError = [];
+  /** Refusals by status and route: 409s are stock running out or an order already paid/cancelled. */
+  const refusedBy = new Map();
   /** One request; counts it, and a 5xx or a network failure as an error. */
   async function request(shop, method, path, options = {}) {
     stats.requests += 1;
@@ -103,7 +105,11 @@ async function soak() {
       if (res.status >= 500) {
         stats.errors += 1;
         if (firstError.length < 3) firstError.push(`${method} ${path} ${res.status}`);
-      } else if (res.status >= 400) stats.refused += 1;
+      } else if (res.status >= 400) {
+        stats.refused += 1;
+        const why = `${res.status} ${method} ${path.replace(/\/[0-9a-f-]{36}|\/[^/?]+@[^/?]+|\?.*$/g, '')}`;
+        refusedBy.set(why, (refusedBy.get(why) ?? 0) + 1);
+      }
       return res;
     } catch (error) {
       stats.errors += 1;
@@ -278,7 +284,10 @@ async function soak() {
   const summary =
     `soak ${ok ? 'ok' : 'FAILED'}: ${seconds} s, ${workers} clients, 2 processes, ` +
     `requests ${stats.requests} (${Math.round(stats.requests / seconds)}/s), errors ${stats.errors}, ` +
-    `refused 4xx ${stats.refused}, sign-ins ${stats.signIns}, orders ${counted.orders} ` +
+    `refused 4xx ${stats.refused} (${[...refusedBy]
+      .sort((x, y) => y[1] - x[1])
+      .map(([why, n]) => `${why}: ${n}`)
+      .join(', ')}), sign-ins ${stats.signIns}, orders ${counted.orders} ` +
     `(paid ${stats.paid}, cancelled ${counted.cancelled}, shipped ${stats.shipped}), ` +
     memory
       .map(
