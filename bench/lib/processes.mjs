@@ -55,7 +55,7 @@ async function waitUp(url, child, attempts = 600) {
 }
 
 /** The built shop (`npm run build`), on PGlite in `dataDir` or on `databaseUrl`. */
-export async function startShop({ dataDir, databaseUrl, secret, demo = false }) {
+export async function startShop({ dataDir, databaseUrl, secret, demo = false, env: extra = {} }) {
   const port = await freePort();
   const env = {
     ...process.env,
@@ -68,6 +68,7 @@ export async function startShop({ dataDir, databaseUrl, secret, demo = false }) 
     SEED_DEMO: demo ? 'true' : 'false',
     AUTH_SECRET: secret,
     PUBLIC_URL: `http://127.0.0.1:${port}`,
+    ...extra,
   };
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   else delete env.DATABASE_URL;

@@ -88,6 +88,15 @@ const configObject = z.object({
   /** Behind a reverse proxy: whose X-Forwarded-For to believe for client IPs (limits, sessions). */
   TRUST_PROXY: trustProxy,
   RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  /** Rate limits counted in Redis, so they hold across processes; without it, per process. */
+  REDIS_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+      .optional(),
+  ),
+  /** Put before every Redis key of this shop (several shops or test runs can share one Redis). */
+  REDIS_KEY_PREFIX: z.string().default('proper-parts:'),
   WEB_DIST_DIR: optionalString,
   /** Card payments through Stripe when both keys are set; otherwise the offline sandbox. */
   STRIPE_SECRET_KEY: optionalString,

@@ -1,71 +1,27 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir, userInfo } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { solidImage } from './image-fixtures.ts';
+import {
+  cookieOf,
+  postgresBaseUrl,
+  type ServerProcess,
+  startServer as startProcess,
+  stopped,
+} from './server-processes.ts';
 
 /**
  * Two real server processes on one PostgreSQL database, each holding catalog answers and
  * sessions in memory (docs/decisions/008): what is written through one must show through the
  * other within 1 second. Runs in every `npm test`: on DATABASE_URL's server, or the local one.
  */
-const baseUrl =
-  process.env.DATABASE_URL ?? `postgres://${userInfo().username}@127.0.0.1:5432/postgres`;
-const entry = ['--import', 'tsx', join(import.meta.dirname, '../src/server.ts')];
+const baseUrl = postgresBaseUrl;
 const SECRET = 'two-processes-cache-secret-0123456789abcdef';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-interface Server {
-  child: ChildProcess;
-  url: string;
-}
-
-async function startServer(databaseUrl: string, dir: string): Promise<Server> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn('node', entry, {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dir,
-      DATABASE_URL: databaseUrl,
-      SEED_DEMO: 'true',
-      AUTH_SECRET: SECRET,
-      PUBLIC_URL: url,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (let i = 0; i < 480; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/api/v1/health`)).ok) return { child, url };
-    } catch {}
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error('server did not start');
-}
-
-const stopped = (child: ChildProcess) =>
-  new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve(null);
-    child.once('exit', resolve);
-    child.kill('SIGTERM');
-  });
+type Server = ServerProcess;
+const startServer = (databaseUrl: string, dir: string) => startProcess(databaseUrl, dir, SECRET);
 
 /** Asks until `check` holds; answers how long that took after the write (ms). */
 async function msUntil(check: () => Promise<boolean>, since: number): Promise<number> {
@@ -75,12 +31,6 @@ async function msUntil(check: () => Promise<boolean>, since: number): Promise<nu
     await new Promise((r) => setTimeout(r, 20));
   }
 }
-
-const cookieOf = (res: Response) =>
-  res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
 
 interface Tool {
   _id: string;

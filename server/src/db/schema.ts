@@ -99,7 +99,11 @@ export const products = pgTable(
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (t) => [
-    index('products_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
+    // The catalog's order (`order by created_at desc, id desc`: nulls first, PostgreSQL's default
+    // for desc), live products only. An index that sorts nulls last cannot serve that order.
+    index('products_live_newest_idx')
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.deletedAt} is null`),
     check('products_minimum_positive', sql`${t.minimumOrderQuantity} > 0`),
     check('products_available_not_negative', sql`${t.availableQuantity} >= 0`),
     check('products_price_not_negative', sql`${t.priceCents} >= 0`),
@@ -135,8 +139,18 @@ export const orders = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('orders_user_id_idx').on(t.userId, t.createdAt.desc()),
-    index('orders_created_at_idx').on(t.createdAt.desc()),
+    // Each serves one list's `order by created_at desc, id desc` (docs/scaling.md).
+    index('orders_user_newest_idx').on(
+      t.userId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('orders_newest_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('orders_status_newest_idx').on(
+      t.status,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     check('orders_quantity_positive', sql`${t.quantity} > 0`),
   ],
 );
@@ -204,7 +218,7 @@ export const reviews = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('reviews_created_at_idx').on(t.createdAt.desc()),
+    index('reviews_newest_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     check('reviews_rating_range', sql`${t.rating} between 1 and 5`),
   ],
 );

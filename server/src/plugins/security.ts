@@ -1,6 +1,7 @@
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
+import { connectRateLimitRedis, redisStoreWithLocalFallback } from './rate-limit-store.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
 
 /** Security headers (a CSP the SPA runs under), compression, and rate limiting for chosen routes. */
@@ -30,5 +31,16 @@ export async function registerSecurity(app: FastifyInstance) {
   });
   await app.register(compress, { threshold: 1024 });
   // Off by default; routes opt in with `config.rateLimit` (see the auth feature).
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, { global: false, store: await rateLimitStore(app) });
+}
+
+/** With REDIS_URL the counters are shared by every process (docs/decisions/012). */
+async function rateLimitStore(app: FastifyInstance) {
+  const { REDIS_URL, REDIS_KEY_PREFIX } = app.config;
+  if (!REDIS_URL) return undefined;
+  const redis = await connectRateLimitRedis(REDIS_URL, app.log);
+  app.addHook('onClose', async () => {
+    redis.disconnect();
+  });
+  return redisStoreWithLocalFallback(redis, REDIS_KEY_PREFIX);
 }
