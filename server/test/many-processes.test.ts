@@ -1,17 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   cookieOf,
-  freshPostgresDatabase,
+  createPostgresDatabase,
+  killAllServers,
+  removeTempDirs,
   type ServerProcess,
   startServer,
-  stopped,
-} from './server-processes.ts';
+  stopServer,
+  tempDir,
+} from './server-process.ts';
 
 /**
  * Two real server processes on one PostgreSQL database, no proxy in front (issue 10, "many
@@ -19,15 +19,13 @@ import {
  * or the local one) and Redis (REDIS_URL, or 127.0.0.1:6379; counters under a fresh prefix).
  */
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-const SECRET = 'many-processes-secret-0123456789abcdef0123';
 const AUTH_PER_MINUTE = 5;
 const BUYERS = 50;
 
 describe('two server processes on one PostgreSQL, behind no proxy', () => {
   const prefix = `pp-many-${randomUUID()}:`;
-  const dirs: string[] = [];
   const servers: ServerProcess[] = [];
-  let database: Awaited<ReturnType<typeof freshPostgresDatabase>> | undefined;
+  let database: Awaited<ReturnType<typeof createPostgresDatabase>> | undefined;
   let db: pg.Client;
   let redis: Redis;
   let a: ServerProcess;
@@ -38,7 +36,7 @@ describe('two server processes on one PostgreSQL, behind no proxy', () => {
     await redis.connect().catch((error: Error) => {
       throw new Error(`needs Redis: set REDIS_URL (${error.message})`);
     });
-    database = await freshPostgresDatabase('pp_many');
+    database = await createPostgresDatabase('pp_many');
     const env = {
       REDIS_URL: redisUrl,
       REDIS_KEY_PREFIX: prefix,
@@ -46,9 +44,11 @@ describe('two server processes on one PostgreSQL, behind no proxy', () => {
       SEED_DEMO: 'false',
     };
     const start = async () => {
-      const dir = mkdtempSync(join(tmpdir(), 'pp-many-'));
-      dirs.push(dir);
-      const server = await startServer(database?.url ?? '', dir, SECRET, env);
+      const server = await startServer({
+        dataDir: tempDir('pp-many-'),
+        databaseUrl: database?.url,
+        env,
+      });
       servers.push(server);
       return server;
     };
@@ -61,8 +61,9 @@ describe('two server processes on one PostgreSQL, behind no proxy', () => {
 
   afterAll(async () => {
     await db?.end();
-    await Promise.all(servers.map((s) => stopped(s.child)));
-    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+    await Promise.all(servers.map((s) => stopServer(s)));
+    await killAllServers();
+    removeTempDirs();
     await database?.drop();
     if (redis) {
       const keys = await redis.keys(`${prefix}*`);

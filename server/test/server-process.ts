@@ -94,6 +94,13 @@ export async function waitUntilHealthy(server: ServerProcess) {
 
 const running = new Set<ChildProcess>();
 
+/** The `cookie` header a browser would send back after this answer. */
+export const cookieOf = (res: Response) =>
+  res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+
 /** SIGTERM, and answers the exit code (SIGKILL if it has not exited after a minute). */
 export async function stopServer(server: ServerProcess): Promise<number | null> {
   if (server.child.exitCode !== null || server.child.signalCode !== null) return server.exited;

@@ -1,27 +1,25 @@
-import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { solidImage } from './image-fixtures.ts';
 import {
   cookieOf,
-  postgresBaseUrl,
+  createPostgresDatabase,
+  killAllServers,
+  removeTempDirs,
   type ServerProcess,
   startServer as startProcess,
-  stopped,
-} from './server-processes.ts';
+  stopServer,
+  tempDir,
+} from './server-process.ts';
 
 /**
  * Two real server processes on one PostgreSQL database, each holding catalog answers and
  * sessions in memory (docs/decisions/008): what is written through one must show through the
  * other within 1 second. Runs in every `npm test`: on DATABASE_URL's server, or the local one.
  */
-const baseUrl = postgresBaseUrl;
-const SECRET = 'two-processes-cache-secret-0123456789abcdef';
 type Server = ServerProcess;
-const startServer = (databaseUrl: string, dir: string) => startProcess(databaseUrl, dir, SECRET);
+const startServer = (databaseUrl: string, dataDir: string) =>
+  startProcess({ databaseUrl, dataDir });
 
 /** Asks until `check` holds; answers how long that took after the write (ms). */
 async function msUntil(check: () => Promise<boolean>, since: number): Promise<number> {
@@ -39,34 +37,23 @@ interface Tool {
 }
 
 describe('two server processes on one PostgreSQL: caches follow every write', () => {
-  const name = `pp_cache_${randomUUID().replaceAll('-', '')}`;
-  const databaseUrl = new URL(baseUrl);
-  databaseUrl.pathname = `/${name}`;
-  const dirs: string[] = [];
   const servers: Server[] = [];
+  let database: Awaited<ReturnType<typeof createPostgresDatabase>> | undefined;
   let db: pg.Client;
   let a: Server;
   let b: Server;
   let adminCookie = '';
 
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: baseUrl });
-    await admin.connect().catch((error: Error) => {
-      throw new Error(`needs PostgreSQL: set DATABASE_URL (${error.message})`);
-    });
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const dir = () => {
-      const made = mkdtempSync(join(tmpdir(), 'pp-two-cache-'));
-      dirs.push(made);
-      return made;
-    };
+    database = await createPostgresDatabase('pp_cache');
+    const databaseUrl = database.url;
+    const dir = () => tempDir('pp-two-cache-');
     // One after the other: the first migrates and seeds.
-    a = await startServer(databaseUrl.toString(), dir());
+    a = await startServer(databaseUrl, dir());
     servers.push(a);
-    b = await startServer(databaseUrl.toString(), dir());
+    b = await startServer(databaseUrl, dir());
     servers.push(b);
-    db = new pg.Client({ connectionString: databaseUrl.toString() });
+    db = new pg.Client({ connectionString: databaseUrl });
     await db.connect();
 
     const email = `owner${Date.now()}@example.com`;
@@ -82,12 +69,10 @@ describe('two server processes on one PostgreSQL: caches follow every write', ()
 
   afterAll(async () => {
     await db?.end();
-    await Promise.all(servers.map((s) => stopped(s.child)));
-    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-    const admin = new pg.Client({ connectionString: baseUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await Promise.all(servers.map((s) => stopServer(s)));
+    await killAllServers();
+    removeTempDirs();
+    await database?.drop();
   });
 
   const six = async (server: Server) =>
