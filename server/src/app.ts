@@ -32,8 +32,10 @@ import { uploadedImageRoutes, uploadRoutes } from './features/uploads/upload-rou
 import { usersRoutes } from './features/users/users-routes.ts';
 import { registerChangeFeed } from './plugins/change-feed.ts';
 import { answerFrameworkError, registerErrorHandler } from './plugins/error-handler.ts';
+import { registerCrossSiteGuard } from './plugins/cross-site-guard.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
+import { registerRouteTable } from './plugins/route-table.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSpa } from './plugins/spa.ts';
 
@@ -86,7 +88,9 @@ export async function buildApp({
   app.decorate('db', db);
   app.decorate('dbKind', dbKind);
 
+  registerRouteTable(app);
   registerErrorHandler(app);
+  registerCrossSiteGuard(app);
   registerInputGuard(app);
   await registerChangeFeed(app);
   await registerSecurity(app);
