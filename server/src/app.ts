@@ -109,7 +109,10 @@ export async function buildApp({
   registerSessionCache(app);
   registerAccessHook(app, auth);
   const payments = setUpPayments(config, db);
-  const allowAttempt = createAuthLimits(app, config.RATE_LIMIT_AUTH_PER_MINUTE);
+  const allowAttempt = createAuthLimits(app, {
+    max: config.RATE_LIMIT_AUTH_PER_MINUTE,
+    windowSeconds: config.RATE_LIMIT_AUTH_WINDOW_SECONDS,
+  });
   await app.register(authRoutes(auth, allowAttempt), { prefix: '/api/v1/auth' });
 
   const images = localImageStorage(uploadsDir);
