@@ -77,6 +77,11 @@ function authCalls(auth: Auth): Record<string, AuthCall> {
   };
 }
 
+/** The identity calls the front door lets through, as `{ path, methods }` (the junk sweep walks them). */
+export function frontDoorCalls(auth: Auth) {
+  return Object.entries(authCalls(auth)).map(([path, call]) => ({ path, methods: call.methods }));
+}
+
 /** The listed call a path names: `/callback/oidc` is `/callback/:id`. */
 function callOf(calls: Record<string, AuthCall>, path: string) {
   const name = Object.keys(calls).find((template) => {
