@@ -100,7 +100,8 @@ describe('security headers on pages, the API and uploaded images', async () => {
     expect(res.statusCode).toBeLessThan(500);
     expect(res.headers['content-type']).toMatch(type);
     const { 'content-security-policy': csp, ...exact } = expected;
-    for (const directive of csp) expect(res.headers['content-security-policy']).toContain(directive);
+    for (const directive of csp)
+      expect(res.headers['content-security-policy']).toContain(directive);
     expect(res.headers).toMatchObject(exact);
     expect(res.headers['x-powered-by']).toBeUndefined();
     expect(res.headers.server).toBeUndefined();

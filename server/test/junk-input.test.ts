@@ -149,9 +149,11 @@ const betterAuthRoutes: Route[] = [
     body: () => ({}),
     onlyAs: ['visitor'],
   },
-  ...['/api/v1/auth/callback/{id}', '/api/v1/auth/error', '/api/v1/auth/reset-password/{token}'].map(
-    (path): Route => ({ method: 'GET', path, rawSuccess: true, fields: [], body: () => ({}) }),
-  ),
+  ...[
+    '/api/v1/auth/callback/{id}',
+    '/api/v1/auth/error',
+    '/api/v1/auth/reset-password/{token}',
+  ].map((path): Route => ({ method: 'GET', path, rawSuccess: true, fields: [], body: () => ({}) })),
 ];
 
 /** Routes outside /api/v1 that read something of the request. */
@@ -483,8 +485,7 @@ describe('junk input', async () => {
       })),
     );
   const routes = [...apiRoutes, ...betterAuthRoutes, ...otherRoutes];
-  const nameOf = (method: string, path: string) =>
-    `${method} ${path.replace(/:(\w+)/g, '{$1}')}`;
+  const nameOf = (method: string, path: string) => `${method} ${path.replace(/:(\w+)/g, '{$1}')}`;
 
   /** What GET /profile/{email} and get-session answer before the sweep; updated by accepted writes. */
   const expected = {} as Record<Seeded, { profile: Body; session: Body }>;
@@ -634,7 +635,9 @@ describe('junk input', async () => {
       });
       const problem =
         problemWith(route, res) ??
-        (changed.length > 0 ? `refused, yet changed the table(s) ${changed.join(', ')}` : undefined);
+        (changed.length > 0
+          ? `refused, yet changed the table(s) ${changed.join(', ')}`
+          : undefined);
       if (!problem && res !== 'hung' && res.statusCode < 300) {
         noteAccepted(route, who, variant);
         if (route.method === 'POST' && route.path === '/api/v1/tools') accepted.products += 1;
