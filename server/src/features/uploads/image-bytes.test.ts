@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { structureProblem } from './image-bytes.ts';
 
-const bytes = (...parts: (number[] | string)[]) =>
+const bytes = (...parts: (number[] | string | Buffer)[]) =>
   Buffer.concat(
     parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'latin1') : Buffer.from(p))),
   );

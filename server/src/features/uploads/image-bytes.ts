@@ -185,7 +185,7 @@ export function structureProblem(bytes: Buffer, kind: ImageKind): StructureProbl
   for (let at = end; at < bytes.length; at++) if (bytes[at] !== 0) return 'extra-data';
   let text = '';
   let from = 0;
-  for (const [start, stop] of [...pixels, [bytes.length, bytes.length]]) {
+  for (const [start, stop] of [...pixels, [bytes.length, bytes.length] as const]) {
     // A space where pixel data was: markup cannot straddle it.
     text += `${bytes.toString('latin1', from, Math.max(from, start))} `;
     from = Math.max(from, stop);
