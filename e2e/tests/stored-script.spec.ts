@@ -100,5 +100,9 @@ test('script and markup in a review, a product name and a display name show as t
   expect(mail).not.toMatch(/Content-Type: text\/html/i);
   expect(mail).toContain(`Hello ${account.name},`);
   expect(mail).toContain(`Product: ${productName}`);
+
+  // Out of the featured six again, for the journeys that expect the demo products there.
+  const deleted = await adminContext.request.delete(`/api/v1/tools/${productId}`);
+  expect(deleted.status(), await deleted.text()).toBe(200);
   await adminContext.close();
 });
