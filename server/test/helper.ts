@@ -82,7 +82,7 @@ export async function buildTestApp(
  * sent, as the shop's own page would send it, with `Origin: PUBLIC_URL`, unless it names its
  * own origin; `origin: undefined` sends none (a forged or non-browser request).
  */
-function sendOriginLikeABrowser(app: TestApp) {
+export function sendOriginLikeABrowser(app: TestApp) {
   const inject = app.inject.bind(app);
   const withOrigin = (options: InjectOptions | string): InjectOptions | string => {
     if (typeof options === 'string' || !options.headers?.cookie) return options;
