@@ -64,6 +64,8 @@ export async function confirmationTokenFor(email: string) {
 export async function confirmByApi(context: APIRequestContext, email: string) {
   const res = await context.post('/api/v1/email-confirmation', {
     data: { token: await confirmationTokenFor(email) },
+    // As the page would send it: a cookie-carrying POST needs the shop's Origin.
+    headers: { origin: process.env.E2E_BASE_URL ?? '' },
   });
   expect(res.status(), await res.text()).toBe(200);
 }

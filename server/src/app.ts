@@ -31,9 +31,11 @@ import { localImageStorage } from './features/uploads/image-storage.ts';
 import { uploadedImageRoutes, uploadRoutes } from './features/uploads/upload-routes.ts';
 import { usersRoutes } from './features/users/users-routes.ts';
 import { registerChangeFeed } from './plugins/change-feed.ts';
+import { registerCrossSiteGuard } from './plugins/cross-site-guard.ts';
 import { answerFrameworkError, registerErrorHandler } from './plugins/error-handler.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
+import { registerRouteTable } from './plugins/route-table.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSpa } from './plugins/spa.ts';
 
@@ -86,7 +88,9 @@ export async function buildApp({
   app.decorate('db', db);
   app.decorate('dbKind', dbKind);
 
+  registerRouteTable(app);
   registerErrorHandler(app);
+  registerCrossSiteGuard(app);
   registerInputGuard(app);
   await registerChangeFeed(app);
   await registerSecurity(app);
@@ -105,7 +109,10 @@ export async function buildApp({
   registerSessionCache(app);
   registerAccessHook(app, auth);
   const payments = setUpPayments(config, db);
-  const allowAttempt = createAuthLimits(app, config.RATE_LIMIT_AUTH_PER_MINUTE);
+  const allowAttempt = createAuthLimits(app, {
+    max: config.RATE_LIMIT_AUTH_PER_MINUTE,
+    windowSeconds: config.RATE_LIMIT_AUTH_WINDOW_SECONDS,
+  });
   await app.register(authRoutes(auth, allowAttempt), { prefix: '/api/v1/auth' });
 
   const images = localImageStorage(uploadsDir);

@@ -88,6 +88,12 @@ const configObject = z.object({
   /** Behind a reverse proxy: whose X-Forwarded-For to believe for client IPs (limits, sessions). */
   TRUST_PROXY: trustProxy,
   RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  /** The window those attempts are counted over, in seconds (a minute; tests shorten it). */
+  RATE_LIMIT_AUTH_WINDOW_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .int('must be a whole number of seconds')
+    .min(1, 'must be at least 1 second')
+    .default(60),
   /** Rate limits counted in Redis, so they hold across processes; without it, per process. */
   REDIS_URL: optionalString.pipe(
     z

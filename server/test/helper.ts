@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
 import pg from 'pg';
 import { afterAll } from 'vitest';
 import { buildApp } from '../src/app.ts';
@@ -66,12 +67,33 @@ export async function buildTestApp(
     uploadsDir,
   });
   await app.ready();
+  sendOriginLikeABrowser(app);
   afterAll(async () => {
     await app.close();
     await database.close();
     rmSync(uploadsDir, { recursive: true, force: true });
   });
   return app;
+}
+
+/**
+ * Browsers send Origin on every POST, PUT, PATCH and DELETE, same-origin ones included, and the
+ * cross-site guard refuses a cookie without one. So a test's request that carries a cookie is
+ * sent, as the shop's own page would send it, with `Origin: PUBLIC_URL`, unless it names its
+ * own origin; `origin: undefined` sends none (a forged or non-browser request).
+ */
+export function sendOriginLikeABrowser(app: TestApp) {
+  const inject = app.inject.bind(app);
+  const withOrigin = (options: InjectOptions | string): InjectOptions | string => {
+    if (typeof options === 'string' || !options.headers?.cookie) return options;
+    const headers = { ...options.headers };
+    if (!('origin' in headers)) headers.origin = new URL(app.config.PUBLIC_URL).origin;
+    else if (headers.origin === undefined) delete headers.origin;
+    return { ...options, headers };
+  };
+  // Only the promise form (`app.inject(options)`) is used by the tests.
+  app.inject = ((options?: InjectOptions | string) =>
+    options === undefined ? inject() : inject(withOrigin(options))) as typeof app.inject;
 }
 
 /**

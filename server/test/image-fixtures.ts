@@ -110,6 +110,29 @@ export function pngBomb(size = 20_000): Buffer {
   ]);
 }
 
+/**
+ * A PNG of a few dozen bytes whose header declares `width` × `height` (50,000² is 2.5 gigapixels,
+ * 10 GB as RGBA); its image data is one row of zeros, so only the header tells the size.
+ */
+export function pngDeclaringSize(width: number, height: number): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bit depth
+  header[9] = 6; // RGBA
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', deflateSync(Buffer.alloc(64))),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** An HTML page that calls itself a PNG (name and Content-Type). */
+export const htmlNamedPng = Buffer.from(
+  '<!doctype html><html><body><script>fetch("/api/v1/user").then(r=>r.text()).then(alert)</script></body></html>',
+);
+
 /** A PNG whose image data was damaged in transit; its chunk layout is intact, its CRC is not. */
 export async function corruptPng(): Promise<Buffer> {
   const png = await sharp({

@@ -5,16 +5,20 @@ import { eq, sql } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { orders, products } from '../src/db/schema.ts';
+import { frontDoorCalls } from '../src/features/auth/auth-routes.ts';
 import { signIn, signUp, signUpAdmin, type TestUser } from './auth-helper.ts';
+import { databaseDigest, tablesChanged } from './database-digest.ts';
 import { buildTestApp } from './helper.ts';
 import { imageUpload, solidImage } from './image-fixtures.ts';
 import { createProduct, stockOf } from './order-helpers.ts';
 
 /**
- * The project's rule for bad input, swept over every /api/v1 route (from the OpenAPI document)
- * and the better-auth calls the web app makes: whoever sends it (visitor, customer, admin) and
- * whatever the junk, the answer is a 4xx `{ success: false, message }` (never a 5xx, never a
- * hang) and the saved data stays as it was.
+ * The project's rule for bad input, swept over every route the app has (its route table: the
+ * /api/v1 routes of the OpenAPI document, every identity call the front door lets through, the
+ * stored images and the fixed files; a route missing here fails the coverage test): whoever
+ * sends it (visitor, customer, admin) and whatever the junk, the answer is a 4xx
+ * `{ success: false, message }` (never a 5xx, never a hang), and a refused request leaves every
+ * table of the database exactly as it was (a digest of all rows, before and after).
  */
 
 type Caller = 'visitor' | 'customer' | 'admin';
@@ -25,8 +29,10 @@ interface Route {
   method: Method;
   /** With `{param}` placeholders, as the OpenAPI document writes it. */
   path: string;
-  /** better-auth's own calls: their 2xx bodies are better-auth's, not our envelope. */
-  betterAuth: boolean;
+  /** Its 2xx/3xx are not our JSON envelope: better-auth's own answers, image bytes, fixed files. */
+  rawSuccess: boolean;
+  /** Only these callers (sign-out as a customer would end the session the sweep relies on). */
+  onlyAs?: Caller[];
   /** The body's fields a client fills in (junk goes into each in turn). */
   fields: string[];
   /** A valid body, so that junk in one place is the only thing wrong. */
@@ -73,28 +79,28 @@ const betterAuthRoutes: Route[] = [
   {
     method: 'POST',
     path: '/api/v1/auth/sign-in/email',
-    betterAuth: true,
+    rawSuccess: true,
     fields: ['email', 'password', 'callbackURL', 'rememberMe'],
     body: ({ user }) => ({ email: user.email, password: user.password }),
   },
   {
     method: 'POST',
     path: '/api/v1/auth/sign-up/email',
-    betterAuth: true,
+    rawSuccess: true,
     fields: ['name', 'email', 'password', 'image', 'callbackURL'],
     body: () => ({ name: 'Junk Tester', email: freshEmail(), password: 'secret123' }),
   },
   {
     method: 'POST',
     path: '/api/v1/auth/request-password-reset',
-    betterAuth: true,
+    rawSuccess: true,
     fields: ['email', 'redirectTo'],
     body: ({ user }) => ({ email: user.email, redirectTo: '/reset-password' }),
   },
   {
     method: 'POST',
     path: '/api/v1/auth/reset-password',
-    betterAuth: true,
+    rawSuccess: true,
     fields: ['newPassword', 'token'],
     // A different password: if junk ever reset one, the sign-in check at the end would fail.
     body: () => ({ newPassword: 'changed-by-junk', token: 'no-such-token' }),
@@ -102,28 +108,28 @@ const betterAuthRoutes: Route[] = [
   {
     method: 'POST',
     path: '/api/v1/auth/sign-in/social',
-    betterAuth: true,
+    rawSuccess: true,
     fields: ['provider', 'callbackURL', 'errorCallbackURL'],
     body: () => ({ provider: 'google', callbackURL: '/' }),
   },
   {
     method: 'POST',
     path: '/api/v1/auth/update-user',
-    betterAuth: true,
+    rawSuccess: true,
     fields: ['name', 'image'],
     body: () => ({}),
   },
   {
     method: 'POST',
     path: '/api/v1/auth/send-verification-email',
-    betterAuth: true,
+    rawSuccess: true,
     fields: ['email', 'callbackURL'],
     body: ({ user }) => ({ email: user.email }),
   },
   {
     method: 'POST',
     path: '/api/v1/auth/change-password',
-    betterAuth: true,
+    rawSuccess: true,
     fields: ['currentPassword', 'newPassword', 'revokeOtherSessions'],
     // A wrong current password: junk must never change a password.
     body: () => ({ currentPassword: 'not-the-password', newPassword: 'changed-by-junk' }),
@@ -131,11 +137,39 @@ const betterAuthRoutes: Route[] = [
   {
     method: 'GET',
     path: '/api/v1/auth/get-session',
-    betterAuth: true,
+    rawSuccess: true,
     fields: [],
     body: () => ({}),
   },
+  {
+    method: 'POST',
+    path: '/api/v1/auth/sign-out',
+    rawSuccess: true,
+    fields: [],
+    body: () => ({}),
+    onlyAs: ['visitor'],
+  },
+  ...[
+    '/api/v1/auth/callback/{id}',
+    '/api/v1/auth/error',
+    '/api/v1/auth/reset-password/{token}',
+  ].map((path): Route => ({ method: 'GET', path, rawSuccess: true, fields: [], body: () => ({}) })),
 ];
+
+/** Routes outside /api/v1 that read something of the request. */
+const otherRoutes: Route[] = ['/uploads/{name}', '/robots.txt', '/sitemap.xml', '/favicon.ico'].map(
+  (path) => ({ method: 'GET', path, rawSuccess: true, fields: [], body: () => ({}) }),
+);
+
+/** Registered routes the sweep leaves out, and why. */
+const notSwept: Record<string, string> = {
+  'GET /api/docs': 'the documentation page: static, reads nothing of the request',
+  'GET /api/docs/static/*': "swagger-ui's static files",
+  'GET /api/docs/static/index.html': "swagger-ui's static files",
+  'GET /api/docs/static/swagger-initializer.js': "swagger-ui's static files",
+  'GET /api/docs/json': 'the OpenAPI document: fixed',
+  'GET /api/docs/yaml': 'the OpenAPI document: fixed',
+};
 
 const takesBody = (route: Route) => route.method !== 'GET';
 const writesOwnData = (route: Route) =>
@@ -443,14 +477,15 @@ describe('junk input', async () => {
       Object.entries(operations).map(([method, operation]) => ({
         method: method.toUpperCase() as Method,
         path,
-        betterAuth: false,
+        rawSuccess: false,
         fields: Object.keys(
           (operation.requestBody?.content?.['application/json']?.schema?.properties ?? {}) as Body,
         ),
         body: validBodies[`${method.toUpperCase()} ${path}`] ?? (() => ({})),
       })),
     );
-  const routes = [...apiRoutes, ...betterAuthRoutes];
+  const routes = [...apiRoutes, ...betterAuthRoutes, ...otherRoutes];
+  const nameOf = (method: string, path: string) => `${method} ${path.replace(/:(\w+)/g, '{$1}')}`;
 
   /** What GET /profile/{email} and get-session answer before the sweep; updated by accepted writes. */
   const expected = {} as Record<Seeded, { profile: Body; session: Body }>;
@@ -495,7 +530,7 @@ describe('junk input', async () => {
     return variant.query ? `${path}?${variant.query}` : path;
   }
 
-  async function send(options: InjectOptions): Promise<LightMyRequestResponse | 'hung'> {
+  async function answerOf(options: InjectOptions): Promise<LightMyRequestResponse | 'hung'> {
     let timer: NodeJS.Timeout | undefined;
     const hung = new Promise<'hung'>((resolve) => {
       // A hang detector, not a speed test: a password check (scrypt) on a loaded 2-core machine
@@ -509,12 +544,32 @@ describe('junk input', async () => {
     }
   }
 
+  /**
+   * One request at a time, so that the database before and after belongs to it alone: answers
+   * the tables a refused request changed (there must be none). The app runs in this process
+   * (PGlite, scrypt), so one at a time costs little more than side by side.
+   */
+  let queue: Promise<unknown> = Promise.resolve();
+  let lastDigest = await databaseDigest(app);
+  function send(options: InjectOptions) {
+    const turn = queue.then(async () => {
+      const res = await answerOf(options);
+      const digest = await databaseDigest(app);
+      const refused = res !== 'hung' && res.statusCode >= 400;
+      const changed = refused ? tablesChanged(lastDigest, digest) : [];
+      lastDigest = digest;
+      return { res, changed };
+    });
+    queue = turn.catch(() => undefined);
+    return turn;
+  }
+
   /** What is wrong with an answer, or undefined when it keeps the rule. */
   function problemWith(route: Route, res: LightMyRequestResponse | 'hung'): string | undefined {
     if (res === 'hung') return 'no answer within 15 s';
     const status = res.statusCode;
     if (status >= 500) return `${status} ${res.body.slice(0, 200)}`;
-    if (status < 400 && route.betterAuth) return undefined;
+    if (status < 400 && route.rawSuccess) return undefined;
     let body: { success?: unknown; message?: unknown };
     try {
       body = JSON.parse(res.body);
@@ -543,6 +598,22 @@ describe('junk input', async () => {
     }
   }
 
+  it('sweeps every route the app has (or says why not)', () => {
+    const swept = new Set(routes.map((r) => nameOf(r.method, r.path)));
+    const registered = app.routeTable
+      .filter((r) => r.method !== 'HEAD' && r.url !== '/api/v1/auth/*')
+      .map((r) => nameOf(r.method, r.url));
+    const identityCalls = frontDoorCalls(app.auth).flatMap(({ path, methods }) =>
+      methods.map((method) => nameOf(method, `/api/v1/auth${path}`)),
+    );
+    const missing = [...registered, ...identityCalls].filter(
+      (name) => !swept.has(name) && !(name in notSwept),
+    );
+    expect(missing).toEqual([]);
+    // And nothing is excused that is not there.
+    expect(Object.keys(notSwept).filter((name) => !registered.includes(name))).toEqual([]);
+  });
+
   it('sweeps every /api/v1 route of the OpenAPI document, and the better-auth calls', () => {
     expect(apiRoutes.map((r) => `${r.method} ${r.path}`)).toEqual(
       expect.arrayContaining(['GET /api/v1/tools', 'PUT /api/v1/profile/{email}']),
@@ -556,13 +627,17 @@ describe('junk input', async () => {
   /** Sends every variant of one junk kind; answers the problems found, one line each. */
   async function sweep(route: Route, junk: Junk, who: Who): Promise<string> {
     const check = async (variant: Variant) => {
-      const res = await send({
+      const { res, changed } = await send({
         method: route.method,
         url: urlOf(route, who, variant),
         headers: { ...who.headers, ...variant.headers },
         ...(variant.payload !== undefined ? { payload: variant.payload } : {}),
       });
-      const problem = problemWith(route, res);
+      const problem =
+        problemWith(route, res) ??
+        (changed.length > 0
+          ? `refused, yet changed the table(s) ${changed.join(', ')}`
+          : undefined);
       if (!problem && res !== 'hung' && res.statusCode < 300) {
         noteAccepted(route, who, variant);
         if (route.method === 'POST' && route.path === '/api/v1/tools') accepted.products += 1;
@@ -582,7 +657,7 @@ describe('junk input', async () => {
 
   for (const who of callers) {
     describe(`as ${who.caller}`, () => {
-      for (const route of routes) {
+      for (const route of routes.filter((r) => !r.onlyAs || r.onlyAs.includes(who.caller))) {
         for (const junk of junkKinds.filter((kind) => kind.appliesTo(route))) {
           // Side by side (password hashing is slow), except the writes of one's own data: the
           // end check must know which accepted write came last.

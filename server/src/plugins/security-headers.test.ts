@@ -18,7 +18,7 @@ describe('security headers, worked out once, on every answer', async () => {
       expect(res.headers['content-security-policy']).toContain("script-src 'self'");
       expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
       expect(res.headers['x-content-type-options']).toBe('nosniff');
-      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(res.headers['x-frame-options']).toBe('DENY');
       expect(res.headers['referrer-policy']).toBe('no-referrer');
       expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
       // PUBLIC_URL is http here: no HSTS.

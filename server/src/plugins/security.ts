@@ -24,6 +24,8 @@ export async function registerSecurity(app: FastifyInstance) {
       },
     },
     crossOriginEmbedderPolicy: false,
+    // Matches frame-ancestors 'none' for browsers that only read X-Frame-Options.
+    frameguard: { action: 'deny' },
     // Only a shop served over https may tell browsers to insist on https.
     hsts: app.config.PUBLIC_URL.startsWith('https:')
       ? { maxAge: 31_536_000, includeSubDomains: true }

@@ -1,5 +1,5 @@
 import { createServer, type Server } from 'node:net';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { signUp } from '../../../test/auth-helper.ts';
 import { buildTestApp } from '../../../test/helper.ts';
 import { startSmtpOutbox } from '../../../test/smtp-outbox.ts';
@@ -101,6 +101,47 @@ describe('limits on calls that send mail or check a password', async () => {
     });
     expect(res.statusCode).toBe(200);
     silent.close();
+  });
+});
+
+describe('password guessing on one account, at the default limit', async () => {
+  // The default 10 attempts per (account, IP), over a 3-second window instead of a minute.
+  const app = await buildTestApp({ RATE_LIMIT_AUTH_WINDOW_SECONDS: '3' });
+  const signInAs = (email: string, password: string, ip: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/sign-in/email',
+      payload: { email, password },
+      headers: from(ip),
+    });
+
+  it('20 wrong passwords from one IP get 429; the owner signs in elsewhere, and there after the window', async () => {
+    const user = await signUp(app);
+    // Sent together: all are counted (before any password is checked) well inside the window.
+    const burst = await Promise.all([
+      ...Array.from({ length: 20 }, () => signInAs(user.email, 'wrong-guess', '10.60.0.66')),
+      // The right password from the guessing IP, after the 20: refused like them.
+      signInAs(user.email, user.password, '10.60.0.66'),
+    ]);
+    const codes = burst.map((res) => res.statusCode);
+    expect(codes.filter((c) => c === 401)).toHaveLength(10);
+    expect(codes.filter((c) => c === 429)).toHaveLength(11);
+    expect(codes[20]).toBe(429);
+    const refused = burst.find((res) => res.statusCode === 429);
+    expect(refused?.json()).toEqual({ success: false, message: expect.stringMatching(/wait/) });
+    expect(Number(refused?.headers['retry-after'])).toBeGreaterThan(0);
+
+    expect((await signInAs(user.email, user.password, '10.60.0.7')).statusCode).toBe(200);
+
+    // Once the window has passed, the right password from the guessing IP works again.
+    await vi.waitFor(
+      async () => {
+        const res = await signInAs(user.email, user.password, '10.60.0.66');
+        expect([200, 429]).toContain(res.statusCode);
+        expect(res.statusCode).toBe(200);
+      },
+      { timeout: 60_000, interval: 1_000 },
+    );
   });
 });
 

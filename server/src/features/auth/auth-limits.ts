@@ -3,18 +3,22 @@ import { messages } from '@proper-parts/domain/messages';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /**
- * Limits on the calls that send mail or check a password, per IP and per account. Keyed on
+ * Limits on the calls that send mail or check a password, per IP and per account, counted over
+ * RATE_LIMIT_AUTH_WINDOW_SECONDS (a minute). Keyed on
  * (account, IP), with a looser limit per account alone: ten wrong passwords from one IP stop
  * that IP, not the owner signing in from elsewhere.
  */
-export function createAuthLimits(app: FastifyInstance, perMinute: number) {
+export function createAuthLimits(
+  app: FastifyInstance,
+  { max, windowSeconds }: { max: number; windowSeconds: number },
+) {
   const accountOf = new WeakMap<FastifyRequest, string>();
   const key = (request: FastifyRequest) => accountOf.get(request) ?? '';
-  const window = { timeWindow: 60_000 };
+  const window = { timeWindow: windowSeconds * 1000 };
   const limiters = [
-    app.createRateLimit({ ...window, max: perMinute * 3, keyGenerator: (r) => `ip:${r.ip}` }),
-    app.createRateLimit({ ...window, max: perMinute, keyGenerator: (r) => `${key(r)}@${r.ip}` }),
-    app.createRateLimit({ ...window, max: perMinute * 5, keyGenerator: (r) => `${key(r)}@*` }),
+    app.createRateLimit({ ...window, max: max * 3, keyGenerator: (r) => `ip:${r.ip}` }),
+    app.createRateLimit({ ...window, max, keyGenerator: (r) => `${key(r)}@${r.ip}` }),
+    app.createRateLimit({ ...window, max: max * 5, keyGenerator: (r) => `${key(r)}@*` }),
   ];
 
   /**

@@ -9,6 +9,7 @@ import { messages } from '@proper-parts/domain/messages';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { foreignOriginMessage } from '../../plugins/cross-site-guard.ts';
 import type { Auth } from './auth.ts';
 import type { AllowAttempt } from './auth-limits.ts';
 
@@ -74,6 +75,11 @@ function authCalls(auth: Auth): Record<string, AuthCall> {
     // better-auth stored any JSON value as the name (`null`: a 500).
     '/update-user': { methods: ['POST'], schema: updateIdentityRequest },
   };
+}
+
+/** The identity calls the front door lets through, as `{ path, methods }` (the junk sweep walks them). */
+export function frontDoorCalls(auth: Auth) {
+  return Object.entries(authCalls(auth)).map(([path, call]) => ({ path, methods: call.methods }));
 }
 
 /** The listed call a path names: `/callback/oidc` is `/callback/:id`. */
@@ -145,12 +151,7 @@ function withoutTokens(answer: unknown) {
 export function authRoutes(auth: Auth, allowAttempt: AllowAttempt): FastifyPluginAsync {
   const calls = authCalls(auth);
   return async (app) => {
-    const { PUBLIC_URL, publicUrlSet } = app.config;
-    const originMessage = (origin: string | undefined) =>
-      publicUrlSet
-        ? `This shop answers at ${PUBLIC_URL} (PUBLIC_URL); this request came from ${origin || 'an unknown origin'}. Open ${PUBLIC_URL}, or set PUBLIC_URL to the address you use.`
-        : `This shop answers at ${PUBLIC_URL} and its other loopback names; this request came from ${origin || 'an unknown origin'}. Set PUBLIC_URL to the address you use.`;
-
+    const { PUBLIC_URL } = app.config;
     app.route({
       method: ['GET', 'POST'],
       url: '/*',
@@ -206,7 +207,7 @@ export function authRoutes(auth: Auth, allowAttempt: AllowAttempt): FastifyPlugi
           const error = (answer ?? {}) as { message?: string; code?: string };
           const message =
             error.code === 'INVALID_ORIGIN'
-              ? originMessage(request.headers.origin)
+              ? foreignOriginMessage(app.config, request.headers.origin)
               : error.message || 'Failed';
           return reply.send({ ...error, success: false, message });
         }

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { signUp } from '../../../test/auth-helper.ts';
+import { sendOriginLikeABrowser } from '../../../test/helper.ts';
 import { as, createProduct, placeOrder } from '../../../test/order-helpers.ts';
 import { loadPgliteTemplate } from '../../../test/pglite-template.ts';
 import { buildApp } from '../../app.ts';
@@ -21,6 +22,7 @@ describe('sandbox payments and the logs', async () => {
     logger: { level: 'trace', stream: { write: (line: string) => lines.push(line) } },
   });
   await app.ready();
+  sendOriginLikeABrowser(app);
   afterAll(async () => {
     await app.close();
     await database.close();

@@ -11,11 +11,13 @@ import {
   animatedGif,
   corruptPng,
   gifZipPolyglot,
+  htmlNamedPng,
   imageUpload,
   jpegCommentPolyglot,
   multipartBody,
   photoJpeg,
   pngBomb,
+  pngDeclaringSize,
   pngHtmlPolyglot,
   progressiveJpegWithThumbnail,
   scriptSvg,
@@ -182,6 +184,30 @@ describe('uploads: POST /api/v1/uploads and GET /uploads/{name}', async () => {
     );
     // Decoding it would take 400 MB at one byte per pixel.
     expect(process.memoryUsage().rss - memoryBefore).toBeLessThan(200 * 1024 * 1024);
+  });
+
+  it('refuses a 60-byte PNG declaring 50,000 × 50,000 pixels, before reading its data', async () => {
+    const bomb = pngDeclaringSize(50_000, 50_000);
+    expect(bomb.length).toBeLessThan(100);
+    await expectRefused(
+      imageUpload(bomb, 'tiny.png', 'image/png'),
+      400,
+      messages.imageTooManyPixels,
+    );
+    // Wide and flat is counted the same way: 1,000,000 × 41 is over 40 megapixels.
+    await expectRefused(
+      imageUpload(pngDeclaringSize(1_000_000, 41), 'strip.png', 'image/png'),
+      400,
+      messages.imageTooManyPixels,
+    );
+  });
+
+  it('refuses an HTML page named .png and sent as image/png', async () => {
+    await expectRefused(
+      imageUpload(htmlNamedPng, 'photo.png', 'image/png'),
+      400,
+      messages.imageNotSupported,
+    );
   });
 
   it('refuses polyglots: HTML after a PNG, a script inside a JPEG, a ZIP after a GIF', async () => {

@@ -1,0 +1,37 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { signUp } from '../../../test/auth-helper.ts';
+import { buildTestApp } from '../../../test/helper.ts';
+import { createProduct, payWithSandbox, placeOrder } from '../../../test/order-helpers.ts';
+import { startSmtpOutbox } from '../../../test/smtp-outbox.ts';
+
+const SCRIPT = '<script>alert(1)</script>';
+const IMG = '<img src=x onerror=alert(1)>';
+
+/** The MIME types of a raw mail's parts (its own Content-Type when it has no parts). */
+const contentTypesOf = (raw: string) =>
+  [...raw.matchAll(/^Content-Type:\s*([\w/+-]+)/gim)].map((m) => (m[1] ?? '').toLowerCase());
+
+describe('mails that carry text people typed (a display name, a product name)', async () => {
+  const outbox = await startSmtpOutbox();
+  afterAll(() => outbox.close());
+  const app = await buildTestApp({ SMTP_URL: outbox.url });
+
+  it('are plain text only, with the text as typed: no HTML part for a mail client to run', async () => {
+    const buyer = await signUp(app, { name: `${IMG} ${SCRIPT}` });
+    const product = await createProduct(app, {
+      name: `${SCRIPT}${IMG} Gear`,
+      minimumOrderQuantity: 1,
+    });
+    const id = await placeOrder(app, buyer, { toolId: product.id, quantity: 2 });
+    await payWithSandbox(app, buyer, id);
+
+    for (const subject of [/Your Proper Parts order/, /Payment received/]) {
+      const mail = await outbox.waitForMail(buyer.email, subject);
+      expect(contentTypesOf(mail)).toEqual(['text/plain']);
+      expect(mail).toContain(`Hello ${IMG} ${SCRIPT},`);
+      expect(mail).toContain(`Product: ${SCRIPT}${IMG} Gear`);
+      // The subject carries only the order id.
+      expect(mail.match(/^Subject: .*$/m)?.[0]).not.toMatch(/[<>]/);
+    }
+  });
+});

@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../errors.ts';
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** better-auth's cookies (`__Secure-` on an https shop): the browser's ambient credentials. */
+const SESSION_COOKIE = /(?:^|;)\s*(?:__Secure-)?better-auth\.[\w-]+=/;
+
+/** Why a request from `origin` is refused: names the address the shop answers at. */
+export function foreignOriginMessage(
+  config: { PUBLIC_URL: string; publicUrlSet: boolean },
+  origin: string | undefined,
+) {
+  const from = origin || 'an unknown origin';
+  return config.publicUrlSet
+    ? `This shop answers at ${config.PUBLIC_URL} (PUBLIC_URL); this request came from ${from}. Open ${config.PUBLIC_URL}, or set PUBLIC_URL to the address you use.`
+    : `This shop answers at ${config.PUBLIC_URL} and its other loopback names; this request came from ${from}. Set PUBLIC_URL to the address you use.`;
+}
+
+/**
+ * Cross-site request forgery: a state-changing call (any path) that carries our session cookie is
+ * answered only when its Origin is the shop's own (browsers send Origin on every POST, PUT,
+ * PATCH and DELETE, same-origin ones included). A missing Origin is refused too: no browser of
+ * ours omits it. API clients authenticate with a bearer token and no cookie, and the Stripe
+ * webhook carries no cookie: neither is affected. SameSite=Lax already keeps the cookie off
+ * cross-site posts; this also covers sibling subdomains and browsers that ignore SameSite.
+ */
+export function registerCrossSiteGuard(app: FastifyInstance) {
+  const trusted = new Set(app.config.trustedOrigins);
+  app.addHook('onRequest', async (request) => {
+    if (!STATE_CHANGING.has(request.method)) return;
+    const cookie = request.headers.cookie;
+    if (!cookie || !SESSION_COOKIE.test(cookie)) return;
+    const origin = request.headers.origin;
+    if (origin && trusted.has(origin)) return;
+    throw new AppError('FORBIDDEN', foreignOriginMessage(app.config, origin));
+  });
+}
