@@ -114,12 +114,20 @@ async function endpointsOf(base, productIds) {
       request: () => ({ headers: bearer(1) }),
     });
   }
-  list.push({ key: 'index', title: 'GET / (index.html)', path: '/' });
+  // Pages and files as a browser asks for them: every browser sends Accept-Encoding.
+  const asBrowser = () => ({ headers: { 'accept-encoding': 'br, gzip' } });
+  list.push({
+    key: 'index',
+    title: 'GET / (index.html, br/gzip accepted)',
+    path: '/',
+    request: asBrowser,
+  });
   if (entryAsset)
     list.push({
       key: 'asset',
-      title: `GET ${entryAsset.replace(/-[\w-]+\.js$/, '-….js')} (hashed asset)`,
+      title: `GET ${entryAsset.replace(/-[\w-]+\.js$/, '-….js')} (hashed asset, br/gzip accepted)`,
       path: entryAsset,
+      request: asBrowser,
     });
   return list;
 }
