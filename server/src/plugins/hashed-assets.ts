@@ -49,7 +49,7 @@ export function registerHashedAssets(app: FastifyInstance, webDistDir: string) {
     method: ['GET', 'HEAD'],
     url: '/assets/:file',
     schema: { hide: true },
-    config: { compress: false },
+    compress: false,
     handler(request, reply) {
       const asset = assets.get((request.params as { file: string }).file);
       if (!asset) return reply.callNotFound();
