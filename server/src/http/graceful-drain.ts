@@ -28,13 +28,15 @@ export function registerGracefulDrain(app: FastifyInstance, options: DrainOption
       inFlight -= 1;
     });
   });
-  app.addHook('onRequest', async (_request, reply) => {
-    if (!draining) return;
+  // Callback style, not async: these run on every request, and a promise per hook is measurable.
+  app.addHook('onRequest', (_request, reply, done) => {
+    if (!draining) return done();
     reply.header('connection', 'close');
-    return reply.status(503).send({ success: false, message: messages.restarting });
+    reply.status(503).send({ success: false, message: messages.restarting });
   });
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (draining) reply.header('connection', 'close');
+    done(null, payload);
   });
 
   return async function drainAndClose(signal: string): Promise<number> {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { type ChangeFeed, openChangeFeed } from '../db/change-feed.ts';
+import { addRouteHook, READ_METHODS, routeMayWrite } from '../http/route-hooks.ts';
 
 /** What this process's own successful writes announce to its caches, at once (see below). */
 export const LOCAL_WRITE = 'local-write';
@@ -21,9 +22,12 @@ export async function registerChangeFeed(app: FastifyInstance) {
   app.decorate('changes', feed);
   app.addHook('onClose', () => feed.close());
   const emitLocal = feed.emit;
-  app.addHook('onSend', async (request, reply) => {
-    if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS')
-      return;
-    if (reply.statusCode < 400) emitLocal(LOCAL_WRITE);
+  // Only on routes that may write: reads pay nothing for it.
+  app.addHook('onRoute', (route) => {
+    if (!routeMayWrite(route)) return;
+    addRouteHook(route, 'onSend', (request, reply, payload, done) => {
+      if (!READ_METHODS.has(request.method) && reply.statusCode < 400) emitLocal(LOCAL_WRITE);
+      done(null, payload);
+    });
   });
 }

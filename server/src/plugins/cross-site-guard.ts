@@ -26,12 +26,13 @@ export function foreignOriginMessage(
  */
 export function registerCrossSiteGuard(app: FastifyInstance) {
   const trusted = new Set(app.config.trustedOrigins);
-  app.addHook('onRequest', async (request) => {
-    if (!STATE_CHANGING.has(request.method)) return;
+  // Callback style: it runs on every request, reads included, and a promise per hook costs.
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (!STATE_CHANGING.has(request.method)) return done();
     const cookie = request.headers.cookie;
-    if (!cookie || !SESSION_COOKIE.test(cookie)) return;
+    if (!cookie || !SESSION_COOKIE.test(cookie)) return done();
     const origin = request.headers.origin;
-    if (origin && trusted.has(origin)) return;
-    throw new AppError('FORBIDDEN', foreignOriginMessage(app.config, origin));
+    if (origin && trusted.has(origin)) return done();
+    done(new AppError('FORBIDDEN', foreignOriginMessage(app.config, origin)));
   });
 }

@@ -48,8 +48,8 @@ export function registerInputGuard(app: FastifyInstance) {
   // PostgreSQL cannot store NUL (queries failed: 500), lone surrogates were saved as U+FFFD or
   // made better-auth's encodeURIComponent throw (500), and JSON.stringify of a very deep body
   // overflowed the stack in the auth proxy (500).
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', (request, _reply, done) => {
     const problem = problemIn({ path: request.params, query: request.query, body: request.body });
-    if (problem) throw new AppError('INVALID', problem);
+    done(problem ? new AppError('INVALID', problem) : undefined);
   });
 }

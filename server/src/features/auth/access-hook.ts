@@ -1,6 +1,7 @@
 import { messages } from '@proper-parts/domain/messages';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../errors.ts';
+import { addRouteHook } from '../../http/route-hooks.ts';
 import { resolveActor } from './actor.ts';
 import type { Auth } from './auth.ts';
 
@@ -13,17 +14,18 @@ export function registerAccessHook(app: FastifyInstance, auth: Auth) {
   app.decorateRequest('actor', null);
   app.addHook('onRoute', (route) => {
     const isApi = route.url.startsWith('/api/v1/') && !route.url.startsWith('/api/v1/auth');
-    if (isApi && !route.config?.access) {
+    const access = route.config?.access;
+    if (isApi && !access) {
       throw new Error(`route ${route.method} ${route.url} does not declare config.access`);
     }
-  });
-  app.addHook('onRequest', async (request) => {
-    const access = request.routeOptions.config.access;
+    // Public routes (the catalog) skip the session look-up entirely.
     if (!access || access === 'public') return;
-    request.actor = await app.sessions.resolve(request, () => resolveActor(auth, request));
-    if (!request.actor) throw new AppError('UNAUTHENTICATED', messages.signInRequired);
-    if (access === 'admin' && request.actor.role !== 'admin') {
-      throw new AppError('FORBIDDEN', messages.forbidden);
-    }
+    addRouteHook(route, 'onRequest', async (request) => {
+      request.actor = await app.sessions.resolve(request, () => resolveActor(auth, request));
+      if (!request.actor) throw new AppError('UNAUTHENTICATED', messages.signInRequired);
+      if (access === 'admin' && request.actor.role !== 'admin') {
+        throw new AppError('FORBIDDEN', messages.forbidden);
+      }
+    });
   });
 }

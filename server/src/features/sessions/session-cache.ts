@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ChangeFeed } from '../../db/change-feed.ts';
+import { addRouteHook, READ_METHODS, routeMayWrite } from '../../http/route-hooks.ts';
 import type { Actor } from '../auth/actor.ts';
 
 /** The writes of this process that may change who someone is (sign-out, revoke, role, name). */
@@ -97,8 +98,13 @@ declare module 'fastify' {
 export function registerSessionCache(app: FastifyInstance, ttlMs = 30_000) {
   const sessions = createSessionCache({ feed: app.changes, ttlMs });
   app.decorate('sessions', sessions);
-  app.addHook('onSend', async (request) => {
-    if (request.method === 'GET' || request.method === 'HEAD') return;
-    if (IDENTITY_PATHS.some((path) => request.url.startsWith(path))) sessions.clear();
+  // Only on the identity routes that may write: other requests pay nothing for it.
+  app.addHook('onRoute', (route) => {
+    if (!routeMayWrite(route) || !IDENTITY_PATHS.some((prefix) => route.url.startsWith(prefix)))
+      return;
+    addRouteHook(route, 'onSend', (request, _reply, payload, done) => {
+      if (!READ_METHODS.has(request.method)) sessions.clear();
+      done(null, payload);
+    });
   });
 }
