@@ -19,6 +19,10 @@ export async function registerSpa(
   const hasWeb = webDistDir !== undefined && existsSync(join(webDistDir, 'index.html'));
   // Read once: it changes only with a new build, and a new build means a restart.
   const indexHtml = hasWeb ? readFileSync(join(webDistDir, 'index.html'), 'utf8') : '';
+  // The home page's own HTML, with its first paint inside (web/scripts/first-paint.mjs writes it
+  // in a dot directory, which is not served as a file).
+  const homeFile = hasWeb ? join(webDistDir, '.first-paint', 'home.html') : undefined;
+  const homeHtml = homeFile && existsSync(homeFile) ? readFileSync(homeFile, 'utf8') : indexHtml;
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webDistDir,
@@ -45,7 +49,8 @@ export async function registerSpa(
       return reply.status(404).send({ success: false, message: `${messages.notFound}: ${path}` });
     }
     reply.header('cache-control', 'no-cache');
-    const html = withFirstData(indexHtml, await firstData(app, path));
+    const page = path === '/' ? homeHtml : indexHtml;
+    const html = withFirstData(page, await firstData(app, path));
     return reply.type('text/html; charset=utf-8').send(html);
   });
 }
