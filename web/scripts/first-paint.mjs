@@ -58,7 +58,8 @@ function homeHtml(indexHtml, firstPaint) {
   return indexHtml
     .replace(
       entry[0],
-      () => `<script type="module" fetchpriority="low" crossorigin src="${bootScript(entry[1])}"></script>`,
+      () =>
+        `<script type="module" fetchpriority="low" crossorigin src="${bootScript(entry[1])}"></script>`,
     )
     .replaceAll(/\s*<link rel="modulepreload"[^>]*>/g, '')
     .replace('</head>', () => `${preloads}</head>`)

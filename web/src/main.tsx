@@ -4,12 +4,16 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/providers';
 import { createAppRouter, routerReady } from './app/router';
+import { loadAuthClient, subscribeSession } from './features/auth/session-store';
 import { createQueryClient } from './lib/query-client';
 import './index.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
+// Every page's navbar asks for the session: load the identity client and ask now, beside the
+// page's own module, rather than after the first render (a signed-in page waits on the answer).
+void loadAuthClient().then(() => subscribeSession(() => {}));
 const router = createAppRouter();
 const queryClient = createQueryClient();
 

@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildTestApp, changesSettled } from '../../test/helper.ts';
 import { seedDemoCatalog } from '../features/catalog/demo-seed.ts';
-import { scriptSafe } from './first-html.ts';
+import { scriptSafe, withImagePreload } from './first-html.ts';
 
 /** Pages carry the API answers they need at once inside their first HTML. */
 describe('first HTML: the featured six and a purchase page’s product inside the page', async () => {
@@ -78,5 +78,27 @@ describe('first HTML: the featured six and a purchase page’s product inside th
       expect((await app.inject({ url })).body).toContain('<div id="root"></div>');
     }
     expect((await app.inject({ url: '/.first-paint/home.html' })).statusCode).toBe(404);
+  });
+
+  it('a purchase page preloads its product’s image, escaped; the home page and other sites’ images are not', async () => {
+    const [first] = (await app.inject({ url: '/api/v1/tools?limit=1' })).json().data;
+    const page = (await app.inject({ url: `/purchase/${first._id}` })).body;
+    expect(page).toContain(
+      `<link rel="preload" as="image" fetchpriority="high" href="${first.img}"></head>`,
+    );
+    expect((await app.inject({ url: '/' })).body).not.toContain('rel="preload" as="image"');
+
+    const html = '<html><head></head><body></body></html>';
+    expect(withImagePreload(html, '/uploads/a"><script>alert(1)</script>.png')).toBe(
+      '<html><head><link rel="preload" as="image" fetchpriority="high" ' +
+        'href="/uploads/a&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;.png"></head><body></body></html>',
+    );
+    for (const elsewhere of [
+      'https://cdn.example.com/a.png',
+      '//cdn.example.com/a.png',
+      undefined,
+    ]) {
+      expect(withImagePreload(html, elsewhere)).toBe(html);
+    }
   });
 });

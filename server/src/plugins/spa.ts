@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { messages } from '@proper-parts/domain/messages';
 import type { FastifyInstance } from 'fastify';
-import { type FirstHtmlData, withFirstData } from './first-html.ts';
+import { type FirstHtmlData, withFirstData, withImagePreload } from './first-html.ts';
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 
@@ -14,7 +14,7 @@ const YEAR_SECONDS = 365 * 24 * 60 * 60;
 export async function registerSpa(
   app: FastifyInstance,
   webDistDir: string | undefined,
-  firstData: FirstHtmlData = async () => ({}),
+  firstData: FirstHtmlData = async () => ({ data: {} }),
 ) {
   const hasWeb = webDistDir !== undefined && existsSync(join(webDistDir, 'index.html'));
   // Read once: it changes only with a new build, and a new build means a restart.
@@ -50,7 +50,8 @@ export async function registerSpa(
     }
     reply.header('cache-control', 'no-cache');
     const page = path === '/' ? homeHtml : indexHtml;
-    const html = withFirstData(page, await firstData(app, path));
+    const first = await firstData(app, path);
+    const html = withImagePreload(withFirstData(page, first.data), first.image);
     return reply.type('text/html; charset=utf-8').send(html);
   });
 }

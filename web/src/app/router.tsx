@@ -49,8 +49,13 @@ export const routes: RouteObject[] = [
         element: page(() => import('../pages/verify-email-page'), 'VerifyEmailPage'),
       },
       {
+        // Route `lazy` too: its module loads while the session is checked, not after.
         path: path.purchase,
-        element: signedIn(page(() => import('../pages/purchase-page'), 'PurchasePage')),
+        lazy: async () => {
+          const { PurchasePage } = await import('../pages/purchase-page');
+          return { Component: () => signedIn(<PurchasePage />) };
+        },
+        hydrateFallbackElement: <Spinner className="min-h-dvh" />,
       },
       {
         path: path.dashboard,
