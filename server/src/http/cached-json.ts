@@ -1,3 +1,5 @@
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
 
@@ -9,7 +11,56 @@ export function serializeEnvelope<T extends z.ZodType>(schema: T, value: z.input
   return JSON.stringify(schema.parse(value));
 }
 
-/** Sends ready JSON bytes: Fastify writes a string as it is, without its serializer. */
-export function sendJson(reply: FastifyReply, body: string) {
-  return reply.type('application/json; charset=utf-8').send(body);
+/** Smaller bodies go as they are: compressing them saves fewer bytes than the header costs. */
+export const COMPRESS_FROM_BYTES = 1024;
+const ENCODINGS = ['br', 'gzip'];
+const MAX_COPIES = 2000;
+
+/**
+ * Compressed copies of cached bodies, made once per body and encoding. The key is the body
+ * string itself: a cache hands out the same string object until it reads a fresh one, and V8
+ * keeps a string's hash, so a look-up does not read the body again. Bounded; oldest out first.
+ */
+const copies = new Map<string, { br?: Buffer; gzip?: Buffer }>();
+
+function compressedCopy(body: string, encoding: 'br' | 'gzip'): Buffer {
+  let held = copies.get(body);
+  if (!held) {
+    if (copies.size >= MAX_COPIES) {
+      const oldest = copies.keys().next();
+      if (!oldest.done) copies.delete(oldest.value);
+    }
+    held = {};
+    copies.set(body, held);
+  }
+  held[encoding] ??=
+    encoding === 'br'
+      ? brotliCompressSync(body, {
+          params: {
+            [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+            [constants.BROTLI_PARAM_QUALITY]: 6,
+            [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(body),
+          },
+        })
+      : gzipSync(body, { level: 6 });
+  return held[encoding];
 }
+
+/**
+ * Sends ready JSON bytes: Fastify writes them as they are, without its serializer. A body worth
+ * compressing goes as brotli or gzip when the client takes it, from a copy made once, so a
+ * cached answer never costs a compression per request (routes that use this set
+ * `compress: false`).
+ */
+export function sendJson(reply: FastifyReply, body: string) {
+  reply.type('application/json; charset=utf-8');
+  if (body.length < COMPRESS_FROM_BYTES) return reply.send(body);
+  reply.header('vary', 'accept-encoding');
+  const accepted = reply.request.headers['accept-encoding'];
+  const encoding = accepted ? negotiate(accepted, ENCODINGS) : undefined;
+  if (encoding !== 'br' && encoding !== 'gzip') return reply.send(body);
+  return reply.header('content-encoding', encoding).send(compressedCopy(body, encoding));
+}
+
+/** Route options of a route answered with `sendJson`: @fastify/compress stays out of its way. */
+export const cachedJsonRoute = { compress: false, decompress: false } as const;

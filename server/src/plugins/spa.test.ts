@@ -46,4 +46,37 @@ describe('hashed assets: the build’s .br and .gz copies', async () => {
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(script);
   });
+
+  it('answers from memory: the file as built, even when the disk changes after the start', async () => {
+    writeFileSync(file, 'overwritten');
+    writeFileSync(join(web, 'assets', 'later-def456.js'), 'export {}');
+    expect((await get()).body).toBe(script);
+    const later = await app.inject({ url: '/assets/later-def456.js' });
+    expect(later.statusCode).toBe(404);
+    expect(later.json()).toMatchObject({ success: false });
+  });
+
+  it('a browser that holds the file gets 304 without a body; HEAD gets the headers', async () => {
+    const first = await get('br');
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const again = await app.inject({
+      url: '/assets/index-abc123.js',
+      headers: { 'if-none-match': etag, 'accept-encoding': 'br' },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.rawPayload.length).toBe(0);
+    const head = await app.inject({ method: 'HEAD', url: '/assets/index-abc123.js' });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it.each(['/assets/missing-000.js', '/assets/..%2Findex.html', '/assets/index-abc123.js.br'])(
+    '%s is a 404, never another file',
+    async (url) => {
+      const res = await app.inject({ url, headers: { 'accept-encoding': 'br' } });
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+    },
+  );
 });

@@ -4,12 +4,12 @@ import fastifyStatic from '@fastify/static';
 import { messages } from '@proper-parts/domain/messages';
 import type { FastifyInstance } from 'fastify';
 import { type FirstHtmlData, withFirstData, withImagePreload } from './first-html.ts';
-
-const YEAR_SECONDS = 365 * 24 * 60 * 60;
+import { registerHashedAssets } from './hashed-assets.ts';
 
 /**
- * Serves the built web app: hashed files under /assets cached for a year, `index.html` never
- * cached, and `index.html` for any path that is not a file and not under /api.
+ * Serves the built web app: hashed files under /assets from memory, cached for a year
+ * (hashed-assets.ts); the other files from disk; `index.html` never cached, and for any path
+ * that is not a file and not under /api.
  */
 export async function registerSpa(
   app: FastifyInstance,
@@ -24,16 +24,17 @@ export async function registerSpa(
   const homeFile = hasWeb ? join(webDistDir, '.first-paint', 'home.html') : undefined;
   const homeHtml = homeFile && existsSync(homeFile) ? readFileSync(homeFile, 'utf8') : indexHtml;
   if (hasWeb) {
+    registerHashedAssets(app, webDistDir);
     await app.register(fastifyStatic, {
       root: webDistDir,
       wildcard: false,
+      // Hashed files are answered from memory (hashed-assets.ts).
+      globIgnore: ['assets/**'],
       index: false,
       // The build writes .br and .gz beside each file (web/vite.config.ts): sent as they are.
       preCompressed: true,
       setHeaders(reply, path) {
         if (path.endsWith('index.html')) reply.header('cache-control', 'no-cache');
-        else if (path.startsWith(join(webDistDir, 'assets')))
-          reply.header('cache-control', `public, max-age=${YEAR_SECONDS}, immutable`);
         else reply.header('cache-control', 'public, max-age=3600');
       },
     });

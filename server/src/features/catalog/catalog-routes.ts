@@ -2,7 +2,7 @@ import { toolIdParams } from '@proper-parts/domain/catalog';
 import { paginationQuery } from '@proper-parts/domain/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors.ts';
-import { sendJson } from '../../http/cached-json.ts';
+import { cachedJsonRoute, sendJson } from '../../http/cached-json.ts';
 import { errorResponses } from '../../http/responses.ts';
 import { oneTool, toolJson, toolList, toolListJson } from './catalog-cache.ts';
 
@@ -10,6 +10,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/tools',
     {
+      ...cachedJsonRoute,
       config: { access: 'public' },
       schema: {
         tags: ['catalog'],
@@ -27,6 +28,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/tools/:id',
     {
+      ...cachedJsonRoute,
       config: { access: 'public' },
       schema: {
         tags: ['catalog'],

@@ -3,7 +3,7 @@ import { messages } from '@proper-parts/domain/messages';
 import { createReviewRequest, insertedIdResponse, review } from '@proper-parts/domain/reviews';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors.ts';
-import { sendJson, serializeEnvelope } from '../../http/cached-json.ts';
+import { cachedJsonRoute, sendJson, serializeEnvelope } from '../../http/cached-json.ts';
 import { createResponseCache } from '../../http/response-cache.ts';
 import { bearerSecurity, errorResponses } from '../../http/responses.ts';
 import { LOCAL_WRITE } from '../../plugins/change-feed.ts';
@@ -19,6 +19,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/reviews',
     {
+      ...cachedJsonRoute,
       config: { access: 'public' },
       schema: {
         tags: ['reviews'],
