@@ -1,20 +1,34 @@
 import './lib/zod-jitless';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/providers';
-import { createAppRouter } from './app/router';
+import { createAppRouter, routerReady } from './app/router';
+import { loadAuthClient, subscribeSession } from './features/auth/session-store';
+import { createQueryClient } from './lib/query-client';
 import './index.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
+// Every page's navbar asks for the session: load the identity client and ask now, beside the
+// page's own module, rather than after the first render (a signed-in page waits on the answer).
+void loadAuthClient().then(() => subscribeSession(() => {}));
 const router = createAppRouter();
+const queryClient = createQueryClient();
 
-createRoot(container).render(
-  <StrictMode>
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
+// React renders once the first page's route module is here (the home page's first paint is then
+// replaced by the same markup, not by a spinner), and in a transition: in slices that yield to
+// the browser, then one commit. (Not a top-level await: the bundler then splits the entry into
+// many small chunks.)
+void routerReady(router).then(() =>
+  startTransition(() =>
+    createRoot(container).render(
+      <StrictMode>
+        <AppProviders client={queryClient}>
+          <RouterProvider router={router} />
+        </AppProviders>
+      </StrictMode>,
+    ),
+  ),
 );

@@ -1,11 +1,11 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildTestApp, changesSettled } from '../../test/helper.ts';
 import { seedDemoCatalog } from '../features/catalog/demo-seed.ts';
-import { scriptSafe } from './first-html.ts';
+import { scriptSafe, withImagePreload } from './first-html.ts';
 
 /** Pages carry the API answers they need at once inside their first HTML. */
 describe('first HTML: the featured six and a purchase page’s product inside the page', async () => {
@@ -13,6 +13,15 @@ describe('first HTML: the featured six and a purchase page’s product inside th
   writeFileSync(
     join(web, 'index.html'),
     '<!doctype html><html><head><title>Proper Parts</title></head><body><div id="root"></div></body></html>',
+  );
+  // What web/scripts/first-paint.mjs writes: index.html with the navbar and first banner slide.
+  const homeFirstPaint =
+    '<header><nav aria-label="Main">Proper Parts</nav></header><main id="main"><h2>The right parts</h2>' +
+    '<img src="/images/products/hydraulic-gear-pump.svg" fetchpriority="high"></main>';
+  mkdirSync(join(web, '.first-paint'));
+  writeFileSync(
+    join(web, '.first-paint', 'home.html'),
+    `<!doctype html><html><head><title>Proper Parts</title></head><body><div id="root">${homeFirstPaint}</div></body></html>`,
   );
   afterAll(() => rmSync(web, { recursive: true, force: true }));
   const app = await buildTestApp({ WEB_DIST_DIR: web });
@@ -58,5 +67,38 @@ describe('first HTML: the featured six and a purchase page’s product inside th
     expect(page.body).not.toContain('<script>alert(1)');
     const data = firstData(page.body) as Record<string, { data: { name: string }[] }>;
     expect(data['/api/v1/tools?limit=6']?.data[0]?.name).toBe('</script><script>alert(1)</script>');
+  });
+
+  it('the home page paints its navbar and first banner slide inside #root; other pages do not', async () => {
+    const home = (await app.inject({ url: '/' })).body;
+    expect(home).toContain(`<div id="root">${homeFirstPaint}</div>`);
+    // The data block still comes with it, and the build's file is not served as a page or file.
+    expect(firstData(home)).toHaveProperty(['/api/v1/tools?limit=6']);
+    for (const url of ['/blogs', '/purchase/00000000-0000-4000-8000-000000000000', '/signin']) {
+      expect((await app.inject({ url })).body).toContain('<div id="root"></div>');
+    }
+    expect((await app.inject({ url: '/.first-paint/home.html' })).statusCode).toBe(404);
+  });
+
+  it('a purchase page preloads its product’s image, escaped; the home page and other sites’ images are not', async () => {
+    const [first] = (await app.inject({ url: '/api/v1/tools?limit=1' })).json().data;
+    const page = (await app.inject({ url: `/purchase/${first._id}` })).body;
+    expect(page).toContain(
+      `<link rel="preload" as="image" fetchpriority="high" href="${first.img}"></head>`,
+    );
+    expect((await app.inject({ url: '/' })).body).not.toContain('rel="preload" as="image"');
+
+    const html = '<html><head></head><body></body></html>';
+    expect(withImagePreload(html, '/uploads/a"><script>alert(1)</script>.png')).toBe(
+      '<html><head><link rel="preload" as="image" fetchpriority="high" ' +
+        'href="/uploads/a&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;.png"></head><body></body></html>',
+    );
+    for (const elsewhere of [
+      'https://cdn.example.com/a.png',
+      '//cdn.example.com/a.png',
+      undefined,
+    ]) {
+      expect(withImagePreload(html, elsewhere)).toBe(html);
+    }
   });
 });

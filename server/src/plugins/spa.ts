@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { messages } from '@proper-parts/domain/messages';
 import type { FastifyInstance } from 'fastify';
-import { type FirstHtmlData, withFirstData } from './first-html.ts';
+import { type FirstHtmlData, withFirstData, withImagePreload } from './first-html.ts';
 import { registerHashedAssets } from './hashed-assets.ts';
 
 /**
@@ -14,11 +14,15 @@ import { registerHashedAssets } from './hashed-assets.ts';
 export async function registerSpa(
   app: FastifyInstance,
   webDistDir: string | undefined,
-  firstData: FirstHtmlData = async () => ({}),
+  firstData: FirstHtmlData = async () => ({ data: {} }),
 ) {
   const hasWeb = webDistDir !== undefined && existsSync(join(webDistDir, 'index.html'));
   // Read once: it changes only with a new build, and a new build means a restart.
   const indexHtml = hasWeb ? readFileSync(join(webDistDir, 'index.html'), 'utf8') : '';
+  // The home page's own HTML, with its first paint inside (web/scripts/first-paint.mjs writes it
+  // in a dot directory, which is not served as a file).
+  const homeFile = hasWeb ? join(webDistDir, '.first-paint', 'home.html') : undefined;
+  const homeHtml = homeFile && existsSync(homeFile) ? readFileSync(homeFile, 'utf8') : indexHtml;
   if (hasWeb) {
     registerHashedAssets(app, webDistDir);
     await app.register(fastifyStatic, {
@@ -46,7 +50,9 @@ export async function registerSpa(
       return reply.status(404).send({ success: false, message: `${messages.notFound}: ${path}` });
     }
     reply.header('cache-control', 'no-cache');
-    const html = withFirstData(indexHtml, await firstData(app, path));
+    const page = path === '/' ? homeHtml : indexHtml;
+    const first = await firstData(app, path);
+    const html = withImagePreload(withFirstData(page, first.data), first.image);
     return reply.type('text/html; charset=utf-8').send(html);
   });
 }

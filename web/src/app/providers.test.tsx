@@ -1,3 +1,4 @@
+import { QueryClient, useQueryClient } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -27,5 +28,23 @@ describe('AppProviders', () => {
       await vi.advanceTimersByTimeAsync(1_000);
     });
     expect(screen.queryByText('Profile update success')).not.toBeInTheDocument();
+  });
+
+  it('keeps the client main.tsx made when React mounts it again (the first HTML’s answers live there)', () => {
+    const client = new QueryClient();
+    client.setQueryData(['tools', { limit: 6 }], ['taken from the first HTML']);
+    const Featured = () => <p>{String(useQueryClient().getQueryData(['tools', { limit: 6 }]))}</p>;
+    // A mount React throws away and starts again builds its state anew.
+    render(
+      <AppProviders client={client}>
+        <Featured />
+      </AppProviders>,
+    ).unmount();
+    render(
+      <AppProviders client={client}>
+        <Featured />
+      </AppProviders>,
+    );
+    expect(screen.getByText('taken from the first HTML')).toBeInTheDocument();
   });
 });

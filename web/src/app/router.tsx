@@ -2,6 +2,7 @@ import { type ComponentType, lazy, type ReactNode } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RootLayout } from '../components/layout/root-layout';
 import { RouteError } from '../components/layout/route-error';
+import { Spinner } from '../components/spinner';
 import { routes as path } from '../config/paths';
 import { RequireAdmin, RequireAuth } from '../features/auth/components/route-guards';
 
@@ -25,7 +26,13 @@ export const routes: RouteObject[] = [
     element: <RootLayout />,
     errorElement: <RouteError />,
     children: [
-      { index: true, element: page(() => import('../pages/home-page'), 'HomePage') },
+      {
+        // A route `lazy`, not a Suspense one: main.tsx waits for it before the first render, so
+        // React's first render is the home page over its first paint (web/src/first-paint).
+        index: true,
+        lazy: async () => ({ Component: (await import('../pages/home-page')).HomePage }),
+        hydrateFallbackElement: <Spinner className="min-h-dvh" />,
+      },
       { path: path.blogs, element: page(() => import('../pages/blogs-page'), 'BlogsPage') },
       {
         path: path.portfolio,
@@ -42,8 +49,13 @@ export const routes: RouteObject[] = [
         element: page(() => import('../pages/verify-email-page'), 'VerifyEmailPage'),
       },
       {
+        // Route `lazy` too: its module loads while the session is checked, not after.
         path: path.purchase,
-        element: signedIn(page(() => import('../pages/purchase-page'), 'PurchasePage')),
+        lazy: async () => {
+          const { PurchasePage } = await import('../pages/purchase-page');
+          return { Component: () => signedIn(<PurchasePage />) };
+        },
+        hydrateFallbackElement: <Spinner className="min-h-dvh" />,
       },
       {
         path: path.dashboard,
@@ -105,3 +117,15 @@ export const routes: RouteObject[] = [
 ];
 
 export const createAppRouter = () => createBrowserRouter(routes);
+
+/** Resolves once the router has loaded the first page's route modules (its `lazy`). */
+export function routerReady(router: ReturnType<typeof createAppRouter>): Promise<void> {
+  if (router.state.initialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const stop = router.subscribe((state) => {
+      if (!state.initialized) return;
+      stop();
+      resolve();
+    });
+  });
+}

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { serializeEnvelope } from '../../http/cached-json.ts';
 import { createResponseCache, type ResponseCache } from '../../http/response-cache.ts';
 import { LOCAL_WRITE } from '../../plugins/change-feed.ts';
+import type { FirstHtml } from '../../plugins/first-html.ts';
 import { findTool, listTools } from './catalog-repository.ts';
 
 export const toolList = successEnvelope(tool.array());
@@ -47,22 +48,26 @@ const purchasePage =
 
 /**
  * What the catalog puts in a page's first HTML: the featured six on the home page, the product
- * on its purchase page. Keys are the URLs the web fetches (web/src/config/paths.ts `api.tools`,
- * `api.tool`). A failed read leaves the page to fetch for itself.
+ * (and a preload of its image) on its purchase page. Keys are the URLs the web fetches
+ * (web/src/config/paths.ts `api.tools`, `api.tool`). A failed read leaves the page to fetch for
+ * itself.
  */
-export async function catalogFirstHtml(app: FastifyInstance, path: string) {
+export async function catalogFirstHtml(app: FastifyInstance, path: string): Promise<FirstHtml> {
   try {
     if (path === '/') {
       const url = `/api/v1/tools?limit=${FEATURED_PRODUCT_COUNT}`;
-      return { [url]: await toolListJson(app, FEATURED_PRODUCT_COUNT, 0) };
+      return { data: { [url]: await toolListJson(app, FEATURED_PRODUCT_COUNT, 0) } };
     }
     const id = purchasePage.exec(path)?.[1];
     if (id) {
       const body = await toolJson(app, id);
-      if (body) return { [`/api/v1/tools/${id}`]: body };
+      if (body) {
+        const image = (JSON.parse(body) as { data: { img: string } }).data.img;
+        return { data: { [`/api/v1/tools/${id}`]: body }, image };
+      }
     }
   } catch (error) {
     app.log.warn({ err: error }, 'first HTML without its data');
   }
-  return {};
+  return { data: {} };
 }

@@ -86,6 +86,8 @@ describe('RequireAuth', () => {
   it("shows 'please wait a few seconds' while the session check is pending", async () => {
     await renderGuarded('pending', 'auth');
     expect(await screen.findByText('please wait a few seconds')).toBeInTheDocument();
+    // A screen tall, like the layout's own spinner: the footer does not jump up and back down.
+    expect(screen.getByRole('status')).toHaveClass('min-h-dvh');
   });
 
   it('sends a visitor to /signin, remembering the page, replacing history', async () => {

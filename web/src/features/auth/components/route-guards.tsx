@@ -11,11 +11,14 @@ export interface FromState {
   from?: { pathname: string; search?: string };
 }
 
+/** A screen tall, like the layout's, so the footer does not jump when the page arrives. */
+const GuardSpinner = () => <Spinner text={messages.pleaseWait} className="min-h-dvh" />;
+
 /** Sign-in guard (spec §2): signed-out users go to /signin, remembering where they were. */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { user, isPending } = useCurrentUser();
   const location = useLocation();
-  if (isPending) return <Spinner text={messages.pleaseWait} />;
+  if (isPending) return <GuardSpinner />;
   if (!user) {
     const state: FromState = { from: { pathname: location.pathname, search: location.search } };
     return <Navigate to={paths.signIn} state={state} replace />;
@@ -38,7 +41,7 @@ export function RequireAdmin({ children }: { children: ReactNode }) {
     signOut().finally(() => navigate(paths.signIn, { replace: true }));
   }, [mustSignOut, navigate]);
 
-  if (isPending || mustSignOut) return <Spinner text={messages.pleaseWait} />;
+  if (isPending || mustSignOut) return <GuardSpinner />;
   if (refused) return <Navigate to={paths.signIn} replace />;
   return children;
 }

@@ -14,6 +14,8 @@ export function ProductDetails({ product }: { product: Tool }) {
           alt={product.name}
           width={600}
           height={450}
+          // The largest thing on the purchase page's first screen: fetch it first.
+          fetchPriority="high"
           className="h-full w-full object-contain"
         />
       </figure>
