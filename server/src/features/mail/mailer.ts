@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { writeFile as writeFileWithCallback } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 
@@ -28,12 +30,24 @@ export interface MailerOptions {
  * Real mail over SMTP when SMTP_URL is set; otherwise each message becomes an .eml file under
  * DATA_DIR/mail and its link is logged, so a shop without a mail server still works.
  */
+// The callback form: the promise form opens a FileHandle per file, a third more CPU (issue 9).
+const writeFile = promisify(writeFileWithCallback);
+
+/**
+ * A Message-ID made here: nodemailer's own draws four `randomBytes` synchronously per mail, half
+ * of a mail's CPU when every order sends one (profile, issue 9). Same form, same uniqueness.
+ */
+function messageIdFor(from: string): string {
+  const domain = /@([^\s>]+)/.exec(from)?.[1] ?? 'localhost';
+  return `<${randomUUID()}@${domain}>`;
+}
+
 export function createMailer({ smtpUrl, from, outboxDir, log }: MailerOptions): Mailer {
   if (smtpUrl) {
     const transport = nodemailer.createTransport(smtpUrl);
     return {
       async send({ to, subject, text }) {
-        await transport.sendMail({ from, to, subject, text });
+        await transport.sendMail({ from, to, subject, text, messageId: messageIdFor(from) });
       },
     };
   }
@@ -49,7 +63,13 @@ export function createMailer({ smtpUrl, from, outboxDir, log }: MailerOptions): 
   };
   return {
     async send({ to, subject, text, link }) {
-      const info = await fileTransport.sendMail({ from, to, subject, text });
+      const info = await fileTransport.sendMail({
+        from,
+        to,
+        subject,
+        text,
+        messageId: messageIdFor(from),
+      });
       if (outboxDir) {
         await ensureOutbox(outboxDir);
         // Time first (the newest sorts last), then a random part: two mails never share a name.
