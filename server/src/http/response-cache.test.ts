@@ -17,7 +17,7 @@ function testFeed() {
 }
 
 describe('response cache', () => {
-  const setup = (options: { maxEntries?: number } = {}) => {
+  const setup = (options: { maxEntries?: number; maxAgeMs?: number } = {}) => {
     const feed = testFeed();
     let clock = 1_000;
     let reads = 0;
@@ -87,6 +87,24 @@ describe('response cache', () => {
     t.tick(250);
     expect(await t.get()).toBe('v4');
     expect(t.reads()).toBe(4);
+  });
+
+  it('with maxAgeMs, reads again once the answer is that old, with no change heard', async () => {
+    const t = setup({ maxAgeMs: 500 });
+    await t.get();
+    t.set('v2');
+    t.tick(499);
+    expect(await t.get()).toBe('v1');
+    t.tick(1);
+    expect(await t.get()).toBe('v2');
+    expect(await t.get()).toBe('v2');
+    expect(t.reads()).toBe(2);
+    // Without it, an answer is kept until a change.
+    const forever = setup();
+    await forever.get();
+    forever.set('v2');
+    forever.tick(60_000);
+    expect(await forever.get()).toBe('v1');
   });
 
   it('one read for many callers of a stale key at once', async () => {

@@ -8,6 +8,9 @@ import type { ChangeFeed } from '../db/change-feed.ts';
  * one, except when that key has used up its refresh budget (a burst of `burst`, then `perSecond`):
  * then it gets the stale bytes for at most 1/`perSecond` s. Stock changes on every order, and
  * without the budget each read after each order would be a query again.
+ *
+ * `maxAgeMs`: an entry read longer ago than that counts as stale too, for changes that send no
+ * notification (stock taken by an order, in any process: docs/decisions/013).
  */
 export interface ResponseCache {
   /** The serialized body for `key`, from memory or from `load` (`undefined`: nothing to keep). */
@@ -24,6 +27,8 @@ export interface ResponseCacheOptions {
   maxEntries?: number;
   perSecond?: number;
   burst?: number;
+  /** Entries older than this are read again even without a change (undefined: no limit). */
+  maxAgeMs?: number;
   now?: () => number;
 }
 
@@ -31,6 +36,8 @@ interface Entry {
   body: string | undefined;
   /** The change count the body was read at; older than `version` means stale. */
   version: number;
+  /** When the read that gave `body` started. */
+  readAt: number;
   loading?: Promise<string | undefined>;
   loadingVersion?: number;
   /** Refresh budget (token bucket). */
@@ -44,6 +51,7 @@ export function createResponseCache({
   maxEntries = 5000,
   perSecond = 4,
   burst = 5,
+  maxAgeMs = Number.POSITIVE_INFINITY,
   now = Date.now,
 }: ResponseCacheOptions): ResponseCache {
   const entries = new Map<string, Entry>();
@@ -67,14 +75,19 @@ export function createResponseCache({
   const refresh = (key: string, entry: Entry, load: () => Promise<string | undefined>) => {
     if (entry.loading && entry.loadingVersion === version) return entry.loading;
     const readAt = version;
+    const startedAt = now();
     const loading = load().then(
       (body) => {
         if (entry.loading === loading) entry.loading = undefined;
         if (body === undefined) {
           if (entries.get(key) === entry) entries.delete(key);
-        } else if (readAt >= entry.version) {
+        } else if (
+          readAt > entry.version ||
+          (readAt === entry.version && startedAt >= entry.readAt)
+        ) {
           entry.body = body;
           entry.version = readAt;
+          entry.readAt = startedAt;
         }
         return body;
       },
@@ -93,7 +106,7 @@ export function createResponseCache({
       // Not hearing changes: nothing in memory can be trusted.
       if (!feed.live) return load();
       let entry = entries.get(key);
-      if (entry?.version === version && entry.body !== undefined)
+      if (entry?.version === version && entry.body !== undefined && now() - entry.readAt < maxAgeMs)
         return Promise.resolve(entry.body);
       if (!entry) {
         if (entries.size >= maxEntries) {
@@ -101,11 +114,11 @@ export function createResponseCache({
           const oldest = entries.keys().next();
           if (!oldest.done) entries.delete(oldest.value);
         }
-        entry = { body: undefined, version: -1, tokens: burst, tokensAt: now() };
+        entry = { body: undefined, version: -1, readAt: 0, tokens: burst, tokensAt: now() };
         entries.set(key, entry);
         return refresh(key, entry, load);
       }
-      // Already being read since the last change: wait for that read.
+      // Already being read since the last change (or since it grew too old): wait for that read.
       if (entry.loading && entry.loadingVersion === version) return entry.loading;
       if (entry.body !== undefined && !takeToken(entry)) return Promise.resolve(entry.body);
       return refresh(key, entry, load);

@@ -2,7 +2,9 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { signUp, signUpAdmin } from '../../../test/auth-helper.ts';
 import { buildTestApp, changesSettled } from '../../../test/helper.ts';
+import { createProduct, placeOrder } from '../../../test/order-helpers.ts';
 import { products, reviews, session } from '../../db/schema.ts';
+import { CATALOG_MAX_AGE_MS } from './catalog-cache.ts';
 import { seedDemoCatalog } from './demo-seed.ts';
 
 /**
@@ -38,6 +40,8 @@ describe('reads from memory, dropped on every write', async () => {
   // API writes): one arriving late would empty the caches after the quiet write.
   it('answers from memory: a write that notifies no one is not seen', async () => {
     await changesSettled(app);
+    // Read afresh now, so the answers below are well within CATALOG_MAX_AGE_MS.
+    app.changes.emit('products');
     const [first] = await six();
     if (!first) throw new Error('no products');
     expect((await one(first._id)).json().data.name).toBe(first.name);
@@ -55,7 +59,64 @@ describe('reads from memory, dropped on every write', async () => {
     expect((await one(first._id)).json().data.name).toBe('Renamed Quietly');
   });
 
-  it('a statement straight in the database (another process, psql) shows on the next reads', async () => {
+  /** The tables notified while `write` ran (the marker of `changesSettled` comes after them). */
+  const notifiedBy = async (write: () => Promise<unknown>) => {
+    await changesSettled(app);
+    const heard: string[] = [];
+    app.changes.subscribe((table) => heard.push(table));
+    await write();
+    await changesSettled(app);
+    return heard.filter((table) => table === 'products');
+  };
+
+  it('stock taken by an order or a statement notifies no one; any other product change does', async () => {
+    const product = await createProduct(app, { minimumOrderQuantity: 1 });
+    const buyer = await signUp(app);
+    expect(
+      await notifiedBy(() => placeOrder(app, buyer, { toolId: product.id, quantity: 2 })),
+    ).toEqual([]);
+    expect(
+      await notifiedBy(() =>
+        app.db.execute(
+          sql`update products set available_quantity = available_quantity + 1 where id = ${product.id}`,
+        ),
+      ),
+    ).toEqual([]);
+    for (const edit of [
+      sql`update products set price_cents = price_cents + 1 where id = ${product.id}`,
+      sql`update products set name = 'Renamed', available_quantity = 5 where id = ${product.id}`,
+      sql`update products set deleted_at = now() where id = ${product.id}`,
+      sql`delete from products where false`,
+    ])
+      expect(await notifiedBy(() => app.db.execute(edit))).toEqual(['products']);
+    expect(await notifiedBy(() => createProduct(app))).toEqual(['products']);
+  });
+
+  it('the trigger covers every product column but the stock (a new column must be added to it)', async () => {
+    const { rows } = await app.db.execute(sql`
+      select a.attname as name from pg_attribute a
+       where a.attrelid = 'products'::regclass and a.attnum > 0 and not a.attisdropped
+         and a.attnum <> all ((select tgattr from pg_trigger
+                                where tgrelid = 'products'::regclass
+                                  and tgname = 'products_notify_change')::int2[])`);
+    expect(rows.map((row) => (row as { name: string }).name)).toEqual(['available_quantity']);
+  });
+
+  it(`stock taken without a notification shows once the answer is ${CATALOG_MAX_AGE_MS} ms old`, async () => {
+    await changesSettled(app);
+    const [first] = await six();
+    if (!first) throw new Error('no products');
+    await one(first._id);
+    await app.db
+      .update(products)
+      .set({ availableQuantity: first.availableQuantity - 1 })
+      .where(eq(products.id, first._id));
+    await new Promise((resolve) => setTimeout(resolve, CATALOG_MAX_AGE_MS));
+    expect((await one(first._id)).json().data.availableQuantity).toBe(first.availableQuantity - 1);
+    expect((await six())[0]?.availableQuantity).toBe(first.availableQuantity - 1);
+  });
+
+  it('a statement straight in the database (another process, psql) shows within a second', async () => {
     const [first] = await six();
     if (!first) throw new Error('no products');
     await app.db

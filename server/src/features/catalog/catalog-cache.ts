@@ -11,6 +11,13 @@ import { findTool, listTools } from './catalog-repository.ts';
 export const toolList = successEnvelope(tool.array());
 export const oneTool = successEnvelope(tool);
 
+/**
+ * Stock taken by an order notifies no one (migration 0005: a NOTIFY in every order's transaction
+ * serialized all commits). So answers, which carry stock, are read again once older than this:
+ * stock taken through another process, or by any statement, shows within it (docs/decisions/013).
+ */
+export const CATALOG_MAX_AGE_MS = 500;
+
 // Keyed by the change feed: every plugin scope of one app shares it.
 const caches = new WeakMap<object, ResponseCache>();
 
@@ -18,7 +25,11 @@ const caches = new WeakMap<object, ResponseCache>();
 function catalogCache(app: FastifyInstance): ResponseCache {
   let cache = caches.get(app.changes);
   if (!cache) {
-    cache = createResponseCache({ feed: app.changes, tables: ['products', LOCAL_WRITE] });
+    cache = createResponseCache({
+      feed: app.changes,
+      tables: ['products', LOCAL_WRITE],
+      maxAgeMs: CATALOG_MAX_AGE_MS,
+    });
     caches.set(app.changes, cache);
   }
   return cache;

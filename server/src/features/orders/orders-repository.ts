@@ -8,6 +8,7 @@ import {
 } from '@proper-parts/domain/orders';
 import { and, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { queryNamed } from '../../db/named-statement.ts';
 import { orders, products } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { isLiveProduct } from '../catalog/catalog-repository.ts';
@@ -40,10 +41,11 @@ export function toOrder(row: OrderRow): Order {
 }
 
 /** `RETURNING` list of raw statements, named as Drizzle names the columns, so `toOrder` reads it. */
-export const orderColumns = sql.raw(`id, tool_id as "toolId", user_id as "userId",
+const orderColumnList = `id, tool_id as "toolId", user_id as "userId",
   purchase_name as "purchaseName", img, unit_price_cents as "unitPriceCents", quantity,
   total_cents as "totalCents", user_name as "userName", email, address, phone, status, paid,
-  transaction_id as "transactionId", created_at as "createdAt", updated_at as "updatedAt"`);
+  transaction_id as "transactionId", created_at as "createdAt", updated_at as "updatedAt"`;
+export const orderColumns = sql.raw(orderColumnList);
 
 async function rowsOf<T>(db: Queryable, query: SQL): Promise<T[]> {
   const result = await db.execute(query);
@@ -57,6 +59,24 @@ export interface Buyer {
 }
 
 /**
+ * Takes the stock and inserts the order in one statement. Fixed text, run by name: PostgreSQL
+ * plans it once per connection (db/named-statement.ts). `deleted_at is null` is `isLiveProduct`.
+ */
+const placeOrderStatement = `with taken as (
+    update products set available_quantity = available_quantity - $1
+    where id = $2
+      and deleted_at is null
+      and available_quantity >= $1
+      and minimum_order_quantity <= $1
+    returning id, name, img, price_cents
+  )
+  insert into orders (tool_id, user_id, purchase_name, img, unit_price_cents, quantity,
+    total_cents, user_name, email, address, phone)
+  select id, $3, name, img, price_cents, $1, price_cents::bigint * $1, $4, $5, $6, $7
+  from taken
+  returning ${orderColumnList}`;
+
+/**
  * Places an order: one statement takes the stock (only while enough is left, and only for a
  * quantity the product allows) and inserts the order with the product's name, image and unit
  * price, so concurrent buyers can never take more than there is, in one process or many.
@@ -66,24 +86,15 @@ export async function placeOrder(
   buyer: Buyer,
   input: CreateOrderRequest,
 ): Promise<Order> {
-  const q = input.quantity;
-  const [row] = await rowsOf<OrderRow>(
-    db,
-    sql`with taken as (
-      update products set available_quantity = available_quantity - ${q}
-      where id = ${input.toolId}
-        and ${isLiveProduct}
-        and available_quantity >= ${q}
-        and minimum_order_quantity <= ${q}
-      returning id, name, img, price_cents
-    )
-    insert into orders (tool_id, user_id, purchase_name, img, unit_price_cents, quantity,
-      total_cents, user_name, email, address, phone)
-    select id, ${buyer.id}, name, img, price_cents, ${q}, price_cents::bigint * ${q}, ${buyer.name},
-      ${buyer.email}, ${input.address ?? ''}, ${input.phone ?? ''}
-    from taken
-    returning ${orderColumns}`,
-  );
+  const [row] = await queryNamed<OrderRow>(db, 'place-order', placeOrderStatement, [
+    input.quantity,
+    input.toolId,
+    buyer.id,
+    buyer.name,
+    buyer.email,
+    input.address ?? '',
+    input.phone ?? '',
+  ]);
   if (row) return toOrder(row);
   throw await whyNotPlaced(db, input);
 }
