@@ -1,4 +1,4 @@
--- Issue 9 (docs/decisions/013): a transaction that runs NOTIFY takes PostgreSQL's one notify-queue
+-- Issue 9 (docs/decisions/014): a transaction that runs NOTIFY takes PostgreSQL's one notify-queue
 -- lock at commit and holds it through the WAL flush, so with the 0003 trigger every order's commit
 -- waited for the previous one's fsync: orders were serialized (no group commit). Stock alone now
 -- notifies no one; catalog answers read it again when older than 0.5 s (catalog-cache.ts). Every

@@ -10,7 +10,7 @@ import type { ChangeFeed } from '../db/change-feed.ts';
  * without the budget each read after each order would be a query again.
  *
  * `maxAgeMs`: an entry read longer ago than that counts as stale too, for changes that send no
- * notification (stock taken by an order, in any process: docs/decisions/013).
+ * notification (stock taken by an order, in any process: docs/decisions/014).
  */
 export interface ResponseCache {
   /** The serialized body for `key`, from memory or from `load` (`undefined`: nothing to keep). */

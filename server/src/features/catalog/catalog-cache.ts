@@ -14,7 +14,7 @@ export const oneTool = successEnvelope(tool);
 /**
  * Stock taken by an order notifies no one (migration 0005: a NOTIFY in every order's transaction
  * serialized all commits). So answers, which carry stock, are read again once older than this:
- * stock taken through another process, or by any statement, shows within it (docs/decisions/013).
+ * stock taken through another process, or by any statement, shows within it (docs/decisions/014).
  */
 export const CATALOG_MAX_AGE_MS = 500;
 
