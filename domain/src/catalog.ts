@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { DESCRIPTION_CHECK_LENGTH, DESCRIPTION_CUT_LENGTH } from './constants.ts';
 
 /** A product, called "tool" by the spec (§3). Prices are dollars on the wire, cents in the database. */
 export const tool = z.object({
@@ -14,14 +13,3 @@ export const tool = z.object({
 export type Tool = z.infer<typeof tool>;
 
 export const toolIdParams = z.object({ id: z.uuid({ message: 'Unknown product id' }) });
-
-/**
- * The description on a product card: checked at 100 characters, cut at 150 (spec §2, §9). The
- * cut drops trailing spaces and punctuation, so the "…" that follows never reads "....".
- */
-export function shortDescription(description: string): { text: string; truncated: boolean } {
-  if (description.length <= DESCRIPTION_CHECK_LENGTH)
-    return { text: description, truncated: false };
-  const cut = description.slice(0, DESCRIPTION_CUT_LENGTH).replace(/[\s.,;:!?…-]+$/u, '');
-  return { text: cut, truncated: true };
-}

@@ -4,16 +4,17 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/providers';
 import { createAppRouter, routerReady } from './app/router';
-import { loadAuthClient, subscribeSession } from './features/auth/session-store';
+import { fetchSession } from './features/auth/session-store';
 import { createQueryClient } from './lib/query-client';
 import './index.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-// Every page's navbar asks for the session: load the identity client and ask now, beside the
-// page's own module, rather than after the first render (a signed-in page waits on the answer).
-void loadAuthClient().then(() => subscribeSession(() => {}));
+// Every page's navbar asks for the session: ask now, beside the page's own module, rather than
+// after the first render (a signed-in page waits on the answer). The identity client itself
+// loads only with the pages that sign in, up or out (features/auth/session-store.ts).
+fetchSession();
 const router = createAppRouter();
 const queryClient = createQueryClient();
 

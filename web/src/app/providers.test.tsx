@@ -1,7 +1,7 @@
 import { QueryClient, useQueryClient } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
-import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { toast } from '../lib/toast';
 import { AppProviders } from './providers';
 
 afterEach(() => vi.useRealTimers());

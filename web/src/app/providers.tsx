@@ -1,10 +1,7 @@
-import { TOAST_DURATION_MS } from '@proper-parts/domain/constants';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { type ReactNode, useState } from 'react';
+import { ToasterHost } from '../components/toaster';
 import { createQueryClient } from '../lib/query-client';
-
-// Toasts follow a user's action, never the first paint: sonner loads after the entry chunk.
-const Toaster = lazy(async () => ({ default: (await import('sonner')).Toaster }));
 
 /**
  * `client`: the app's one query client, made outside React by main.tsx. A render React throws
@@ -16,9 +13,7 @@ export function AppProviders({ children, client }: { children: ReactNode; client
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      <Suspense fallback={null}>
-        <Toaster position="top-center" duration={TOAST_DURATION_MS} richColors closeButton />
-      </Suspense>
+      <ToasterHost />
     </QueryClientProvider>
   );
 }

@@ -1,5 +1,5 @@
 import { messages } from '@proper-parts/domain/messages';
-import type { z } from 'zod';
+import type { Parser } from './plain-shape';
 
 /** A failed API call: the server's `message` (or ours when there was no answer) and the HTTP status (0 = no answer). */
 export class ApiError extends Error {
@@ -39,16 +39,17 @@ const failureMessage = (json: unknown) =>
 
 /**
  * The one way the web talks to `/api/v1`: reads the `{ success, data, message }` envelope and
- * returns `data`, parsed by `schema` when one is given; anything else throws an `ApiError`.
+ * returns `data`, parsed by `schema` (a zod schema or a plain-shape one) when one is given;
+ * anything else throws an `ApiError`.
  */
-export async function apiFetch<S extends z.ZodType>(
+export async function apiFetch<T>(
   url: string,
-  options: ApiFetchOptions & { schema: S },
-): Promise<z.output<S>>;
+  options: ApiFetchOptions & { schema: Parser<T> },
+): Promise<T>;
 export async function apiFetch(url: string, options?: ApiFetchOptions): Promise<unknown>;
 export async function apiFetch(
   url: string,
-  { method = 'GET', body, signal, schema }: ApiFetchOptions & { schema?: z.ZodType } = {},
+  { method = 'GET', body, signal, schema }: ApiFetchOptions & { schema?: Parser<unknown> } = {},
 ): Promise<unknown> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   let payload: BodyInit | undefined;

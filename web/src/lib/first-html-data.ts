@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { Parser } from './plain-shape';
 
 /**
  * API answers the server sent inside this page's first HTML (server/src/plugins/first-html.ts),
@@ -24,10 +24,7 @@ function all(): Record<string, unknown> {
   return answers;
 }
 
-export function takeFirstHtmlData<S extends z.ZodType>(
-  url: string,
-  schema: S,
-): z.output<S> | undefined {
+export function takeFirstHtmlData<T>(url: string, schema: Parser<T>): T | undefined {
   const store = all();
   const envelope = store[url] as { success?: unknown; data?: unknown } | undefined;
   delete store[url];

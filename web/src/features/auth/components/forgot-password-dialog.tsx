@@ -2,12 +2,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type ForgotPasswordRequest, forgotPasswordRequest } from '@proper-parts/domain/auth';
 import { messages } from '@proper-parts/domain/messages';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import { BusyButton } from '../../../components/busy-button';
 import { FormAlert } from '../../../components/form-alert';
 import { FormField } from '../../../components/form-field';
 import { Modal, ModalActions } from '../../../components/modal';
 import { paths } from '../../../config/paths';
+import { toast } from '../../../lib/toast';
 import { authClient } from '../auth-client';
 import { authFailureOf } from '../auth-failure';
 

@@ -3,11 +3,11 @@ import { type ResetPasswordRequest, resetPasswordRequest } from '@proper-parts/d
 import { messages } from '@proper-parts/domain/messages';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { BusyButton } from '../../../components/busy-button';
 import { FormAlert } from '../../../components/form-alert';
 import { FormField } from '../../../components/form-field';
 import { paths } from '../../../config/paths';
+import { toast } from '../../../lib/toast';
 import { authClient } from '../auth-client';
 import { authFailureOf } from '../auth-failure';
 

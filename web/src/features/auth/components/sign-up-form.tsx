@@ -3,10 +3,10 @@ import { type SignUpRequest, signUpRequest } from '@proper-parts/domain/auth';
 import { messages } from '@proper-parts/domain/messages';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import { BusyButton } from '../../../components/busy-button';
 import { FormAlert } from '../../../components/form-alert';
 import { FormField } from '../../../components/form-field';
+import { toast } from '../../../lib/toast';
 import { authClient } from '../auth-client';
 import { authFailureOf } from '../auth-failure';
 

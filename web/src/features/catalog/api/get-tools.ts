@@ -1,11 +1,20 @@
-import { tool } from '@proper-parts/domain/catalog';
+import type { Tool } from '@proper-parts/domain/catalog';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { api } from '../../../config/paths';
 import { apiFetch } from '../../../lib/api-client';
 import { firstHtmlAt, takeFirstHtmlData } from '../../../lib/first-html-data';
+import { listOf } from '../../../lib/plain-shape';
 
-const toolList = z.array(tool);
+/** The domain's `tool` schema, checked without zod: this list is the home page's (lib/plain-shape). */
+export const toolList = listOf<Tool>({
+  _id: 'string',
+  name: 'string',
+  img: 'string',
+  description: 'string',
+  minimumOrderQuantity: 'integer',
+  availableQuantity: 'integer',
+  price: 'number',
+});
 
 /** The newest products first; `limit` caps how many (the server allows at most 100). */
 export const getTools = ({ limit, signal }: { limit?: number; signal?: AbortSignal }) =>

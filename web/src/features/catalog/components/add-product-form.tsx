@@ -8,11 +8,11 @@ import {
 } from '@proper-parts/domain/product-admin';
 import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import { z } from 'zod';
 import { BusyButton } from '../../../components/busy-button';
 import { FormAlert } from '../../../components/form-alert';
 import { FormField } from '../../../components/form-field';
+import { toast } from '../../../lib/toast';
 import { useCreateTool } from '../api/create-tool';
 import { useUploadImage } from '../api/upload-image';
 

@@ -1,4 +1,4 @@
-import { shortDescription } from '@proper-parts/domain/catalog';
+import { shortDescription } from '@proper-parts/domain/description';
 import { useId, useState } from 'react';
 
 /** A card's description: cut at 150 characters with "…see more", which unfolds it in place. */

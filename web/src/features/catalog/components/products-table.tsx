@@ -2,12 +2,12 @@ import type { Tool } from '@proper-parts/domain/catalog';
 import { productDeletedMessage } from '@proper-parts/domain/messages';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import { BusyButton } from '../../../components/busy-button';
 import { FormAlert } from '../../../components/form-alert';
 import { Modal, ModalActions } from '../../../components/modal';
 import { Spinner } from '../../../components/spinner';
 import { formatPrice } from '../../../lib/format';
+import { toast } from '../../../lib/toast';
 import { useDeleteTool } from '../api/delete-tool';
 import { useToolsPage } from '../api/get-tools-page';
 

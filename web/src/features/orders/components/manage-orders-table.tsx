@@ -1,10 +1,10 @@
 import { ORDER_STATUSES, type OrderStatus } from '@proper-parts/domain/constants';
 import { type Order, orderMessages } from '@proper-parts/domain/orders';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { EmptyState } from '../../../components/empty-state';
 import { Spinner } from '../../../components/spinner';
 import { formatPrice } from '../../../lib/format';
+import { toast } from '../../../lib/toast';
 import { useDeleteOrder } from '../api/delete-order';
 import { useAllOrders } from '../api/get-all-orders';
 import { ORDERS_PAGE_SIZE } from '../api/get-my-orders';

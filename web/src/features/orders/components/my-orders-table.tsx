@@ -1,11 +1,11 @@
 import { type Order, orderMessages } from '@proper-parts/domain/orders';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { EmptyState } from '../../../components/empty-state';
 import { Spinner } from '../../../components/spinner';
 import { paths } from '../../../config/paths';
 import { formatPrice } from '../../../lib/format';
+import { toast } from '../../../lib/toast';
 import { useCancelOrder } from '../api/cancel-order';
 import { ORDERS_PAGE_SIZE, useMyOrders } from '../api/get-my-orders';
 import { ConfirmOrderModal } from './confirm-order-modal';

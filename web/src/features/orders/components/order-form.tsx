@@ -4,13 +4,13 @@ import { orderFormFields, orderMessages, quantityProblem } from '@proper-parts/d
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import type { z } from 'zod';
 import { BusyButton } from '../../../components/busy-button';
 import { FormAlert } from '../../../components/form-alert';
 import { FormField } from '../../../components/form-field';
 import { paths } from '../../../config/paths';
 import { formatPieces, formatPrice } from '../../../lib/format';
+import { toast } from '../../../lib/toast';
 import { useCurrentUser } from '../../auth/use-current-user';
 import { usePlaceOrder } from '../api/place-order';
 

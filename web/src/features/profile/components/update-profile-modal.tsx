@@ -3,11 +3,11 @@ import { messages } from '@proper-parts/domain/messages';
 import type { Profile } from '@proper-parts/domain/profile';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import { BusyButton } from '../../../components/busy-button';
 import { FormAlert } from '../../../components/form-alert';
 import { FormField } from '../../../components/form-field';
 import { Modal, ModalActions } from '../../../components/modal';
+import { toast } from '../../../lib/toast';
 import {
   type UpdateProfileFormInput,
   type UpdateProfileFormValues,

@@ -9,11 +9,11 @@ import { type CreateReviewRequest, createReviewRequest } from '@proper-parts/dom
 import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import type { z } from 'zod';
 import { BusyButton } from '../../../components/busy-button';
 import { FormAlert } from '../../../components/form-alert';
 import { paths } from '../../../config/paths';
+import { toast } from '../../../lib/toast';
 import { useCreateReview } from '../api/create-review';
 
 type ReviewFormInput = z.input<typeof createReviewRequest>;

@@ -1,8 +1,8 @@
 import { messages } from '@proper-parts/domain/messages';
 import type { UserSummary } from '@proper-parts/domain/users';
-import { toast } from 'sonner';
 import { Spinner } from '../../../components/spinner';
 import { ApiError } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
 import { useUsers } from '../api/get-users';
 import { useMakeAdmin } from '../api/make-admin';
 
