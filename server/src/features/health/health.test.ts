@@ -24,7 +24,7 @@ describe('GET /api/v1/health', async () => {
 
   it('sends security headers', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/v1/health' });
-    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['content-security-policy']).toContain("default-src 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 
