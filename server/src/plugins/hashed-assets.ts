@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import mime from 'mime';
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
-export const IMMUTABLE = `public, max-age=${YEAR_SECONDS}, immutable`;
+const IMMUTABLE = `public, max-age=${YEAR_SECONDS}, immutable`;
 
 /** One built file and the .br / .gz copies the build wrote beside it (web/vite.config.ts). */
 interface HashedAsset {
