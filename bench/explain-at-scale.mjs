@@ -40,14 +40,22 @@ const timed = async (label, statement) => {
   note(`${label}: ${Math.round((Date.now() - started) / 1000)} s`);
 };
 
+/**
+ * A valid version-4 uuid made from `seed` (an SQL expression): md5's 32 hex digits with the
+ * version and variant digits set. Deterministic, so that orders can name their product; a bare
+ * `md5(…)::uuid` has a random version digit, and the API refused ~87% of them as not uuids.
+ */
+const uuidOf = (seed) =>
+  `overlay(overlay(md5(${seed}) placing '4' from 13) placing '8' from 17)::uuid`;
+
 const [{ n: have }] = (await db.query('select count(*)::int as n from products')).rows;
 if (have < PRODUCTS) {
   // Bulk load: no per-row foreign-key checks or change notifications (triggers off).
   await db.query('set session_replication_role = replica');
   await timed(
     'products',
-    `insert into products (id, name, img, description, minimum_order_quantity, available_quantity, price_cents, created_at, deleted_at)
-     select md5('p' || g)::uuid, 'Scale Part ' || g, '/uploads/' || md5('i' || g) || '.webp',
+    `insert into products (id, sku, slug, name, img, description, minimum_order_quantity, available_quantity, price_cents, created_at, deleted_at)
+     select ${uuidOf("'p' || g")}, 'SCL-' || g, 'scale-part-' || g, 'Scale Part ' || g, '/uploads/' || md5('i' || g) || '.webp',
             'Scale part ' || g || ': forged steel, 40 mm bore, to ISO 286 tolerances.',
             1 + (g % 50), 1000 + (g % 5000), 100 + (g % 100000),
             now() - (g || ' minutes')::interval,
@@ -71,7 +79,7 @@ if (have < PRODUCTS) {
     await timed(
       `orders ${from}-${to}`,
       `insert into orders (id, tool_id, user_id, purchase_name, img, unit_price_cents, quantity, total_cents, user_name, email, status, paid, created_at, updated_at)
-       select md5('o' || g)::uuid, md5('p' || (1 + (g::bigint * 7919) % ${PRODUCTS}))::uuid,
+       select ${uuidOf("'o' || g")}, ${uuidOf(`'p' || (1 + (g::bigint * 7919) % ${PRODUCTS})`)},
               'scale-user-' || (1 + (g::bigint * 104729) % ${USERS}), 'Scale Part', '/uploads/x.webp', 500, 2, 1000,
               'Scale Buyer', 'scale@example.com',
               case when g <= ${ORDERS / 100} then (case when g % 3 = 0 then 'unpaid' else 'pending' end)

@@ -1,18 +1,21 @@
 // `npm run soak`: mixed traffic for 10 minutes (SOAK_SECONDS) on two built server processes
 // (`npm run build` first) over one fresh PostgreSQL database: browse, sign in, buy, pay (offline
 // sandbox), cancel, and ship as an admin. Samples both processes' RSS every second. At the end:
-//   memory flat: per process, the median RSS of the last third of the run is at most 15% above
-//     the median of the middle third (the first third is warm-up: caches filling, JIT);
+//   memory flat: per process, the lowest RSS of each quarter does not rise quarter after quarter
+//     to more than 15% above the second quarter's (bench/lib/memory-trend.mjs; the first
+//     quarter is warm-up: caches filling, JIT);
 //   stock: for every product, availableQuantity + units in live orders (not cancelled) equals
 //     the stock it started with.
 // Prints one summary line and writes it with the RSS timeline to bench/results/soak-<date>.txt.
 // Exit code 1 when either check fails or any request failed with a 5xx or a network error.
 //   SOAK_SECONDS (600), SOAK_WORKERS (12): concurrent clients, each alternating processes
 //   BENCH_DATABASE_URL / DATABASE_URL: a PostgreSQL server to create the soak database on
+
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freshPostgres, postgresReachable } from './lib/databases.mjs';
+import { memoryTrend } from './lib/memory-trend.mjs';
 import { root, rssMb, startShop, stop } from './lib/processes.mjs';
 
 const seconds = Number(process.env.SOAK_SECONDS ?? 600);
@@ -261,22 +264,10 @@ async function soak() {
     ),
   );
 
-  const third = Math.floor(samples.length / 3);
-  const median = (list) => {
-    const sorted = [...list].sort((x, y) => x - y);
-    return sorted[Math.floor(sorted.length / 2)] ?? 0;
-  };
   const memory = pids.map((_, i) => {
-    const of = (from, to) => median(samples.slice(from, to).map((s) => s.rss[i]));
-    const middle = of(third, 2 * third);
-    const last = of(2 * third, samples.length);
-    return {
-      start: samples[0].rss[i],
-      end: samples.at(-1).rss[i],
-      middle,
-      last,
-      flat: last <= middle * 1.15,
-    };
+    const rss = samples.map((s) => s.rss[i]);
+    const { lows, flat } = memoryTrend(rss);
+    return { start: rss[0], end: rss.at(-1), lows, flat };
   });
   const memoryFlat = memory.every((m) => m.flat);
   const invariantOk = wrong.length === 0;
@@ -292,7 +283,7 @@ async function soak() {
     memory
       .map(
         (m, i) =>
-          `RSS P${i + 1} ${m.start}→${m.end} MB (median middle third ${m.middle}, last third ${m.last}: ${m.flat ? 'flat' : 'GROWING'})`,
+          `RSS P${i + 1} ${m.start}→${m.end} MB (lowest per quarter ${m.lows.join(' / ')}: ${m.flat ? 'flat' : 'GROWING'})`,
       )
       .join(', ') +
     `, stock invariant ${invariantOk ? 'ok' : `BROKEN for ${wrong.length} products`} (${PRODUCTS} products × ${STOCK})` +
@@ -312,7 +303,7 @@ async function soak() {
     [
       summary,
       '',
-      'Rule: per process, median RSS of the last third ≤ 1.15 × median of the middle third; for every product available + units in live orders = starting stock; no 5xx, no network error.',
+      "Rule: per process, memory grows only if the lowest RSS of each quarter rises quarter after quarter and the last quarter's is over 1.15 × the second's; for every product available + units in live orders = starting stock; no 5xx, no network error.",
       `RSS (MB) every 10 s:   t     P1     P2`,
       ...timeline,
       '',

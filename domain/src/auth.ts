@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from './constants.ts';
 import { messages } from './messages.ts';
+import { isPhotoUrl } from './photo-url.ts';
 
 /**
  * The usual address form (decisions.md, Email addresses), not the spec's narrower pattern:
@@ -48,7 +49,9 @@ const displayName = (notText: string) =>
 export const photoUrlField = z
   .string({ error: messages.photoUrlInvalid })
   .trim()
-  .max(PHOTO_URL_MAX_LENGTH, messages.photoUrlTooLong);
+  .max(PHOTO_URL_MAX_LENGTH, messages.photoUrlTooLong)
+  // Empty clears the photo.
+  .refine((url) => url === '' || isPhotoUrl(url), messages.photoUrlInvalid);
 
 /**
  * The identity service's own profile update (better-auth `update-user`): the display name and

@@ -9,7 +9,7 @@ export const messages = {
   nameTooLong: 'Name must be at most 80 characters',
   nameOneLine: 'Name must be one line of text, without control characters',
   photoUrlNotText: 'Photo URL must be text',
-  photoUrlInvalid: 'Photo URL must start with http:// or https://',
+  photoUrlInvalid: 'Photo URL must be an https:// address of an image',
   photoUrlTooLong: 'Photo URL must be at most 500 characters',
   socialNotConfigured: 'Google sign-in is not configured on this server',
   passwordChanged: 'Your password has been changed. Please sign in.',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ORDER_STATUSES } from './constants.ts';
 import { paginationQuery } from './envelope.ts';
+import { formatCount } from './format.ts';
 
 /** Largest quantity one order may ask for; keeps `unit price × quantity` far from overflow. */
 export const MAX_ORDER_QUANTITY = 1_000_000;
@@ -9,11 +10,11 @@ export const orderMessages = {
   quantityRequired: 'Quantity is Required',
   quantityWhole: 'Quantity must be a whole number',
   quantityRange: (min: number, available: number) =>
-    `Order Quantity minimum ${min} and less than ${available}`,
+    `Order Quantity minimum ${formatCount(min)} and less than ${formatCount(available)}`,
   outOfStock: (name: string, available: number) =>
-    `Sorry, ${name} has only ${available} pcs left now, below its minimum order. Please try again later.`,
+    `Sorry, ${name} has only ${formatCount(available)} pcs left now, below its minimum order. Please try again later.`,
   stockTaken: (available: number) =>
-    `Another buyer took part of this stock: only ${available} pcs are left now.`,
+    `Another buyer took part of this stock: only ${formatCount(available)} pcs are left now.`,
   productNotFound: 'Product not found',
   orderNotFound: 'Order not found',
   placed: (id: string) => `Thanks For Purchase. Your Purchase Id ${id}`,
@@ -25,7 +26,16 @@ export const orderMessages = {
   alreadyCancelled: 'This order was already cancelled.',
   notPaidYet: 'This order is not paid yet, so it cannot ship.',
   alreadyShipped: 'This order has already shipped.',
+  badIdempotencyKey:
+    'Idempotency-Key must be 1 to 255 visible characters (letters, digits, punctuation; no spaces)',
+  idempotencyKeyReused:
+    'This Idempotency-Key was already used for a different order request; send a new key for a new request',
 } as const;
+
+/** `Idempotency-Key` on order-placing calls (checked by the server: 1–255 visible characters). */
+export const idempotencyHeaders = z.object({
+  'idempotency-key': z.string().optional(),
+});
 
 const optionalText = (max: number) =>
   z.string().trim().max(max, `must be at most ${max} characters`);

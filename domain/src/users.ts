@@ -22,6 +22,8 @@ export type UserSummary = z.infer<typeof userSummary>;
 
 /** `PUT /user/{email}`: the body's fields are recorded nowhere; `role` in it is ignored. */
 export const recordUserRequest = z.object({ email: z.string().optional() }).loose().optional();
-export const userTokenResponse = z.object({ token: z.string() });
+/** The spec's answer to `PUT /user/{email}`: the token only to a client that already holds it as
+ * its bearer; `POST /tokens` is where an API client gets one (decision 004). */
+export const userTokenResponse = z.object({ token: z.string().optional() });
 export const adminCheckResponse = z.object({ admin: z.boolean() });
 export const modifiedCountResponse = z.object({ modifiedCount: z.number().int() });

@@ -114,14 +114,43 @@ test('sign in with an OpenID Connect provider and come back to the page that ask
   await expect(page.getByText('oidcbuyer@oidc.test').first()).toBeVisible();
 });
 
-test('a customer who opens an admin page is signed out and sent to sign in', async ({ page }) => {
-  const account = newAccount();
-  await signUpByApi(page.context().request, account);
-  await page.goto('/dashboard/admin');
+const adminPages = [
+  '/dashboard/manageOrder',
+  '/dashboard/addProduct',
+  '/dashboard/admin',
+  '/dashboard/manageProducts',
+];
+
+/** On /signin and staying there: the old session must not bounce the page on to `/`. */
+async function expectToStayOnSignIn(page: import('@playwright/test').Page) {
+  await expect(page).toHaveURL(/\/signin$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign In' })).toBeVisible();
+  await page.waitForTimeout(1500);
   await expect(page).toHaveURL(/\/signin$/);
   await expect(page.getByRole('link', { name: 'SignIn' })).toBeVisible();
-  const session = await page.context().request.get('/api/v1/auth/get-session');
-  expect(await session.json()).toBeNull();
+}
+
+for (const adminPage of adminPages) {
+  test(`a customer who loads ${adminPage} directly is signed out and stays on sign in`, async ({
+    page,
+  }) => {
+    // Signed in, then the URL typed or opened from a bookmark.
+    const account = newAccount();
+    await signUpByApi(page.context().request, account);
+    await page.goto('/');
+    await expect(signOutButton(page)).toBeVisible();
+    await page.goto(adminPage);
+    await expectToStayOnSignIn(page);
+    const session = await page.context().request.get('/api/v1/auth/get-session');
+    expect(await session.json()).toBeNull();
+  });
+}
+
+test('a visitor who loads an admin page directly is sent to sign in', async ({ page }) => {
+  for (const adminPage of adminPages) {
+    await page.goto(adminPage);
+    await expectToStayOnSignIn(page);
+  }
 });
 
 test('an admin makes a customer an admin', async ({ page, browser }) => {

@@ -1,7 +1,8 @@
-import { mkdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { newAccount, signUpAdminByApi, signUpByApi } from '../support/accounts.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { shoot } from '../support/shoot.ts';
 
 interface Tool {
   _id: string;
@@ -18,20 +19,8 @@ const usd = (dollars: number) =>
     trailingZeroDisplay: 'stripIfInteger',
   }).format(dollars);
 
-/** Screenshots at three widths when SHOTS_DIR is set (looked at by hand, not asserted). */
-async function shoot(page: Page, name: string) {
-  const dir = process.env.SHOTS_DIR;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  const size = page.viewportSize();
-  for (const width of [375, 768, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    // Let the layout settle (the dashboard drawer animates when the width crosses its breakpoint).
-    await page.waitForTimeout(700);
-    await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true });
-  }
-  if (size) await page.setViewportSize(size);
-}
+/** Quantities as the shop writes them everywhere: `10,000`. */
+const count = (n: number) => n.toLocaleString('en-US');
 
 async function demoTool(request: APIRequestContext, index = 0): Promise<Tool> {
   const res = await request.get('/api/v1/tools?limit=20');
@@ -82,7 +71,7 @@ test('a customer buys, sees the order, pays with 4242… in the sandbox and sees
   await page.getByRole('button', { name: 'Place Order' }).click();
   await expect(
     page.getByText(
-      `Order Quantity minimum ${tool.minimumOrderQuantity} and less than ${tool.availableQuantity}`,
+      `Order Quantity minimum ${count(tool.minimumOrderQuantity)} and less than ${count(tool.availableQuantity)}`,
     ),
   ).toBeVisible();
 
@@ -100,7 +89,7 @@ test('a customer buys, sees the order, pays with 4242… in the sandbox and sees
   await page.getByRole('link', { name: 'My Orders' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   const row = page.getByTestId('order-row').filter({ hasText: tool.name });
-  await expect(row).toContainText(String(wanted));
+  await expect(row).toContainText(`${count(wanted)}\u00a0pcs`);
   await expect(row.getByRole('button', { name: 'Cancel' })).toBeVisible();
   await shoot(page, 'my-orders');
 
@@ -157,6 +146,7 @@ test('cancelling an order restores the stock shown on the product', async ({ pag
   await row.getByRole('button', { name: 'Cancel' }).click();
   const dialog = page.getByRole('dialog', { name: 'Cancel this order?' });
   await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Keep order' })).toBeVisible();
   await shoot(page, 'cancel-modal');
   await dialog.getByRole('button', { name: 'Yes, cancel order' }).click();
   await expect(page.getByText(`${tool.name} - order is deleted.`)).toBeVisible();
@@ -216,5 +206,70 @@ test('an admin ships a paid order and cannot delete it; an unpaid one is deleted
   await expect(page.getByTestId('order-row').filter({ hasText: tool.name })).toContainText(
     'Shipped',
   );
+  await adminContext.close();
+});
+
+test('a product whose stock fell below its minimum reads Out of stock on its card and page', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const adminContext = await browser.newContext({
+    baseURL,
+    extraHTTPHeaders: { origin: baseURL ?? '' },
+  });
+  await signUpAdminByApi(adminContext.request);
+  const upload = await adminContext.request.post('/api/v1/uploads', {
+    multipart: {
+      image: {
+        name: 'gear.jpg',
+        mimeType: 'image/jpeg',
+        buffer: readFileSync(new URL('../fixtures/spur-gear.jpg', import.meta.url)),
+      },
+    },
+  });
+  expect(upload.status(), await upload.text()).toBe(200);
+  const name = `Last Bearings ${Date.now() % 1_000_000}`;
+  const added = await adminContext.request.post('/api/v1/tools', {
+    data: {
+      name,
+      img: (await upload.json()).data.url,
+      description: 'Deep-groove ball bearings, 6204-2RS, sold in boxes of ten or more.',
+      minimumOrderQuantity: 10,
+      availableQuantity: 15,
+      price: 3.2,
+    },
+  });
+  expect(added.status(), await added.text()).toBe(200);
+  const tool: Tool = {
+    _id: (await added.json()).data.insertedId,
+    name,
+    price: 3.2,
+    minimumOrderQuantity: 10,
+    availableQuantity: 15,
+  };
+  // A buyer takes 10: the 5 left are below the minimum of 10.
+  await customer(page);
+  await orderByApi(page, baseURL ?? '', tool);
+
+  await page.goto('/');
+  const card = page.getByRole('article', { name });
+  await expect(card.locator('.badge', { hasText: 'Out of stock' })).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Out of stock' })).toBeDisabled();
+  await expect(card.getByRole('link', { name: 'Purchase Now' })).toHaveCount(0);
+  await card.scrollIntoViewIfNeeded();
+  await shoot(page, 'out-of-stock-card');
+
+  await page.goto(`/purchase/${tool._id}`);
+  const notice = page.getByTestId('out-of-stock');
+  await expect(notice).toContainText(
+    'Only 5\u00a0pcs left, below the minimum order of 10\u00a0pcs.',
+  );
+  await expect(page.getByRole('button', { name: 'Place Order' })).toHaveCount(0);
+  await shoot(page, 'out-of-stock-purchase');
+
+  // The journeys after this one expect the demo's featured six on the home page.
+  const removed = await adminContext.request.delete(`/api/v1/tools/${tool._id}`);
+  expect(removed.status(), await removed.text()).toBe(200);
   await adminContext.close();
 });

@@ -46,3 +46,17 @@ test('hashed assets are cached for a year, index.html is not cached', async ({ p
   // An old chunk name after a deploy is a 404, not index.html served as JavaScript.
   expect((await request.get('/assets/index-00000000.js')).status()).toBe(404);
 });
+
+test('the API docs page loads with no console error (its CSP allows what swagger-ui needs)', async ({
+  page,
+}) => {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto('/api/docs/');
+  await expect(page.getByText('Proper Parts API').first()).toBeVisible();
+  await expect(page.locator('.opblock').first()).toBeVisible();
+  expect(errors).toEqual([]);
+});

@@ -8,6 +8,7 @@ import type { Config } from './config.ts';
 import type { Database, DatabaseKind } from './db/client.ts';
 import { registerAccessHook } from './features/auth/access-hook.ts';
 import { promoteConfirmedAdmins } from './features/auth/account-rules.ts';
+import { apiTokenRoutes } from './features/auth/api-token-routes.ts';
 import { type Auth, createAuth } from './features/auth/auth.ts';
 import { createAuthLimits } from './features/auth/auth-limits.ts';
 import { authOptionsRoutes } from './features/auth/auth-options-routes.ts';
@@ -15,6 +16,8 @@ import { authRoutes } from './features/auth/auth-routes.ts';
 import { emailConfirmationRoutes } from './features/auth/email-confirmation-routes.ts';
 import { catalogFirstHtml } from './features/catalog/catalog-cache.ts';
 import { catalogRoutes } from './features/catalog/catalog-routes.ts';
+import { catalogSearchRoutes } from './features/catalog/catalog-search-routes.ts';
+import { postgresCatalogSearch } from './features/catalog/postgres-catalog-search.ts';
 import { productAdminRoutes } from './features/catalog/product-admin-routes.ts';
 import { seoRoutes } from './features/content/seo-routes.ts';
 import { healthRoutes } from './features/health/health-routes.ts';
@@ -30,6 +33,7 @@ import { registerSessionCache } from './features/sessions/session-cache.ts';
 import { localImageStorage } from './features/uploads/image-storage.ts';
 import { uploadedImageRoutes, uploadRoutes } from './features/uploads/upload-routes.ts';
 import { usersRoutes } from './features/users/users-routes.ts';
+import { logOptions } from './log-options.ts';
 import { registerChangeFeed } from './plugins/change-feed.ts';
 import { registerCrossSiteGuard } from './plugins/cross-site-guard.ts';
 import { answerFrameworkError, registerErrorHandler } from './plugins/error-handler.ts';
@@ -53,6 +57,7 @@ export interface BuildAppOptions {
   config: Config;
   db: Database;
   dbKind: DatabaseKind;
+  /** pino options; build them with `logOptions` (log-options.ts), which keeps secrets out. */
   logger?: boolean | object;
   /** Without SMTP_URL, mails are written here as .eml files (DATA_DIR/mail). */
   mailOutboxDir?: string;
@@ -70,7 +75,7 @@ export async function buildApp({
   uploadsDir,
 }: BuildAppOptions) {
   const app = Fastify({
-    logger: logger ?? { level: config.LOG_LEVEL },
+    logger: logger ?? logOptions(config.LOG_LEVEL),
     // A hop count trusts that many proxies in front of us (Fastify's types take it as a function).
     trustProxy:
       typeof config.TRUST_PROXY === 'number'
@@ -100,6 +105,10 @@ export async function buildApp({
     smtpUrl: config.SMTP_URL,
     from: config.MAIL_FROM,
     outboxDir: mailOutboxDir,
+    outboxLimits: {
+      maxFiles: config.MAIL_OUTBOX_MAX_FILES,
+      maxAgeMs: config.MAIL_OUTBOX_MAX_AGE_HOURS * 3600_000,
+    },
     log: app.log,
   });
   const auth = await createAuth({ config, db, mailer, log: app.log });
@@ -120,15 +129,17 @@ export async function buildApp({
     async (api) => {
       await api.register(healthRoutes);
       await api.register(catalogRoutes);
+      await api.register(catalogSearchRoutes(postgresCatalogSearch(app.db)));
       await api.register(authOptionsRoutes);
       await api.register(emailConfirmationRoutes(auth, allowAttempt));
+      await api.register(apiTokenRoutes(auth, allowAttempt));
       await api.register(usersRoutes);
       await api.register(profileRoutes);
       await api.register(productAdminRoutes(images));
       await api.register(uploadRoutes(images));
       await api.register(reviewsRoutes);
       await api.register(ordersRoutes({ mailer }));
-      await api.register(manageOrdersRoutes);
+      await api.register(manageOrdersRoutes({ mailer }));
       await api.register(paymentsRoutes({ mailer, ...payments }));
       await api.register(stripeWebhookRoutes({ mailer, ...payments }));
     },

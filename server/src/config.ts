@@ -72,6 +72,12 @@ const configObject = z.object({
       .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
       .optional(),
   ),
+  DATABASE_TIMEOUT_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int('must be a whole number')
+    .min(500, 'must be between 500 and 600000')
+    .max(600_000, 'must be between 500 and 600000')
+    .default(4000),
   PUBLIC_URL: optionalString.pipe(z.url('must be a URL like http://localhost:3000').optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: booleanFlag.default(true),
@@ -79,6 +85,17 @@ const configObject = z.object({
   ADMIN_EMAILS: emailList,
   SMTP_URL: optionalString,
   MAIL_FROM: z.string().default('Proper Parts <no-reply@properparts.local>'),
+  MAIL_OUTBOX_MAX_FILES: z.coerce
+    .number({ error: 'must be a number of files' })
+    .int('must be a whole number')
+    .min(1, 'must be between 1 and 10000000')
+    .max(10_000_000, 'must be between 1 and 10000000')
+    .default(1000),
+  MAIL_OUTBOX_MAX_AGE_HOURS: z.coerce
+    .number({ error: 'must be a number of hours' })
+    .positive('must be more than 0')
+    .max(87_600, 'must be at most 87600 (10 years)')
+    .default(168),
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
   OIDC_ISSUER: optionalString,

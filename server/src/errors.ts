@@ -5,6 +5,8 @@ export const appErrorStatus = {
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  /** Well formed, but at odds with what the server already holds (a reused Idempotency-Key). */
+  UNPROCESSABLE: 422,
   TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   TOO_MANY_REQUESTS: 429,

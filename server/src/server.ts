@@ -7,14 +7,15 @@ import { openDatabase } from './db/client.ts';
 import { StartupError } from './errors.ts';
 import { seedDemoCatalog } from './features/catalog/demo-seed.ts';
 import { registerGracefulDrain } from './http/graceful-drain.ts';
+import { logOptions } from './log-options.ts';
 
 const webDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 /** Readable lines on a terminal; JSON lines (for log shippers) in production and pipes. */
 function loggerOptions(level: string) {
-  if (!process.stdout.isTTY) return { level };
+  if (!process.stdout.isTTY) return logOptions(level);
   const pretty = { translateTime: 'HH:MM:ss', ignore: 'pid,hostname', singleLine: true };
-  return { level, transport: { target: 'pino-pretty', options: pretty } };
+  return logOptions(level, { transport: { target: 'pino-pretty', options: pretty } });
 }
 
 /** Starts the shop: config, database (migrated), demo catalog, then web + API on one port. */
@@ -22,7 +23,11 @@ async function main() {
   const config = loadConfig();
   config.WEB_DIST_DIR ??= webDist;
   const dataDir = resolve(config.DATA_DIR);
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir,
+    timeoutMs: config.DATABASE_TIMEOUT_MS,
+  });
   const app = await buildApp({
     config,
     db: database.db,

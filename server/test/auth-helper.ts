@@ -33,16 +33,18 @@ export async function signUp(
   if (res.statusCode !== 200) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
   const email = typed.trim().toLowerCase();
   const cookie = cookieOf(res);
-  return { email, name, password, cookie, token: await bearerTokenOf(app, email, cookie) };
+  return { email, name, password, cookie, token: await bearerTokenOf(app, email, password) };
 }
 
-/** An API client's bearer token: the spec's `PUT /user/{email}` hands it to the signed-in user. */
-export async function bearerTokenOf(app: TestApp, email: string, cookie: string) {
+/** An API client's bearer token: it signs in for one at `POST /tokens` (decision 004). */
+export async function bearerTokenOf(app: TestApp, email: string, password: string) {
   const res = await app.inject({
-    method: 'PUT',
-    url: `/api/v1/user/${encodeURIComponent(email)}`,
-    payload: { email },
-    headers: { cookie },
+    method: 'POST',
+    url: '/api/v1/tokens',
+    payload: { email, password },
+    headers: {
+      'x-forwarded-for': `10.8.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+    },
   });
   if (res.statusCode !== 200) throw new Error(`no token: ${res.statusCode} ${res.body}`);
   return String(res.json().data.token);
@@ -56,7 +58,7 @@ export async function signIn(app: TestApp, email: string, password: string) {
   });
   if (res.statusCode !== 200) return { res, cookie: '', token: '' };
   const cookie = cookieOf(res);
-  return { res, cookie, token: await bearerTokenOf(app, email, cookie) };
+  return { res, cookie, token: await bearerTokenOf(app, email, password) };
 }
 
 /** The session cookie a browser would send back. */

@@ -41,6 +41,14 @@ const adminNoSuchOrder = { visitor: 401, customerA: 403, customerB: 403, admin: 
 const rows: Row[] = [
   { method: 'GET', path: '/api/v1/health', expect: publicRoute },
   { method: 'GET', path: '/api/v1/tools', expect: publicRoute },
+  { method: 'GET', path: '/api/v1/catalog/search', expect: publicRoute },
+  { method: 'GET', path: '/api/v1/catalog/brands', expect: publicRoute },
+  { method: 'GET', path: '/api/v1/catalog/categories', expect: publicRoute },
+  {
+    method: 'GET',
+    path: '/api/v1/catalog/products/{slug}',
+    expect: { visitor: 404, customerA: 404, customerB: 404, admin: 404 },
+  },
   { method: 'GET', path: '/api/v1/auth-options', expect: publicRoute },
   {
     // Public, but only with a valid mailed token (and the account's session or password).
@@ -53,6 +61,13 @@ const rows: Row[] = [
     method: 'GET',
     path: '/api/v1/tools/{id}',
     expect: { visitor: 404, customerA: 404, customerB: 404, admin: 404 },
+  },
+  {
+    // Public: email and password give a token; these are wrong, for everyone.
+    method: 'POST',
+    path: '/api/v1/tokens',
+    body: { email: A, password: 'not-the-password' },
+    expect: { visitor: 401, customerA: 401, customerB: 401, admin: 401 },
   },
   { method: 'PUT', path: `/api/v1/user/${A}`, body: { email: A }, expect: ownOnly },
   { method: 'GET', path: `/api/v1/admin/${A}`, expect: ownOrAdmin },

@@ -84,6 +84,8 @@ describe.each(['pglite', 'postgres'] as const)('on %s', (kind) => {
     );
 
     const fresh = await storage(kind);
+    // Into a DATA_DIR that does not exist yet: the restore makes it (issue 15).
+    if (kind === 'pglite') fresh.dataDir = join(fresh.dataDir, 'not-yet', 'data');
     const restored = await cli(['restore', file], fresh);
     expect(restored.stderr).toBe('');
     expect(restored.status).toBe(0);

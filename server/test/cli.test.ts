@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -52,5 +52,38 @@ describe('npm run cli -- make-admin (embedded database, server stopped)', {
     const bad = run('dance');
     expect(bad.status).toBe(1);
     expect(bad.stderr).toMatch(/unknown command dance; usage: npm run cli -- make-admin <email>/);
+  });
+});
+
+describe('npm run cli -- restore (embedded database)', { timeout: 180_000 }, () => {
+  const runIn = (dir: string, ...args: string[]) =>
+    spawnSync('node', [...cli, ...args], {
+      env: { ...process.env, DATA_DIR: dir, DATABASE_URL: '', LOG_LEVEL: 'silent' },
+      encoding: 'utf8',
+      timeout: 120_000,
+    });
+
+  it('restores into a DATA_DIR that does not exist yet, making it (issue 15: a raw ENOENT before)', () => {
+    const file = join(dataDir, 'users.tar.gz');
+    const backup = run('backup', file);
+    expect(backup.stderr).toBe('');
+    expect(backup.status).toBe(0);
+    const target = join(mkdtempSync(join(tmpdir(), 'pp-restore-')), 'new', 'data');
+    const restored = runIn(target, 'restore', file);
+    expect(restored.stderr).toBe('');
+    expect(restored.status).toBe(0);
+    expect(restored.stdout).toBe(`restored ${file}\n`);
+  });
+
+  it('says plainly when the DATA_DIR cannot be made', () => {
+    const file = join(dataDir, 'users.tar.gz');
+    const blocked = join(mkdtempSync(join(tmpdir(), 'pp-restore-')), 'a-file');
+    writeFileSync(blocked, 'not a folder');
+    const refused = runIn(join(blocked, 'data'), 'restore', file);
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toMatch(
+      /^proper-parts: DATA_DIR .* is not writable \(\w+\); set DATA_DIR/,
+    );
+    expect(refused.stderr).not.toMatch(/server\.lock/);
   });
 });

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, expect, it } from 'vitest';
 import { freePort } from '../../e2e/support/free-port.ts';
+import { DEMO_CATALOG_SIZE } from '../src/features/catalog/demo-generator.ts';
 import {
   createPostgresDatabase,
   killAllServers,
@@ -42,7 +43,8 @@ it('two processes starting at once on a fresh database migrate it once, and both
     const applied = await client.query('select hash from drizzle.__drizzle_migrations');
     expect(applied.rowCount).toBe(journal.entries.length);
     const products = await client.query('select count(*)::int as n from products');
-    expect(products.rows[0].n).toBe(20);
+    // The demo catalog, seeded once (not twice) by the two processes.
+    expect(products.rows[0].n).toBe(DEMO_CATALOG_SIZE);
   } finally {
     await client.end();
   }

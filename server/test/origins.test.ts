@@ -72,4 +72,19 @@ describe('HSTS', () => {
     const csp = String((await app.inject({ url: '/api/docs' })).headers['content-security-policy']);
     expect(csp).toContain("frame-ancestors 'none'");
   });
+
+  it('gives the API docs the inline styles swagger-ui needs, and only the docs (issue 15)', async () => {
+    const app = await buildTestApp();
+    for (const url of ['/api/docs', '/api/docs/static/index.html']) {
+      const csp = String((await app.inject({ url })).headers['content-security-policy']);
+      expect(csp, url).toMatch(/style-src 'self' 'unsafe-inline';/);
+      expect(csp, url).not.toContain('swagger.io');
+      expect(csp, url).toMatch(/script-src 'self' ;|script-src 'self';/);
+    }
+    // An API answer keeps the API set (default-src 'none'), not the docs' policy.
+    const api = String(
+      (await app.inject({ url: '/api/v1/health' })).headers['content-security-policy'],
+    );
+    expect(api).not.toContain('unsafe-inline');
+  });
 });

@@ -6,6 +6,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { StartupError } from '../errors.ts';
 import { BACKUP_SIGNAL, backupRequestsDir } from './backup-requests.ts';
+import { ensureWritable } from './client.ts';
 import { acquireDataDirLock, liveLockOwner } from './data-dir-lock.ts';
 import { pgliteOptions } from './pglite-settings.ts';
 
@@ -51,6 +52,8 @@ export async function restoreDatabase(options: {
     throw new StartupError(
       `DATA_DIR ${options.dataDir} already holds a database; restore into an empty DATA_DIR (move this one away first)`,
     );
+  // A DATA_DIR that does not exist yet is made (a raw ENOENT on server.lock before, issue 15).
+  await ensureWritable(options.dataDir);
   const release = acquireDataDirLock(options.dataDir);
   try {
     const loadDataDir = new Blob([readFileSync(source)]);

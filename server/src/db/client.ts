@@ -41,24 +41,53 @@ export interface OpenDatabaseOptions {
   dataDir?: string;
   /** In memory only: start from this dump of an already migrated database (fast test set-up). */
   pgliteTemplate?: Blob;
+  /** PostgreSQL: the longest a query may take, waiting for a connection included (`DATABASE_TIMEOUT_MS`). */
+  timeoutMs?: number;
 }
+
+/** The default bound on a query: a caller gets its 503 within 5 s of a database that hangs. */
+export const DEFAULT_DATABASE_TIMEOUT_MS = 4000;
 
 /** Opens the database, applies the migrations and answers once it is ready. */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   const folder = migrationsFolder();
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, folder);
+  if (options.databaseUrl) {
+    return openPostgres(
+      options.databaseUrl,
+      folder,
+      options.timeoutMs ?? DEFAULT_DATABASE_TIMEOUT_MS,
+    );
+  }
   return openPglite(options.dataDir, folder, options.pgliteTemplate);
 }
 
-async function openPostgres(url: string, migrationsFolder: string): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({
+/**
+ * Every wait on PostgreSQL is bounded (decision 015): a database that stops answering (frozen,
+ * or a network partition that drops packets instead of refusing them) gets no socket error, so
+ * without these a request waits for the kernel's TCP timeout. Within `timeoutMs`, whichever
+ * comes first: no free connection in the pool, no connection made, the server cancels the
+ * statement, or the client gives up on the answer. Keepalive probes find a dead peer of an idle
+ * connection.
+ */
+export function poolSettings(url: string, timeoutMs: number): pg.PoolConfig {
+  return {
     connectionString: url,
     max: 10,
-    // Out of reach, a request fails in seconds with 503 instead of hanging (plugins/error-handler).
-    connectionTimeoutMillis: 5000,
-    query_timeout: 15_000,
+    connectionTimeoutMillis: Math.max(250, Math.round(timeoutMs / 2)),
+    statement_timeout: Math.max(200, timeoutMs - 500),
+    query_timeout: timeoutMs,
+    idle_in_transaction_session_timeout: timeoutMs * 2,
     keepAlive: true,
-  });
+    keepAliveInitialDelayMillis: 1000,
+  };
+}
+
+async function openPostgres(
+  url: string,
+  migrationsFolder: string,
+  timeoutMs: number,
+): Promise<DatabaseHandle> {
+  const pool = new pg.Pool(poolSettings(url, timeoutMs));
   // An idle connection the server ended (a restart, a failover, a dropped database) is an 'error'
   // on the pool, which throws if no one listens. The pool has already let go of that connection
   // and opens a new one for the next query.
@@ -72,7 +101,7 @@ async function openPostgres(url: string, migrationsFolder: string): Promise<Data
     );
   }
   const db = drizzlePostgres(pool, { schema }) as unknown as Database;
-  await migrateOnce(pool, () => migratePostgres(db as never, { migrationsFolder }));
+  await migrateOnce(url, migrationsFolder);
   return { db, kind: 'postgres', close: () => pool.end() };
 }
 
@@ -82,16 +111,19 @@ const MIGRATION_LOCK_KEY = 7_140_001;
 /**
  * Servers starting together on one database (replicas, a rolling deploy) would each run the
  * migrations and fail on each other's tables. The first takes a session advisory lock and
- * migrates; the others wait on the lock, then find nothing left to apply.
+ * migrates; the others wait on the lock, then find nothing left to apply. Migrations run on a
+ * connection of their own, without the pool's timeouts: building an index may take minutes.
  */
-async function migrateOnce(pool: pg.Pool, migrate: () => Promise<void>) {
-  const holder = await pool.connect();
+async function migrateOnce(url: string, migrationsFolder: string) {
+  const holder = new pg.Client({ connectionString: url, keepAlive: true });
+  holder.on('error', () => {});
+  await holder.connect();
   try {
     await holder.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-    await migrate();
+    await migratePostgres(drizzlePostgres(holder, { schema }), { migrationsFolder });
   } finally {
     await holder.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
-    holder.release();
+    await holder.end().catch(() => {});
   }
 }
 
@@ -140,7 +172,8 @@ function makeDirectory(path: string) {
   for (const dir of missing) mkdirSync(dir);
 }
 
-async function ensureWritable(dataDir: string) {
+/** Creates DATA_DIR (and its pglite folder) when missing; a clear StartupError when it cannot. */
+export async function ensureWritable(dataDir: string) {
   try {
     makeDirectory(dataDir);
     await access(dataDir, constants.W_OK);

@@ -1,11 +1,15 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
+  customType,
+  doublePrecision,
   index,
   integer,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -84,6 +88,40 @@ export const verification = pgTable(
 );
 
 // ── shop ──
+
+/** A part number as buyers type it, reduced to what identifies it: `BRG-6204 2RS` → `brg62042rs`. */
+const partKey = (column: string) =>
+  sql.raw(`regexp_replace(lower(${column}), '[^a-z0-9]', '', 'g')`);
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/** Manufacturers (issue 16). */
+export const brands = pgTable('brands', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  slug: text('slug').notNull().unique(),
+  createdAt: createdAt(),
+});
+
+/** The category tree, at most 3 levels deep (depth 1 is a top-level category). */
+export const categories = pgTable(
+  'categories',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    slug: text('slug').notNull().unique(),
+    parentId: uuid('parent_id').references((): AnyPgColumn => categories.id, {
+      onDelete: 'restrict',
+    }),
+    depth: integer('depth').notNull().default(1),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('categories_parent_idx').on(t.parentId),
+    check('categories_depth_range', sql`${t.depth} between 1 and 3`),
+  ],
+);
+
 export const products = pgTable(
   'products',
   {
@@ -97,8 +135,35 @@ export const products = pgTable(
     createdAt: createdAt(),
     /** Set when an admin deletes the product: it leaves the catalog, orders keep pointing at it. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** The shop's part number (issue 16); generated when an admin leaves it empty. */
+    // Left out, the trigger `products_search_vector` (migration 0007) makes both from the id.
+    sku: text('sku')
+      .notNull()
+      .$defaultFn(() => sql`null`),
+    /** The readable URL name; kept when the name changes. */
+    slug: text('slug')
+      .notNull()
+      .$defaultFn(() => sql`null`),
+    /** The manufacturer's part number. */
+    mpn: text('mpn'),
+    brandId: uuid('brand_id').references(() => brands.id, { onDelete: 'restrict' }),
+    categoryId: uuid('category_id').references(() => categories.id, { onDelete: 'restrict' }),
+    skuKey: text('sku_key').generatedAlwaysAs(partKey('sku')),
+    mpnKey: text('mpn_key').generatedAlwaysAs(partKey('mpn')),
+    /**
+     * Words of the name, part numbers, brand, category, description and attribute values, kept by
+     * the trigger `products_search_vector` (migration 0007): a generated column cannot read the
+     * brand's or category's name.
+     */
+    searchVector: tsvector('search_vector'),
   },
   (t) => [
+    uniqueIndex('products_sku_unique').on(t.sku),
+    uniqueIndex('products_slug_unique').on(t.slug),
+    index('products_brand_idx').on(t.brandId),
+    index('products_category_idx').on(t.categoryId),
+    index('products_price_idx').on(t.priceCents, t.id).where(sql`${t.deletedAt} is null`),
+    index('products_name_idx').on(t.name, t.id).where(sql`${t.deletedAt} is null`),
     // The catalog's order (`order by created_at desc, id desc`: nulls first, PostgreSQL's default
     // for desc), live products only. An index that sorts nulls last cannot serve that order.
     index('products_live_newest_idx')
@@ -152,6 +217,74 @@ export const orders = pgTable(
       t.id.desc().nullsFirst(),
     ),
     check('orders_quantity_positive', sql`${t.quantity} > 0`),
+  ],
+);
+
+/**
+ * A product's specifications, one row each (issue 16). Numbers go in `num` as well as `value`, so
+ * that a range (`bore 10..25`) is a btree range scan on (name, num); a jsonb column would need a
+ * full scan or an expression index per attribute name for ranges.
+ */
+export const productAttributes = pgTable(
+  'product_attributes',
+  {
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    value: text('value').notNull(),
+    num: doublePrecision('num'),
+    unit: text('unit'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.name] }),
+    // A range reads numbers, an equality reads words: each index holds only its kind.
+    index('product_attributes_num_idx')
+      .on(t.name, t.num, t.productId)
+      .where(sql`${t.num} is not null`),
+    index('product_attributes_value_idx')
+      .on(t.name, t.value, t.productId)
+      .where(sql`${t.num} is null`),
+  ],
+);
+
+/** Other numbers that identify the same part: the OEM's, superseded ones, competitors'. */
+export const crossReferences = pgTable(
+  'cross_references',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    number: text('number').notNull(),
+    numberKey: text('number_key').generatedAlwaysAs(partKey('number')),
+    kind: text('kind', { enum: ['oem', 'superseded', 'competitor'] }).notNull(),
+  },
+  (t) => [index('cross_references_product_idx').on(t.productId)],
+);
+
+/**
+ * `Idempotency-Key`s of order-placing requests (issue 15): written in the same statement as the
+ * order, so a retry after a commit whose answer was lost finds the order instead of placing a
+ * second one. Kept 24 h (features/orders/idempotency.ts).
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    /** sha256 of the request's body: the same key with another body is refused. */
+    requestHash: text('request_hash').notNull(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.key] }),
+    index('idempotency_keys_created_idx').on(t.createdAt),
   ],
 );
 
@@ -246,7 +379,11 @@ export const schema = {
   session,
   account,
   verification,
+  brands,
+  categories,
   products,
+  productAttributes,
+  crossReferences,
   orders,
   payments,
   reviews,

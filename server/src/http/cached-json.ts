@@ -53,7 +53,15 @@ function compressedCopy(body: string, encoding: 'br' | 'gzip'): Buffer {
  * `compress: false`).
  */
 export function sendJson(reply: FastifyReply, body: string) {
-  reply.type('application/json; charset=utf-8');
+  return sendText(reply, body, 'application/json; charset=utf-8');
+}
+
+/**
+ * The same for any text answer made from a few cached parts (a page's HTML with its first data):
+ * the same text compresses once, however many requests ask for it.
+ */
+export function sendText(reply: FastifyReply, body: string, contentType: string) {
+  reply.type(contentType);
   if (body.length < COMPRESS_FROM_BYTES) return reply.send(body);
   reply.header('vary', 'accept-encoding');
   const accepted = reply.request.headers['accept-encoding'];

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildTestApp, changesSettled } from '../../test/helper.ts';
@@ -67,6 +68,59 @@ describe('first HTML: the featured six and a purchase page’s product inside th
     expect(page.body).not.toContain('<script>alert(1)');
     const data = firstData(page.body) as Record<string, { data: { name: string }[] }>;
     expect(data['/api/v1/tools?limit=6']?.data[0]?.name).toBe('</script><script>alert(1)</script>');
+  });
+
+  it.each(['$`', "$'", '$&', '$$', '$1', '$<name>'])(
+    'a product name and description holding %s reach the page as written',
+    async (pattern) => {
+      const name = `Gear ${pattern} pump`;
+      const description = `Before ${pattern} after`;
+      await app.db.execute(
+        sql`update products set name = ${name}, description = ${description}
+            where id = (select id from products order by created_at desc, id desc limit 1)`,
+      );
+      await changesSettled(app);
+      const newest = async () => {
+        const page = await app.inject({ url: '/' });
+        const data = firstData(page.body) as Record<
+          string,
+          { data: { name: string; description: string }[] }
+        >;
+        return { page: page.body, product: data['/api/v1/tools?limit=6']?.data[0] };
+      };
+      await expect.poll(async () => (await newest()).product).toMatchObject({ name, description });
+      // The document appears once: a pattern that expanded would copy it into the JSON.
+      expect((await newest()).page.match(/<!doctype html>/gi)).toHaveLength(1);
+    },
+  );
+
+  it('pages go out brotli or gzip by Accept-Encoding, the same bytes once decompressed', async () => {
+    const plain = await app.inject({ url: '/' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.length).toBeGreaterThan(1024);
+    const br = await app.inject({ url: '/', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    expect(br.rawPayload.length).toBeLessThan(plain.body.length / 2);
+    const gz = await app.inject({ url: '/', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+    // Under the threshold (1 KB), a page goes as it is: the header would cost more than it saves.
+    const small = await app.inject({ url: '/blogs', headers: { 'accept-encoding': 'br' } });
+    expect(small.body.length).toBeLessThan(1024);
+    expect(small.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('API answers that are not cached go compressed too (@fastify/compress)', async () => {
+    const docs = await app.inject({
+      url: '/api/docs/json',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(docs.statusCode).toBe(200);
+    expect(docs.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(docs.rawPayload).toString()).openapi).toMatch(/^3/);
   });
 
   it('the home page paints its navbar and first banner slide inside #root; other pages do not', async () => {

@@ -28,7 +28,8 @@ export function withFirstData(html: string, bodies: Record<string, string>): str
   if (entries.length === 0) return html;
   const json = `{${entries.map(([url, body]) => `${JSON.stringify(url)}:${body}`).join(',')}}`;
   const tag = `<script type="application/json" id="first-data">${scriptSafe(json)}</script>`;
-  return html.replace('</head>', `${tag}</head>`);
+  // A function, not a string: `$&`, `$'` or `$`` in a product name would expand in a string.
+  return html.replace('</head>', () => `${tag}</head>`);
 }
 
 const attribute = (text: string) =>

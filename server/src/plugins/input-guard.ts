@@ -1,6 +1,32 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../errors.ts';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Query parameters this route takes more than once (`?brand=a&brand=b`); others only once. */
+    repeatableQuery?: readonly string[];
+  }
+}
+
+/**
+ * A query parameter given twice, or in brackets (`limit[]=1&limit[]=2`, which the parser keeps as
+ * a key of its own, so the real `limit` fell back to its default): refused, naming it.
+ */
+function repeatedQueryProblem(
+  query: unknown,
+  repeatable: readonly string[] = [],
+): string | undefined {
+  if (typeof query !== 'object' || query === null) return undefined;
+  for (const [key, value] of Object.entries(query)) {
+    if (key.includes('[')) {
+      const name = key.slice(0, key.indexOf('['));
+      return `${key}: lists are not accepted in the query; give ${name || 'the parameter'} once`;
+    }
+    if (Array.isArray(value) && !repeatable.includes(key)) return `${key}: must be given once`;
+  }
+  return undefined;
+}
+
 const MAX_DEPTH = 32;
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
@@ -42,14 +68,20 @@ function problemIn(root: object): string | undefined {
 
 /**
  * Refuses, with a 400, text no route can use: NUL characters and lone surrogates in the path,
- * query or body, and bodies nested deeper than any form sends.
+ * query or body, bodies nested deeper than any form sends, and a query parameter given as a list
+ * where the route takes one value.
  */
 export function registerInputGuard(app: FastifyInstance) {
   // PostgreSQL cannot store NUL (queries failed: 500), lone surrogates were saved as U+FFFD or
   // made better-auth's encodeURIComponent throw (500), and JSON.stringify of a very deep body
   // overflowed the stack in the auth proxy (500).
   app.addHook('preValidation', (request, _reply, done) => {
-    const problem = problemIn({ path: request.params, query: request.query, body: request.body });
+    const { schema, config } = request.routeOptions;
+    const problem =
+      (schema?.querystring
+        ? repeatedQueryProblem(request.query, config.repeatableQuery)
+        : undefined) ??
+      problemIn({ path: request.params, query: request.query, body: request.body });
     done(problem ? new AppError('INVALID', problem) : undefined);
   });
 }

@@ -12,6 +12,8 @@ export async function registerSecurity(app: FastifyInstance) {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
+        // https: for profile photos (any https host; the server refuses other schemes), data: for
+        // daisyUI's CSS icons, blob: for the product form's preview of a chosen file.
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         connectSrc: ["'self'"],
         fontSrc: ["'self'", 'data:'],

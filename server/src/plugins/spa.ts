@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { messages } from '@proper-parts/domain/messages';
 import type { FastifyInstance } from 'fastify';
+import { sendText } from '../http/cached-json.ts';
 import { type FirstHtmlData, withFirstData, withImagePreload } from './first-html.ts';
 import { registerHashedAssets } from './hashed-assets.ts';
 
@@ -53,6 +54,7 @@ export async function registerSpa(
     const page = path === '/' ? homeHtml : indexHtml;
     const first = await firstData(app, path);
     const html = withImagePreload(withFirstData(page, first.data), first.image);
-    return reply.type('text/html; charset=utf-8').send(html);
+    // Compressed once per distinct page (the not-found handler is outside @fastify/compress).
+    return sendText(reply, html, 'text/html; charset=utf-8');
   });
 }

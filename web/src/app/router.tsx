@@ -33,6 +33,10 @@ export const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('../pages/home-page')).HomePage }),
         hydrateFallbackElement: <Spinner className="min-h-dvh" />,
       },
+      {
+        path: path.products,
+        element: page(() => import('../pages/products-page'), 'ProductsPage'),
+      },
       { path: path.blogs, element: page(() => import('../pages/blogs-page'), 'BlogsPage') },
       {
         path: path.portfolio,

@@ -63,14 +63,21 @@ type ModalActionsProps = {
   cancelDisabled?: boolean;
   /** The main action, such as a `BusyButton`. */
   children: ReactNode;
+  /** What dismissing means here ("Keep order" beside "Yes, cancel order"); "Cancel" by default. */
+  cancelLabel?: string;
 };
 
 /** A modal's Cancel and its main action: side by side, or stacked with the action on top on phones. */
-export function ModalActions({ onCancel, cancelDisabled, children }: ModalActionsProps) {
+export function ModalActions({
+  onCancel,
+  cancelDisabled,
+  children,
+  cancelLabel = 'Cancel',
+}: ModalActionsProps) {
   return (
     <div className="modal-action mt-2 flex-col-reverse gap-2 sm:flex-row">
       <button type="button" className="btn btn-ghost" onClick={onCancel} disabled={cancelDisabled}>
-        Cancel
+        {cancelLabel}
       </button>
       {children}
     </div>

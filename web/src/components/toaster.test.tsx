@@ -12,5 +12,9 @@ describe('ToasterHost', () => {
     expect(await screen.findByRole('region', { name: /notifications/i })).toBeInTheDocument();
     toast.success('Saved');
     expect(await screen.findByText('Saved')).toBeInTheDocument();
+    // Not over the navbar: toasts stack at the bottom right.
+    const list = document.querySelector('[data-sonner-toaster]');
+    expect(list).toHaveAttribute('data-y-position', 'bottom');
+    expect(list).toHaveAttribute('data-x-position', 'right');
   });
 });

@@ -25,12 +25,18 @@ const subscribe = (onChange: () => void) => {
 };
 const isWanted = () => wanted;
 
+/**
+ * Bottom right, clear of the sticky navbar (top centre covered its links and the sign-out), and
+ * of the page's headings; on phones sonner spans the bottom edge.
+ */
+export const TOAST_POSITION = 'bottom-right';
+
 export function ToasterHost() {
   const shown = useSyncExternalStore(subscribe, isWanted, isWanted);
   if (!shown) return null;
   return (
     <Suspense fallback={null}>
-      <Toaster position="top-center" duration={TOAST_DURATION_MS} richColors closeButton />
+      <Toaster position={TOAST_POSITION} duration={TOAST_DURATION_MS} richColors closeButton />
     </Suspense>
   );
 }

@@ -12,6 +12,7 @@ export const routes = {
   resetPassword: '/reset-password',
   verifyEmail: '/verify-email',
   purchase: '/purchase/:id',
+  products: '/products',
   dashboard: dashboardRoot,
   dashboardChildren: {
     review: 'review',
@@ -38,6 +39,9 @@ export const paths = {
   resetPassword: routes.resetPassword,
   verifyEmail: routes.verifyEmail,
   purchase: (id: string) => generatePath(routes.purchase, { id }),
+  /** The catalog, with a query already set (`?category=bearings`). */
+  products: (query?: Record<string, string>) =>
+    query ? `${routes.products}?${new URLSearchParams(query)}` : routes.products,
   dashboard: {
     root: dashboardRoot,
     myOrders: dashboardRoot,
@@ -62,6 +66,8 @@ export const api = {
   tool: (id: string) => `${apiBase}/tools/${encodeURIComponent(id)}`,
   toolsPage: (limit: number, offset: number) =>
     `${apiBase}/tools?${new URLSearchParams({ limit: String(limit), offset: String(offset) })}`,
+  /** `GET /catalog/search` with the page's own query string (the same names). */
+  catalogSearch: (query: URLSearchParams) => `${apiBase}/catalog/search?${query}`,
   uploads: `${apiBase}/uploads`,
   authOptions: `${apiBase}/auth-options`,
   emailConfirmation: `${apiBase}/email-confirmation`,

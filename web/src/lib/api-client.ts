@@ -22,6 +22,8 @@ export type ApiFetchOptions = {
   /** Sent as JSON, except FormData (file uploads), which the browser encodes itself. */
   body?: unknown;
   signal?: AbortSignal;
+  /** Extra request headers (an order's `Idempotency-Key`). */
+  headers?: Record<string, string>;
 };
 
 /**
@@ -49,9 +51,17 @@ export async function apiFetch<T>(
 export async function apiFetch(url: string, options?: ApiFetchOptions): Promise<unknown>;
 export async function apiFetch(
   url: string,
-  { method = 'GET', body, signal, schema }: ApiFetchOptions & { schema?: Parser<unknown> } = {},
+  {
+    method = 'GET',
+    body,
+    signal,
+    schema,
+    headers: extra,
+  }: ApiFetchOptions & {
+    schema?: Parser<unknown>;
+  } = {},
 ): Promise<unknown> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { ...extra, Accept: 'application/json' };
   let payload: BodyInit | undefined;
   if (body instanceof FormData) {
     payload = body;

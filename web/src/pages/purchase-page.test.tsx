@@ -38,4 +38,20 @@ describe('PurchasePage', () => {
     expect(screen.getByText('Minimum order').nextSibling).toHaveTextContent('45,000 pcs');
     expect(screen.getByText('Available').nextSibling).toHaveTextContent('75,000 pcs');
   });
+
+  it('says plainly that a product below its minimum is out of stock, with no order form', async () => {
+    const product = buildTool({ minimumOrderQuantity: 45000, availableQuantity: 30000 });
+    stubApi({
+      [`GET /api/v1/tools/${product._id}`]: () => jsonResponse({ success: true, data: product }),
+    });
+    renderWithProviders(<PurchasePage />, at(product._id));
+
+    const notice = await screen.findByTestId('out-of-stock');
+    expect(notice).toHaveTextContent('Out of stock');
+    expect(notice).toHaveTextContent(
+      'Only 30,000 pcs left, below the minimum order of 45,000 pcs.',
+    );
+    expect(screen.queryByRole('button', { name: 'Place Order' })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Quantity')).not.toBeInTheDocument();
+  });
 });

@@ -195,17 +195,23 @@ describe('SignInPage', () => {
   });
 
   describe('social sign-in', () => {
-    it('says in red that Google sign-in is not configured when the server offers none', async () => {
-      stubApi();
+    it('offers no social button and no OR when the server has no provider configured', async () => {
+      const fetchMock = stubApi();
       renderSignIn();
+      await waitFor(() => expect(callsTo(fetchMock, 'GET /api/v1/auth-options')).toHaveLength(1));
+      await screen.findByRole('button', { name: 'Sign In' });
+      expect(screen.queryByText('OR')).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: /Continue with/ })).not.toBeInTheDocument();
+    });
 
+    it('shows Continue with Google when Google is configured', async () => {
+      stubApi({
+        'GET /api/v1/auth-options': () =>
+          jsonResponse({ success: true, data: { social: { id: 'google', name: 'Google' } } }),
+      });
+      renderSignIn();
+      expect(await screen.findByRole('button', { name: 'Continue with Google' })).toBeEnabled();
       expect(screen.getByText('OR')).toBeInTheDocument();
-      await userEvent.click(screen.getByRole('button', { name: 'Continue with Google' }));
-
-      const alert = await screen.findByRole('alert');
-      expect(alert).toHaveTextContent('Google sign-in is not configured on this server');
-      expect(alert).toHaveClass('text-error');
-      expect(screen.getByRole('button', { name: 'Continue with Google' })).toBeEnabled();
     });
 
     it('names the configured provider and starts its sign-in, back to the origin page', async () => {

@@ -19,7 +19,6 @@ export function confirmationMail(to: string, url: string): MailMessage {
       'Did not sign up? Then someone else typed your address. Do not confirm it. If you want an account with this address, use "Forgot password?" on the sign-in page: the reset link we mail you makes the account yours and signs everyone else out.',
       '',
     ].join('\n'),
-    link: url,
   };
 }
 
@@ -36,6 +35,5 @@ export function resetMail(to: string, url: string): MailMessage {
       'If it was not you, ignore this mail; your password stays as it is.',
       '',
     ].join('\n'),
-    link: url,
   };
 }

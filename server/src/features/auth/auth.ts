@@ -147,7 +147,12 @@ export async function createAuth({ config, db, mailer, log }: CreateAuthOptions)
     },
     plugins: [bearer(), genericOAuth({ config: oidc })],
     telemetry: { enabled: false },
-    // Into our pino log, with its level, instead of straight to the console.
+    // A fault (the database gone) reaches our error handler: a 503 in the envelope, logged
+    // scrubbed. Otherwise better-call prints the raw error, query parameters (session tokens)
+    // included, to stderr and answers an empty 500.
+    onAPIError: { throw: true },
+    // Into our pino log, with its level, instead of straight to the console; every line is
+    // scrubbed of credentials there (log-options.ts).
     logger: {
       log: (level, message, ...args) => log[level]({ args }, `better-auth: ${message}`),
     },

@@ -1,6 +1,6 @@
 import { tool } from '@proper-parts/domain/catalog';
 import { FEATURED_PRODUCT_COUNT } from '@proper-parts/domain/constants';
-import { successEnvelope } from '@proper-parts/domain/envelope';
+import { type PaginationQuery, pageEnvelope, successEnvelope } from '@proper-parts/domain/envelope';
 import type { FastifyInstance } from 'fastify';
 import { serializeEnvelope } from '../../http/cached-json.ts';
 import { createResponseCache, type ResponseCache } from '../../http/response-cache.ts';
@@ -8,7 +8,7 @@ import { LOCAL_WRITE } from '../../plugins/change-feed.ts';
 import type { FirstHtml } from '../../plugins/first-html.ts';
 import { findTool, listTools } from './catalog-repository.ts';
 
-export const toolList = successEnvelope(tool.array());
+export const toolList = pageEnvelope(tool);
 export const oneTool = successEnvelope(tool);
 
 /**
@@ -35,14 +35,13 @@ function catalogCache(app: FastifyInstance): ResponseCache {
   return cache;
 }
 
-/** `GET /tools?limit&offset`'s body, serialized. */
-export async function toolListJson(app: FastifyInstance, limit: number, offset: number) {
-  const body = await catalogCache(app).get(`list:${limit}:${offset}`, async () =>
-    serializeEnvelope(toolList, {
-      success: true,
-      data: await listTools(app.db, { limit, offset }),
-    }),
-  );
+/** `GET /tools?limit&offset&cursor`'s body, serialized. */
+export async function toolListJson(app: FastifyInstance, page: PaginationQuery) {
+  const { limit, offset, cursor = '' } = page;
+  const body = await catalogCache(app).get(`list:${limit}:${offset}:${cursor}`, async () => {
+    const { items, nextCursor } = await listTools(app.db, page);
+    return serializeEnvelope(toolList, { success: true, data: items, nextCursor });
+  });
   return body as string;
 }
 
@@ -67,7 +66,9 @@ export async function catalogFirstHtml(app: FastifyInstance, path: string): Prom
   try {
     if (path === '/') {
       const url = `/api/v1/tools?limit=${FEATURED_PRODUCT_COUNT}`;
-      return { data: { [url]: await toolListJson(app, FEATURED_PRODUCT_COUNT, 0) } };
+      return {
+        data: { [url]: await toolListJson(app, { limit: FEATURED_PRODUCT_COUNT, offset: 0 }) },
+      };
     }
     const id = purchasePage.exec(path)?.[1];
     if (id) {

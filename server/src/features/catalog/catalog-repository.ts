@@ -4,6 +4,7 @@ import type { CreateToolRequest } from '@proper-parts/domain/product-admin';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { products } from '../../db/schema.ts';
+import { afterCursor, cursorAt, pageOf } from '../../http/keyset.ts';
 
 type ProductRow = typeof products.$inferSelect;
 
@@ -30,16 +31,24 @@ export function toTool(row: ProductRow): Tool {
 /** Dollars from the API (at most two decimals, checked by the schema) to whole cents. */
 export const dollarsToCents = (dollars: number) => Math.round(dollars * 100);
 
-/** Newest first. */
-export async function listTools(db: Database, page: PaginationQuery): Promise<Tool[]> {
+/** Newest first, by offset or after a cursor (http/keyset.ts). */
+export async function listTools(
+  db: Database,
+  page: PaginationQuery,
+): Promise<{ items: Tool[]; nextCursor: string | null }> {
   const rows = await db
-    .select()
+    .select({ row: products, cursorAt: cursorAt(products) })
     .from(products)
-    .where(isLiveProduct)
+    .where(page.cursor ? and(isLiveProduct, afterCursor(products, page.cursor)) : isLiveProduct)
     .orderBy(desc(products.createdAt), desc(products.id))
-    .limit(page.limit)
+    .limit(page.limit + 1)
     .offset(page.offset);
-  return rows.map(toTool);
+  return pageOf(
+    rows,
+    page.limit,
+    ({ row }) => toTool(row),
+    ({ row }) => row.id,
+  );
 }
 
 /** A product that is in the catalog, as its row (cents); deleted products are not found. */

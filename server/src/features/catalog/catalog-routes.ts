@@ -14,14 +14,14 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public' },
       schema: {
         tags: ['catalog'],
-        summary: 'Products, newest first (public)',
+        summary:
+          "Products, newest first (public). Page by offset (up to 10,000) or by cursor: each answer carries the next page's `nextCursor` (null on the last).",
         querystring: paginationQuery,
         response: { 200: toolList, ...errorResponses },
       },
     },
     async (request, reply) => {
-      const { limit, offset } = request.query;
-      return sendJson(reply, await toolListJson(app, limit, offset));
+      return sendJson(reply, await toolListJson(app, request.query));
     },
   );
 

@@ -1,6 +1,8 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/helper.ts';
 import { demoProducts } from './demo-catalog.ts';
+import { DEMO_CATALOG_SIZE } from './demo-generator.ts';
 import { seedDemoCatalog } from './demo-seed.ts';
 
 describe('catalog: demo seed and GET /api/v1/tools', async () => {
@@ -10,7 +12,11 @@ describe('catalog: demo seed and GET /api/v1/tools', async () => {
     expect(await seedDemoCatalog(app.db)).toEqual({ seeded: true });
     expect(await seedDemoCatalog(app.db)).toEqual({ seeded: false });
     const res = await app.inject({ url: '/api/v1/tools?limit=100' });
-    expect(res.json().data).toHaveLength(demoProducts.length);
+    expect(res.json().data).toHaveLength(100);
+    const { rows } = await app.db.execute<{ count: number }>(
+      sql`select count(*)::int as count from products`,
+    );
+    expect(Number(rows[0]?.count)).toBe(DEMO_CATALOG_SIZE);
     expect(demoProducts.length).toBeGreaterThanOrEqual(18);
   });
 

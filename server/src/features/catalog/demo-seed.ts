@@ -1,14 +1,44 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { appState, products, reviews } from '../../db/schema.ts';
-import { demoProducts, demoReviews } from './demo-catalog.ts';
+import { appState, reviews } from '../../db/schema.ts';
+import { demoReviews } from './demo-catalog.ts';
+import { type DemoCategory, generateDemoCatalog } from './demo-generator.ts';
 
 const SEEDED_KEY = 'demo_catalog_seeded';
 
+/** Rows as one JSON parameter: a few statements for the whole catalog, on either database. */
+const json = (rows: unknown[]) => sql`${JSON.stringify(rows)}::json`;
+
 /**
- * Seeds the demo catalog once per database. The marker row and the products go in one
- * transaction, so a crash or a second process never leaves a half or double catalog, and a
- * catalog the admin emptied on purpose is not refilled at the next start.
+ * Rows in slices of this many per statement: the whole catalog as one JSON value lifted the
+ * embedded database's memory (which never shrinks) past the first start's bound (decision 009).
+ */
+const ROWS_PER_STATEMENT = 2500;
+
+async function inSlices<T>(rows: T[], insert: (slice: T[]) => Promise<unknown>) {
+  for (let from = 0; from < rows.length; from += ROWS_PER_STATEMENT) {
+    await insert(rows.slice(from, from + ROWS_PER_STATEMENT));
+  }
+}
+
+/** Each category's name with its parents' names: the words a product's category adds. */
+function categoryNames(categories: DemoCategory[]): Map<string, string> {
+  const bySlug = new Map(categories.map((category) => [category.slug, category]));
+  const names = new Map<string, string>();
+  for (const category of categories) {
+    const path: string[] = [];
+    for (let at: DemoCategory | undefined = category; at; at = bySlug.get(at.parentSlug ?? ''))
+      path.push(at.name);
+    names.set(category.slug, path.join(' '));
+  }
+  return names;
+}
+
+/**
+ * Seeds the demo catalog once per database: its categories, brands and 10,000 products with their
+ * specifications and cross-references, in a handful of statements. The marker row and the catalog
+ * go in one transaction, so a crash or a second process never leaves a half or double catalog,
+ * and a catalog the admin emptied on purpose is not refilled at the next start.
  */
 export async function seedDemoCatalog(db: Database): Promise<{ seeded: boolean }> {
   return db.transaction(async (tx) => {
@@ -18,21 +48,73 @@ export async function seedDemoCatalog(db: Database): Promise<{ seeded: boolean }
       .onConflictDoNothing()
       .returning({ key: appState.key });
     if (marked.length === 0) return { seeded: false };
-    const [{ count } = { count: 0 }] = await tx
-      .select({ count: sql<number>`count(*)::int` })
-      .from(products);
-    if (count > 0) return { seeded: false };
+    const [{ count } = { count: 0 }] = (
+      await tx.execute<{ count: number }>(sql`select count(*)::int as count from products`)
+    ).rows;
+    if (Number(count) > 0) return { seeded: false };
 
-    // The original shop's six go in last, a second apart, so that "newest first" shows them as
-    // the featured six, in the reverse order the original shop listed them.
-    const ordered = [...demoProducts.slice(6), ...demoProducts.slice(0, 6)];
-    const start = Date.now() - ordered.length * 1000;
-    await tx.insert(products).values(
-      ordered.map(({ slug: _slug, ...product }, index) => ({
-        ...product,
-        createdAt: new Date(start + index * 1000),
-      })),
+    const catalog = generateDemoCatalog();
+    for (const depth of [1, 2, 3]) {
+      const level = catalog.categories.filter((category) => category.depth === depth);
+      await tx.execute(sql`
+        insert into categories (name, slug, parent_id, depth)
+        select x.name, x.slug, parent.id, x.depth
+        from json_to_recordset(${json(level)}) as x(name text, slug text, "parentSlug" text, depth int)
+        left join categories parent on parent.slug = x."parentSlug"
+        on conflict (slug) do nothing`);
+    }
+    await tx.execute(sql`
+      insert into brands (name, slug)
+      select x.name, x.slug from json_to_recordset(${json(catalog.brands)}) as x(name text, slug text)
+      on conflict (slug) do nothing`);
+
+    // Oldest first, a second apart: "newest first" shows the hand-written six as the featured ones.
+    // The words are passed in (pp_product_words, as the trigger would make them): one pass.
+    const total = catalog.products.length;
+    const brandNames = new Map(catalog.brands.map((brand) => [brand.slug, brand.name]));
+    const categoryPaths = categoryNames(catalog.categories);
+    const rows = catalog.products.map(({ attributes, crossReferences: _c, ...product }, index) => ({
+      ...product,
+      age: total - index,
+      brand: brandNames.get(product.brandSlug),
+      category: categoryPaths.get(product.categorySlug),
+      specs: attributes.map((a) => (a.unit ? `${a.value} ${a.unit}` : a.value)).join(' '),
+    }));
+    await inSlices(rows, (slice) =>
+      tx.execute(sql`
+      insert into products (name, img, description, minimum_order_quantity, available_quantity,
+        price_cents, sku, slug, mpn, brand_id, category_id, created_at, search_vector)
+      select x.name, x.img, x.description, x."minimumOrderQuantity", x."availableQuantity",
+        x."priceCents", x.sku, x.slug, x.mpn, b.id, c.id, now() - x.age * interval '1 second',
+        pp_product_words(x.name, x.sku || ' ' || x.mpn, x.brand, x.category, x.specs, x.description)
+      from json_to_recordset(${json(slice)}) as x(name text, img text, description text,
+        "minimumOrderQuantity" int, "availableQuantity" int, "priceCents" int, sku text, slug text,
+        mpn text, "brandSlug" text, "categorySlug" text, age int, brand text, category text, specs text)
+      join brands b on b.slug = x."brandSlug"
+      join categories c on c.slug = x."categorySlug"`),
     );
+    const attributes = catalog.products.flatMap((product) =>
+      product.attributes.map((attribute) => ({ sku: product.sku, ...attribute })),
+    );
+    await inSlices(attributes, (slice) =>
+      tx.execute(sql`
+      insert into product_attributes (product_id, name, value, num, unit)
+      select p.id, x.name, x.value, x.num, x.unit
+      from json_to_recordset(${json(slice)}) as x(sku text, name text, value text, num float8, unit text)
+      join products p on p.sku = x.sku`),
+    );
+    const references = catalog.products.flatMap((product) =>
+      product.crossReferences.map((reference) => ({ sku: product.sku, ...reference })),
+    );
+    await inSlices(references, (slice) =>
+      tx.execute(sql`
+      insert into cross_references (product_id, number, kind)
+      select p.id, x.number, x.kind
+      from json_to_recordset(${json(slice)}) as x(sku text, number text, kind text)
+      join products p on p.sku = x.sku`),
+    );
+
+    const start = Date.now() - demoReviews.length * 1000;
     await tx.insert(reviews).values(
       demoReviews.map((review, index) => ({
         ...review,

@@ -61,6 +61,13 @@ describe('product administration: POST /api/v1/tools and DELETE /api/v1/tools/{i
     expect(one.json().data).toEqual({ _id: insertedId, ...valid });
     const [row] = await app.db.select().from(products).where(eq(products.id, insertedId));
     expect(row?.priceCents).toBe(8950);
+    // Issue 16: the spec's body names no SKU or slug; the product gets both, and search finds it.
+    expect(row?.sku).toMatch(/^PP-[0-9A-F]{10}$/);
+    expect(row?.slug).toMatch(/^[a-z0-9-]+-[0-9a-f]{8}$/);
+    const found = await app.inject({ url: `/api/v1/catalog/search?q=${row?.sku}` });
+    expect(found.json().data.items[0]).toMatchObject({ _id: insertedId, sku: row?.sku });
+    const page = await app.inject({ url: `/api/v1/catalog/products/${row?.slug}` });
+    expect(page.json().data).toMatchObject({ _id: insertedId, name: valid.name });
   });
 
   it('trims the text, ignores fields a client may not set, and takes minimum = quantity', async () => {

@@ -2,6 +2,10 @@ import { errorEnvelope, successEnvelope } from '@proper-parts/domain/envelope';
 import { health } from '@proper-parts/domain/health';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { withDeadline } from '../../db/unavailable.ts';
+
+/** A load balancer asks often and must hear "unavailable" quickly: sooner than any request's bound. */
+export const HEALTH_TIMEOUT_MS = 1500;
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -16,8 +20,9 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => {
-      // Out of reach, this fails within seconds and the error handler answers 503 (decision 011).
-      await app.db.execute(sql`select 1`);
+      // Out of reach or hung, this fails within 1.5 s and the error handler answers 503
+      // (decisions 011 and 015).
+      await withDeadline(app.db.execute(sql`select 1`), HEALTH_TIMEOUT_MS);
       return { success: true as const, data: { status: 'ok' as const, database: app.dbKind } };
     },
   );

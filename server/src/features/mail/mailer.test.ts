@@ -1,9 +1,9 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
-import { afterAll, describe, expect, it } from 'vitest';
-import { createMailer } from './mailer.ts';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { createMailer, PRUNE_EVERY_MAILS, pruneOutbox } from './mailer.ts';
 
 describe('the outbox (no SMTP_URL)', () => {
   const dir = mkdtempSync(join(tmpdir(), 'pp-outbox-'));
@@ -51,5 +51,53 @@ describe('the outbox (no SMTP_URL)', () => {
     expect(ids).toHaveLength(3);
     for (const id of ids) expect(id).toMatch(/^<[0-9a-f-]{36}@parts\.example\.com>$/);
     expect(new Set(ids).size).toBe(3);
+  });
+});
+
+describe('the mail outbox stays bounded (issue 15: 75,800 files in a 10-minute soak)', () => {
+  const dirs: string[] = [];
+  afterAll(() => {
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  });
+  const outbox = () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pp-outbox-'));
+    dirs.push(dir);
+    return dir;
+  };
+  const emls = (dir: string) => readdirSync(dir).filter((name) => name.endsWith('.eml'));
+
+  it('keeps at most the newest N mails as mail is written, without a scan per mail', async () => {
+    const dir = outbox();
+    const mailer = createMailer({
+      from: 'Proper Parts <no-reply@properparts.local>',
+      outboxDir: dir,
+      outboxLimits: { maxFiles: 5, maxAgeMs: 3600_000 },
+      log: pino({ level: 'silent' }),
+    });
+    for (let i = 0; i < 3 * PRUNE_EVERY_MAILS; i++) {
+      await mailer.send({ to: 'a@example.com', subject: `Mail ${i}`, text: `number ${i}` });
+    }
+    await vi.waitFor(() => expect(emls(dir).length).toBeLessThanOrEqual(5 + PRUNE_EVERY_MAILS));
+    expect(await pruneOutbox(dir, { maxFiles: 5, maxAgeMs: 3600_000 })).toBeGreaterThan(0);
+    const kept = emls(dir).sort();
+    expect(kept).toHaveLength(5);
+    // The newest stay: the last mail written is among them.
+    const texts = kept.map((name) => readFileSync(join(dir, name), 'utf8'));
+    expect(texts.some((text) => text.includes(`number ${3 * PRUNE_EVERY_MAILS - 1}`))).toBe(true);
+    expect(texts.some((text) => text.includes('number 0'))).toBe(false);
+  });
+
+  it('removes mails older than the age limit, and leaves other files alone', async () => {
+    const dir = outbox();
+    const now = Date.now();
+    const day = 24 * 3600_000;
+    writeFileSync(join(dir, `${now - 10 * day}-aaaaaaaa-old@example.com.eml`), 'old');
+    writeFileSync(join(dir, `${now - 1000}-bbbbbbbb-new@example.com.eml`), 'new');
+    writeFileSync(join(dir, 'README.txt'), 'not a mail');
+    expect(await pruneOutbox(dir, { maxFiles: 100, maxAgeMs: 7 * day }, now)).toBe(1);
+    expect(readdirSync(dir).sort()).toEqual([
+      `${now - 1000}-bbbbbbbb-new@example.com.eml`,
+      'README.txt',
+    ]);
   });
 });

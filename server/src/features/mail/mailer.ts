@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { writeFile as writeFileWithCallback } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { FastifyBaseLogger } from 'fastify';
@@ -11,8 +11,6 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
-  /** The one link the mail is about (reset, verification); logged when mail goes to files. */
-  link?: string;
 }
 
 export interface Mailer {
@@ -24,7 +22,40 @@ export interface MailerOptions {
   from: string;
   /** Without SMTP, mails are written as .eml files here (DATA_DIR/mail). */
   outboxDir?: string;
+  /** How much of the outbox is kept (MAIL_OUTBOX_MAX_FILES, MAIL_OUTBOX_MAX_AGE_HOURS). */
+  outboxLimits?: OutboxLimits;
   log: FastifyBaseLogger;
+}
+
+export interface OutboxLimits {
+  maxFiles: number;
+  maxAgeMs: number;
+}
+
+const DEFAULT_OUTBOX_LIMITS: OutboxLimits = { maxFiles: 1000, maxAgeMs: 7 * 24 * 3600_000 };
+/** The outbox is pruned once per this many mails written, and at start: not a scan per mail. */
+export const PRUNE_EVERY_MAILS = 50;
+
+/**
+ * Keeps the outbox bounded (issue 15: 75,800 files, 303 MB in a 10-minute soak): the newest
+ * `maxFiles` mails younger than `maxAgeMs` stay. File names start with the time they were written
+ * (13 digits of milliseconds), so their order is their age. Other files are left alone.
+ */
+export async function pruneOutbox(
+  dir: string,
+  { maxFiles, maxAgeMs }: OutboxLimits,
+  now = Date.now(),
+) {
+  const mails = (await readdir(dir).catch(() => [] as string[]))
+    .filter((name) => /^\d{13}-.*\.eml$/.test(name))
+    .sort();
+  const tooOld = now - maxAgeMs;
+  const excess = Math.max(0, mails.length - maxFiles);
+  const doomed = mails.filter(
+    (name, index) => index < excess || Number(name.slice(0, 13)) < tooOld,
+  );
+  await Promise.all(doomed.map((name) => rm(join(dir, name), { force: true })));
+  return doomed.length;
 }
 
 // The callback form: the promise form opens a FileHandle per file, a third more CPU (issue 9).
@@ -42,9 +73,15 @@ function messageIdsFrom(from: string): () => string {
 
 /**
  * Real mail over SMTP when SMTP_URL is set; otherwise each message becomes an .eml file under
- * DATA_DIR/mail and its link is logged, so a shop without a mail server still works.
+ * DATA_DIR/mail (its path is logged, never its link), so a shop without a mail server still works.
  */
-export function createMailer({ smtpUrl, from, outboxDir, log }: MailerOptions): Mailer {
+export function createMailer({
+  smtpUrl,
+  from,
+  outboxDir,
+  outboxLimits = DEFAULT_OUTBOX_LIMITS,
+  log,
+}: MailerOptions): Mailer {
   const messageId = messageIdsFrom(from);
   if (smtpUrl) {
     const transport = nodemailer.createTransport(smtpUrl);
@@ -56,6 +93,19 @@ export function createMailer({ smtpUrl, from, outboxDir, log }: MailerOptions): 
   }
   // Made once, not before every mail (an order mail each purchase); made again if it went away.
   let outboxReady: Promise<unknown> | undefined;
+  let writtenSincePrune = PRUNE_EVERY_MAILS;
+  let pruning = false;
+  const pruneNowAndThen = (dir: string) => {
+    writtenSincePrune += 1;
+    if (pruning || writtenSincePrune < PRUNE_EVERY_MAILS) return;
+    writtenSincePrune = 0;
+    pruning = true;
+    pruneOutbox(dir, outboxLimits)
+      .catch((error: unknown) => log.warn({ err: error }, 'could not prune the mail outbox'))
+      .finally(() => {
+        pruning = false;
+      });
+  };
   const ensureOutbox = (dir: string) => {
     outboxReady ??= mkdir(dir, { recursive: true }).catch((error: unknown) => {
       outboxReady = undefined;
@@ -64,7 +114,7 @@ export function createMailer({ smtpUrl, from, outboxDir, log }: MailerOptions): 
     return outboxReady;
   };
   return {
-    async send({ to, subject, text, link }) {
+    async send({ to, subject, text }) {
       // nodemailer's own MIME builder, without a transport around it (plugins, envelope, a
       // stream pipeline): a third less CPU per mail, the same bytes.
       const message = await new MailComposer({
@@ -87,9 +137,11 @@ export function createMailer({ smtpUrl, from, outboxDir, log }: MailerOptions): 
           await ensureOutbox(outboxDir);
           await writeFile(file, message, { flag: 'wx' });
         });
-        log.info({ to, subject, file, link }, 'mail written to the outbox (no SMTP_URL)');
+        // The file, never the link: a reset or confirmation link is a credential (log-options.ts).
+        log.info({ to, subject, file }, 'mail written to the outbox (no SMTP_URL)');
+        pruneNowAndThen(outboxDir);
       } else {
-        log.info({ to, subject, link }, 'mail not sent (no SMTP_URL and no DATA_DIR)');
+        log.info({ to, subject }, 'mail not sent (no SMTP_URL and no DATA_DIR)');
       }
     },
   };

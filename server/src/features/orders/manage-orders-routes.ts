@@ -1,4 +1,4 @@
-import { successEnvelope } from '@proper-parts/domain/envelope';
+import { pageEnvelope, successEnvelope } from '@proper-parts/domain/envelope';
 import {
   acknowledgedResponse,
   deletedCountResponse,
@@ -9,72 +9,78 @@ import {
 } from '@proper-parts/domain/orders';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bearerSecurity, errorResponses } from '../../http/responses.ts';
+import type { Mailer } from '../mail/mailer.ts';
 import { refusalFor } from './order-access.ts';
+import { orderShippedMail, sendInBackground } from './order-mails.ts';
 import { cancelUnpaidOrder, listAllOrders, shipPendingOrder } from './orders-repository.ts';
 
 /** Manage All Orders (admin): list, ship paid orders, delete unpaid ones (spec §4, §7). */
-export const manageOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/manageOrder',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags: ['orders'],
-        summary: 'All orders, newest first; `status` filters (cancelled ones only when asked)',
-        security: bearerSecurity,
-        querystring: manageOrdersQuery,
-        response: { 200: successEnvelope(order.array()), ...errorResponses },
+export const manageOrdersRoutes =
+  ({ mailer }: { mailer: Mailer }): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/manageOrder',
+      {
+        config: { access: 'admin' },
+        schema: {
+          tags: ['orders'],
+          summary: 'All orders, newest first; `status` filters (cancelled ones only when asked)',
+          security: bearerSecurity,
+          querystring: manageOrdersQuery,
+          response: { 200: pageEnvelope(order), ...errorResponses },
+        },
       },
-    },
-    async (request) => ({
-      success: true as const,
-      data: await listAllOrders(app.db, request.query),
-    }),
-  );
+      async (request) => {
+        const { items, nextCursor } = await listAllOrders(app.db, request.query);
+        return { success: true as const, data: items, nextCursor };
+      },
+    );
 
-  app.patch(
-    '/manageOrder/:id',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags: ['orders'],
-        summary: 'Ship a paid order (status pending → shipped)',
-        security: bearerSecurity,
-        params: orderIdParams,
-        response: { 200: successEnvelope(acknowledgedResponse), ...errorResponses },
+    app.patch(
+      '/manageOrder/:id',
+      {
+        config: { access: 'admin' },
+        schema: {
+          tags: ['orders'],
+          summary: 'Ship a paid order (status pending → shipped)',
+          security: bearerSecurity,
+          params: orderIdParams,
+          response: { 200: successEnvelope(acknowledgedResponse), ...errorResponses },
+        },
       },
-    },
-    async (request) => {
-      if (!(await shipPendingOrder(app.db, request.params.id)))
-        throw await refusalFor(app.db, request.params.id, 'ship');
-      return {
-        success: true as const,
-        data: { acknowledged: true },
-        message: orderMessages.shipped,
-      };
-    },
-  );
+      async (request) => {
+        const shipped = await shipPendingOrder(app.db, request.params.id);
+        if (!shipped) throw await refusalFor(app.db, request.params.id, 'ship');
+        // Only the request that moved the order to shipped gets here: one mail per shipment.
+        sendInBackground(mailer, orderShippedMail(shipped), request.log);
+        return {
+          success: true as const,
+          data: { acknowledged: true },
+          message: orderMessages.shipped,
+        };
+      },
+    );
 
-  app.delete(
-    '/manageOrder/:id',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags: ['orders'],
-        summary: 'Delete (cancel) an unpaid order; its stock goes back. Paid orders are refused.',
-        security: bearerSecurity,
-        params: orderIdParams,
-        response: { 200: successEnvelope(deletedCountResponse), ...errorResponses },
+    app.delete(
+      '/manageOrder/:id',
+      {
+        config: { access: 'admin' },
+        schema: {
+          tags: ['orders'],
+          summary: 'Delete (cancel) an unpaid order; its stock goes back. Paid orders are refused.',
+          security: bearerSecurity,
+          params: orderIdParams,
+          response: { 200: successEnvelope(deletedCountResponse), ...errorResponses },
+        },
       },
-    },
-    async (request) => {
-      const cancelled = await cancelUnpaidOrder(app.db, request.params.id);
-      if (!cancelled) throw await refusalFor(app.db, request.params.id, 'cancel');
-      return {
-        success: true as const,
-        data: { deletedCount: 1 },
-        message: orderMessages.deleted(cancelled.purchaseName),
-      };
-    },
-  );
-};
+      async (request) => {
+        const cancelled = await cancelUnpaidOrder(app.db, request.params.id);
+        if (!cancelled) throw await refusalFor(app.db, request.params.id, 'cancel');
+        return {
+          success: true as const,
+          data: { deletedCount: 1 },
+          message: orderMessages.deleted(cancelled.purchaseName),
+        };
+      },
+    );
+  };

@@ -1,17 +1,18 @@
+import { formatPieces, formatPrice } from '@proper-parts/domain/format';
 import type { Order } from '@proper-parts/domain/orders';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Mailer, MailMessage } from '../mail/mailer.ts';
 
-// One formatter for every mail: building one per call was 5% of an order's CPU (profile, issue 9).
-const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-const usd = (amount: number) => dollars.format(amount);
+// Amounts and quantities as the shop writes them everywhere (domain/format.ts; its formatters
+// are built once: one per call was 5% of an order's CPU, issue 9). Plain spaces in a text mail.
+const pieces = (n: number) => formatPieces(n).replace('\u00a0', ' ');
 
 function orderLines(order: Order): string {
   return [
     `Order id: ${order._id}`,
     `Product: ${order.purchaseName}`,
-    `Quantity: ${order.quantity} pcs at ${usd(order.unitPrice)}`,
-    `Total: ${usd(order.price)}`,
+    `Quantity: ${pieces(order.quantity)} at ${formatPrice(order.unitPrice)}`,
+    `Total: ${formatPrice(order.price)}`,
   ].join('\n');
 }
 
@@ -28,6 +29,15 @@ export function paymentReceivedMail(order: Order): MailMessage {
     to: order.email,
     subject: `Payment received for order ${order._id}`,
     text: `Hello ${order.userName},\n\nWe received your payment; your order will ship soon.\n\n${orderLines(order)}\nTransaction id: ${order.transactionId}\n`,
+  };
+}
+
+export function orderShippedMail(order: Order): MailMessage {
+  const shipTo = [order.address, order.phone].filter(Boolean).join(', ');
+  return {
+    to: order.email,
+    subject: `Your order ${order._id} has shipped`,
+    text: `Hello ${order.userName},\n\nYour order has left our warehouse${shipTo ? ` for ${shipTo}` : ''}.\n\n${orderLines(order)}\n`,
   };
 }
 

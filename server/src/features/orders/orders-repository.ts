@@ -11,6 +11,7 @@ import type { Database } from '../../db/client.ts';
 import { queryNamed } from '../../db/named-statement.ts';
 import { orders, products } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
+import { afterCursor, cursorAt, pageOf } from '../../http/keyset.ts';
 import { isLiveProduct } from '../catalog/catalog-repository.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -52,6 +53,12 @@ async function rowsOf<T>(db: Queryable, query: SQL): Promise<T[]> {
   return result.rows as T[];
 }
 
+/** A page of orders and the cursor of the next (http/keyset.ts). */
+export interface OrderPage {
+  items: Order[];
+  nextCursor: string | null;
+}
+
 export interface Buyer {
   id: string;
   name: string;
@@ -69,22 +76,31 @@ const placeOrderStatement = `with taken as (
       and available_quantity >= $1
       and minimum_order_quantity <= $1
     returning id, name, img, price_cents
+  ), placed as (
+    insert into orders (tool_id, user_id, purchase_name, img, unit_price_cents, quantity,
+      total_cents, user_name, email, address, phone)
+    select id, $3, name, img, price_cents, $1, price_cents::bigint * $1, $4, $5, $6, $7
+    from taken
+    returning ${orderColumnList}
+  ), keyed as (
+    insert into idempotency_keys (user_id, key, request_hash, order_id)
+    select $3, $8::text, $9::text, id from placed where $8::text is not null
   )
-  insert into orders (tool_id, user_id, purchase_name, img, unit_price_cents, quantity,
-    total_cents, user_name, email, address, phone)
-  select id, $3, name, img, price_cents, $1, price_cents::bigint * $1, $4, $5, $6, $7
-  from taken
-  returning ${orderColumnList}`;
+  select * from placed`;
 
 /**
  * Places an order: one statement takes the stock (only while enough is left, and only for a
  * quantity the product allows) and inserts the order with the product's name, image and unit
  * price, so concurrent buyers can never take more than there is, in one process or many.
+ * With an Idempotency-Key, the same statement records it: the order and its key commit together
+ * (features/orders/idempotency.ts); a second request with that key fails on the key's primary
+ * key and takes no stock.
  */
 export async function placeOrder(
   db: Database,
   buyer: Buyer,
   input: CreateOrderRequest,
+  idempotency?: { key: string; requestHash: string },
 ): Promise<Order> {
   const [row] = await queryNamed<OrderRow>(db, 'place-order', placeOrderStatement, [
     input.quantity,
@@ -94,6 +110,8 @@ export async function placeOrder(
     buyer.email,
     input.address ?? '',
     input.phone ?? '',
+    idempotency?.key ?? null,
+    idempotency?.requestHash ?? null,
   ]);
   if (row) return toOrder(row);
   throw await whyNotPlaced(db, input);
@@ -134,27 +152,39 @@ export async function listOrdersOfUser(
   db: Database,
   userId: string,
   page: PaginationQuery,
-): Promise<Order[]> {
+): Promise<OrderPage> {
+  const mine = and(eq(orders.userId, userId), ne(orders.status, 'cancelled'));
   const rows = await db
-    .select()
+    .select({ row: orders, cursorAt: cursorAt(orders) })
     .from(orders)
-    .where(and(eq(orders.userId, userId), ne(orders.status, 'cancelled')))
+    .where(page.cursor ? and(mine, afterCursor(orders, page.cursor)) : mine)
     .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(page.limit)
+    .limit(page.limit + 1)
     .offset(page.offset);
-  return rows.map(toOrder);
+  return pageOf(
+    rows,
+    page.limit,
+    ({ row }) => toOrder(row),
+    ({ row }) => row.id,
+  );
 }
 
 /** Every order, newest first, of one status, or all but cancelled ones. */
-export async function listAllOrders(db: Database, query: ManageOrdersQuery): Promise<Order[]> {
+export async function listAllOrders(db: Database, query: ManageOrdersQuery): Promise<OrderPage> {
+  const shown = query.status ? eq(orders.status, query.status) : ne(orders.status, 'cancelled');
   const rows = await db
-    .select()
+    .select({ row: orders, cursorAt: cursorAt(orders) })
     .from(orders)
-    .where(query.status ? eq(orders.status, query.status) : ne(orders.status, 'cancelled'))
+    .where(query.cursor ? and(shown, afterCursor(orders, query.cursor)) : shown)
     .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(query.limit)
+    .limit(query.limit + 1)
     .offset(query.offset);
-  return rows.map(toOrder);
+  return pageOf(
+    rows,
+    query.limit,
+    ({ row }) => toOrder(row),
+    ({ row }) => row.id,
+  );
 }
 
 /**
@@ -179,11 +209,11 @@ export async function cancelUnpaidOrder(db: Database, id: string): Promise<Order
 }
 
 /** Ships a paid order that waits for shipping; false when it was not pending (any more). */
-export async function shipPendingOrder(db: Database, id: string): Promise<boolean> {
-  const changed = await db
+export async function shipPendingOrder(db: Database, id: string): Promise<Order | undefined> {
+  const [shipped] = await db
     .update(orders)
     .set({ status: 'shipped', updatedAt: new Date() })
     .where(and(eq(orders.id, id), eq(orders.status, 'pending')))
-    .returning({ id: orders.id });
-  return changed.length === 1;
+    .returning();
+  return shipped && toOrder(shipped);
 }

@@ -1,7 +1,8 @@
-import { paginationQuery, successEnvelope } from '@proper-parts/domain/envelope';
+import { pageEnvelope, paginationQuery, successEnvelope } from '@proper-parts/domain/envelope';
 import {
   createOrderRequest,
   deletedCountResponse,
+  idempotencyHeaders,
   insertedIdResponse,
   order,
   orderIdParams,
@@ -13,9 +14,11 @@ import { AppError } from '../../errors.ts';
 import { bearerSecurity, errorResponses } from '../../http/responses.ts';
 import { actorOf } from '../auth/actor.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import { idempotentRequest } from './idempotency.ts';
 import { refusalFor, requireOwnOrder } from './order-access.ts';
 import { orderPlacedMail, sendInBackground } from './order-mails.ts';
-import { cancelUnpaidOrder, listOrdersOfUser, placeOrder, toOrder } from './orders-repository.ts';
+import { cancelUnpaidOrder, listOrdersOfUser, toOrder } from './orders-repository.ts';
+import { placeOrderOnce } from './place-order-once.ts';
 
 /** A customer's side of orders: place, list, read and cancel their own (spec §7). */
 export const ordersRoutes =
@@ -28,22 +31,25 @@ export const ordersRoutes =
         schema: {
           tags: ['orders'],
           summary:
-            'Place an order (customers). Price, name and image come from the product; name and email from the session.',
+            'Place an order (customers). Price, name and image come from the product; name and email from the session. An optional Idempotency-Key header makes a retry within 24 h answer the first order instead of placing another.',
           security: bearerSecurity,
+          headers: idempotencyHeaders,
           body: createOrderRequest,
           response: { 200: successEnvelope(insertedIdResponse), ...errorResponses },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const actor = actorOf(request);
         // Admins manage orders; buying is for customers (spec §6: Purchase Now is off for admins).
         if (actor.role === 'admin') throw new AppError('FORBIDDEN', 'Admins cannot place orders');
-        const placed = await placeOrder(app.db, actor, request.body);
-        sendInBackground(mailer, orderPlacedMail(placed), request.log);
+        const keyed = idempotentRequest(request.headers['idempotency-key'], request.body);
+        const { id, placed } = await placeOrderOnce(app.db, actor, request.body, keyed);
+        if (placed) sendInBackground(mailer, orderPlacedMail(placed), request.log);
+        else reply.header('idempotent-replayed', 'true');
         return {
           success: true as const,
-          data: { insertedId: placed._id },
-          message: orderMessages.placed(placed._id),
+          data: { insertedId: id },
+          message: orderMessages.placed(id),
         };
       },
     );
@@ -58,17 +64,15 @@ export const ordersRoutes =
           security: bearerSecurity,
           params: emailParams,
           querystring: paginationQuery,
-          response: { 200: successEnvelope(order.array()), ...errorResponses },
+          response: { 200: pageEnvelope(order), ...errorResponses },
         },
       },
       async (request) => {
         const actor = actorOf(request);
         if (actor.email.toLowerCase() !== request.params.email)
           throw new AppError('FORBIDDEN', 'You can only list your own orders');
-        return {
-          success: true as const,
-          data: await listOrdersOfUser(app.db, actor.id, request.query),
-        };
+        const { items, nextCursor } = await listOrdersOfUser(app.db, actor.id, request.query);
+        return { success: true as const, data: items, nextCursor };
       },
     );
 

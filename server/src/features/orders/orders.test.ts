@@ -2,7 +2,7 @@ import { orderMessages } from '@proper-parts/domain/orders';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { signUp, signUpAdmin } from '../../../test/auth-helper.ts';
-import { buildTestApp } from '../../../test/helper.ts';
+import { buildTestApp, changesSettled } from '../../../test/helper.ts';
 import {
   as,
   createProduct,
@@ -199,7 +199,22 @@ describe('orders: POST /purchase, my orders, cancel, Manage All Orders', async (
       const mail = await outbox.waitForMail(buyer.email, new RegExp(id));
       expect(mail).toContain('Mailed Gear');
       expect(mail).toContain('Quantity: 15 pcs');
-      expect(mail).toContain('Total: $300.00');
+      expect(mail).toContain('Total: $300');
+    });
+
+    it('writes quantities and amounts one way: thousands separators in messages and mails', async () => {
+      const product = await createProduct(app, {
+        name: 'Bulk Washer',
+        priceCents: 125,
+        minimumOrderQuantity: 45_000,
+        availableQuantity: 1_200_000,
+      });
+      const below = await purchase(buyer, { toolId: product.id, quantity: 44_999 });
+      expect(below.json().message).toBe('Order Quantity minimum 45,000 and less than 1,200,000');
+      const id = await placeOrder(app, buyer, { toolId: product.id, quantity: 50_000 });
+      const mail = await outbox.waitForMail(buyer.email, new RegExp(id));
+      expect(mail).toContain('Quantity: 50,000 pcs at $1.25');
+      expect(mail).toContain('Total: $62,500');
     });
   });
 
@@ -360,6 +375,15 @@ describe('orders: POST /purchase, my orders, cancel, Manage All Orders', async (
       const again = await manage('PATCH', paid);
       expect(again.statusCode).toBe(409);
       expect(again.json().message).toBe(orderMessages.alreadyShipped);
+      // The buyer hears it once, however often the admin presses Ship.
+      const shippedMail = await outbox.waitForMail(customer.email, /has shipped/);
+      expect(shippedMail).toContain(`Subject: Your order ${paid} has shipped`);
+      expect(shippedMail).toContain('Quantity: 4 pcs');
+      await changesSettled(app);
+      const shippedMails = outbox.received.filter(
+        (m) => m.to.includes(customer.email) && /has shipped/.test(m.raw),
+      );
+      expect(shippedMails).toHaveLength(1);
     });
 
     it('refuses to delete a paid order', async () => {

@@ -9,6 +9,7 @@ import { loadPgliteTemplate } from '../../../test/pglite-template.ts';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { openDatabase } from '../../db/client.ts';
+import { logOptions } from '../../log-options.ts';
 
 /** The sandbox at the most talkative log level: no card number reaches the logs. */
 describe('sandbox payments and the logs', async () => {
@@ -19,7 +20,7 @@ describe('sandbox payments and the logs', async () => {
     db: database.db,
     dbKind: database.kind,
     uploadsDir: mkdtempSync(join(tmpdir(), 'pp-card-logs-')),
-    logger: { level: 'trace', stream: { write: (line: string) => lines.push(line) } },
+    logger: logOptions('trace', { stream: { write: (line: string) => lines.push(line) } }),
   });
   await app.ready();
   sendOriginLikeABrowser(app);

@@ -217,7 +217,7 @@ describe('payments through the offline sandbox', async () => {
     expect(await paymentsOf(mine)).toHaveLength(1);
   });
 
-  it('a cancelled order cannot be paid; a card charged for it anyway is refunded', async () => {
+  it('a cancelled order cannot be paid: no intent, no card confirmation, no record', async () => {
     const orderId = await newOrder();
     const { clientSecret } = await intentFor(orderId);
     const intentId = clientSecret.split('_secret_')[0] as string;
@@ -231,22 +231,44 @@ describe('payments through the offline sandbox', async () => {
     expect(unconfirmed.json().message).toBe(paymentMessages.notPayable);
     expect((await intent(buyer, { orderId })).statusCode).toBe(409);
 
-    // The card went through in another tab after the cancel: the money goes back.
+    // The card form left open in another tab: the sandbox refuses the charge, as Stripe does.
     const confirmed = await confirm(buyer, clientSecret, {
       number: GOOD,
       expiry: '12/34',
       cvc: '123',
     });
-    const res = await record(buyer, orderId, confirmed.json().data.paymentIntentId);
-    expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe(paymentMessages.refunded);
-    expect(await orderRow(orderId)).toMatchObject({ status: 'cancelled', paid: false });
-    expect(await paymentsOf(orderId)).toHaveLength(0);
+    expect(confirmed.statusCode).toBe(409);
+    expect(confirmed.json()).toEqual({ success: false, message: paymentMessages.notPayable });
     const [stored] = await app.db
       .select()
       .from(sandboxIntents)
       .where(eq(sandboxIntents.id, intentId));
-    expect(stored?.status).toBe('refunded');
+    expect(stored?.status).not.toBe('succeeded');
+    expect(stored?.last4).toBeNull();
+  });
+
+  it('a card charged while the order was being cancelled is refunded, and never charged again', async () => {
+    const orderId = await newOrder();
+    const { clientSecret } = await intentFor(orderId);
+    const intentId = clientSecret.split('_secret_')[0] as string;
+    const card = { number: GOOD, expiry: '12/34', cvc: '123' };
+    expect((await confirm(buyer, clientSecret, card)).statusCode).toBe(200);
+    // The cancel lands between the charge and its record (the race the refund is for).
+    await app.db.update(orders).set({ status: 'cancelled' }).where(eq(orders.id, orderId));
+    const res = await record(buyer, orderId, intentId);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(paymentMessages.refunded);
+    expect(await orderRow(orderId)).toMatchObject({ status: 'cancelled', paid: false });
+    expect(await paymentsOf(orderId)).toHaveLength(0);
+    const refunded = async () =>
+      (await app.db.select().from(sandboxIntents).where(eq(sandboxIntents.id, intentId)))[0]
+        ?.status;
+    expect(await refunded()).toBe('refunded');
+
+    const again = await confirm(buyer, clientSecret, card);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ success: false, message: paymentMessages.refunded });
+    expect(await refunded()).toBe('refunded');
   });
 
   it('never stores a card number: only the last four digits of a card that paid', async () => {

@@ -3,7 +3,7 @@ import { expiryHasPassed, paymentMessages, type sandboxCard } from '@proper-part
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
-import { sandboxIntents } from '../../db/schema.ts';
+import { orders, sandboxIntents } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 
@@ -91,6 +91,15 @@ export function createSandboxProvider(db: Database): SandboxProvider {
       const intent = await byClientSecret(clientSecret);
       if (!intent) throw new AppError('NOT_FOUND', paymentMessages.unknownPayment);
       if (intent.status === 'succeeded') return { id: intent.id, orderId: intent.orderId };
+      // As Stripe: a refunded payment is not charged again, and a cancelled order's is not charged.
+      if (intent.status === 'refunded') throw new AppError('CONFLICT', paymentMessages.refunded);
+      const [order] = await db
+        .select({ status: orders.status })
+        .from(orders)
+        .where(eq(orders.id, intent.orderId))
+        .limit(1);
+      if (!order || order.status === 'cancelled')
+        throw new AppError('CONFLICT', paymentMessages.notPayable);
       const failure =
         failingCards[card.number] ??
         (expiryHasPassed(card.expiry) ? paymentMessages.expired : undefined);

@@ -6,6 +6,7 @@ import { and, count, desc, eq, gt } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { reviews } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
+import { afterCursor, cursorAt, pageOf } from '../../http/keyset.ts';
 
 type ReviewRow = typeof reviews.$inferSelect;
 
@@ -20,15 +21,24 @@ function toReview(row: ReviewRow): Review {
   };
 }
 
-/** Newest first. */
-export async function listReviews(db: Database, page: PaginationQuery): Promise<Review[]> {
+/** Newest first, by offset or after a cursor (http/keyset.ts). */
+export async function listReviews(
+  db: Database,
+  page: PaginationQuery,
+): Promise<{ items: Review[]; nextCursor: string | null }> {
   const rows = await db
-    .select()
+    .select({ row: reviews, cursorAt: cursorAt(reviews) })
     .from(reviews)
+    .where(page.cursor ? afterCursor(reviews, page.cursor) : undefined)
     .orderBy(desc(reviews.createdAt), desc(reviews.id))
-    .limit(page.limit)
+    .limit(page.limit + 1)
     .offset(page.offset);
-  return rows.map(toReview);
+  return pageOf(
+    rows,
+    page.limit,
+    ({ row }) => toReview(row),
+    ({ row }) => row.id,
+  );
 }
 
 /** Who writes: the signed-in account; its name and photo are copied onto the review. */

@@ -1,4 +1,4 @@
-import { paginationQuery, successEnvelope } from '@proper-parts/domain/envelope';
+import { pageEnvelope, paginationQuery, successEnvelope } from '@proper-parts/domain/envelope';
 import { messages } from '@proper-parts/domain/messages';
 import { createReviewRequest, insertedIdResponse, review } from '@proper-parts/domain/reviews';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -10,7 +10,7 @@ import { LOCAL_WRITE } from '../../plugins/change-feed.ts';
 import { actorOf } from '../auth/actor.ts';
 import { addReview, listReviews } from './reviews-repository.ts';
 
-const reviewList = successEnvelope(review.array());
+const reviewList = pageEnvelope(review);
 
 export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
   // Served from memory until the reviews table changes (docs/decisions/008).
@@ -23,19 +23,18 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public' },
       schema: {
         tags: ['reviews'],
-        summary: 'Customer reviews, newest first (public)',
+        summary:
+          "Customer reviews, newest first (public). Page by offset (up to 10,000) or by each answer's `nextCursor`.",
         querystring: paginationQuery,
         response: { 200: reviewList, ...errorResponses },
       },
     },
     async (request, reply) => {
-      const { limit, offset } = request.query;
-      const body = await cache.get(`list:${limit}:${offset}`, async () =>
-        serializeEnvelope(reviewList, {
-          success: true,
-          data: await listReviews(app.db, request.query),
-        }),
-      );
+      const { limit, offset, cursor = '' } = request.query;
+      const body = await cache.get(`list:${limit}:${offset}:${cursor}`, async () => {
+        const { items, nextCursor } = await listReviews(app.db, request.query);
+        return serializeEnvelope(reviewList, { success: true, data: items, nextCursor });
+      });
       return sendJson(reply, body as string);
     },
   );

@@ -26,7 +26,7 @@ describe('reviews: GET and POST /api/v1/reviews', async () => {
   it('starts empty and is public', async () => {
     const res = await app.inject({ url: '/api/v1/reviews' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ success: true, data: [] });
+    expect(res.json()).toEqual({ success: true, data: [], nextCursor: null });
   });
 
   it('saves a customer review with the name and photo of the session, not the body', async () => {

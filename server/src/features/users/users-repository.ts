@@ -4,6 +4,7 @@ import { and, asc, eq, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { user } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
+import { afterCursor, cursorAt, pageOf } from '../../http/keyset.ts';
 
 export async function findUserByEmail(db: Database, email: string) {
   const [row] = await db.select().from(user).where(eq(user.email, email.toLowerCase())).limit(1);
@@ -17,14 +18,35 @@ export async function requireUserByEmail(db: Database, email: string) {
   return found;
 }
 
-export async function listUsers(db: Database, page: PaginationQuery): Promise<UserSummary[]> {
+/** Oldest first, by offset or after a cursor (http/keyset.ts). */
+export async function listUsers(
+  db: Database,
+  page: PaginationQuery,
+): Promise<{ items: UserSummary[]; nextCursor: string | null }> {
   const rows = await db
-    .select({ _id: user.id, email: user.email, name: user.name, role: user.role })
+    .select({
+      _id: user.id,
+      email: user.email,
+      name: user.name,
+      role: user.role,
+      cursorAt: cursorAt(user),
+    })
     .from(user)
+    .where(page.cursor ? afterCursor(user, page.cursor, 'asc') : undefined)
     .orderBy(asc(user.createdAt), asc(user.id))
-    .limit(page.limit)
+    .limit(page.limit + 1)
     .offset(page.offset);
-  return rows.map((row) => ({ ...row, role: row.role === 'admin' ? 'admin' : 'user' }));
+  return pageOf(
+    rows,
+    page.limit,
+    ({ _id, email, name, role }): UserSummary => ({
+      _id,
+      email,
+      name,
+      role: role === 'admin' ? 'admin' : 'user',
+    }),
+    (row) => row._id,
+  );
 }
 
 /** 1 when the user became an admin, 0 when they already were. */

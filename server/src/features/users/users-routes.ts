@@ -1,4 +1,4 @@
-import { paginationQuery, successEnvelope } from '@proper-parts/domain/envelope';
+import { pageEnvelope, paginationQuery, successEnvelope } from '@proper-parts/domain/envelope';
 import {
   adminCheckResponse,
   emailParams,
@@ -21,7 +21,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['users'],
         summary:
-          'A bearer token for API clients (own email only; any `role` in the body is ignored)',
+          'Records the signed-in user (own email only; any `role` in the body is ignored). A client signed in by bearer token gets its token back; a browser session never sees one: API clients sign in at POST /tokens',
         security: bearerSecurity,
         params: emailParams,
         body: recordUserRequest,
@@ -32,7 +32,14 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = actorOf(request);
       if (actor.email !== request.params.email)
         throw new AppError('FORBIDDEN', 'You can only ask for your own token');
-      return { success: true as const, data: { token: actor.sessionToken } };
+      // A page's request carries the cookie: its scripts must never read a token (decision 004).
+      const byBearer =
+        !request.headers.cookie && /^bearer\s/i.test(request.headers.authorization ?? '');
+      return {
+        success: true as const,
+        data: byBearer ? { token: actor.sessionToken } : {},
+        message: 'User recorded',
+      };
     },
   );
 
@@ -68,10 +75,13 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'All users (admin)',
         security: bearerSecurity,
         querystring: paginationQuery,
-        response: { 200: successEnvelope(userSummary.array()), ...errorResponses },
+        response: { 200: pageEnvelope(userSummary), ...errorResponses },
       },
     },
-    async (request) => ({ success: true as const, data: await listUsers(app.db, request.query) }),
+    async (request) => {
+      const { items, nextCursor } = await listUsers(app.db, request.query);
+      return { success: true as const, data: items, nextCursor };
+    },
   );
 
   app.put(

@@ -10,7 +10,7 @@ describe('users: tokens, admin check, make admin', async () => {
   const bob = await signUp(app, { name: 'Bob' });
   const as = (user: { cookie: string }) => ({ cookie: user.cookie });
 
-  it('PUT /user/{email} hands the signed-in user a bearer token that works as one', async () => {
+  it('PUT /user/{email} records a browser session user without ever showing it a token', async () => {
     const res = await app.inject({
       method: 'PUT',
       url: `/api/v1/user/${alice.email}`,
@@ -18,13 +18,60 @@ describe('users: tokens, admin check, make admin', async () => {
       payload: { email: alice.email },
     });
     expect(res.statusCode).toBe(200);
-    const { token } = res.json().data;
+    expect(res.json()).toEqual({ success: true, data: {}, message: 'User recorded' });
+    expect(res.headers['set-auth-token']).toBeUndefined();
+    // Not the session's token, nor any other, anywhere in the answer.
+    const cookieToken = decodeURIComponent(alice.cookie.split('=')[1] ?? '').split('.')[0] ?? '';
+    expect(res.body).not.toContain(cookieToken);
+    expect(res.body).not.toContain(alice.token);
+  });
+
+  it('an API client signs in at POST /tokens for a bearer token, which PUT /user/{email} then echoes', async () => {
+    const signIn = await app.inject({
+      method: 'POST',
+      url: '/api/v1/tokens',
+      payload: { email: alice.email, password: alice.password },
+    });
+    expect(signIn.statusCode).toBe(200);
+    const { token } = signIn.json().data;
     expect(token).toEqual(expect.any(String));
+    expect(signIn.headers['set-cookie']).toBeUndefined();
     const check = await app.inject({
       url: `/api/v1/admin/${alice.email}`,
       headers: { authorization: `Bearer ${token}` },
     });
     expect(check.json().data).toEqual({ admin: false });
+    const record = await app.inject({
+      method: 'PUT',
+      url: `/api/v1/user/${alice.email}`,
+      headers: { authorization: `Bearer ${token}` },
+      payload: { email: alice.email },
+    });
+    expect(record.json().data).toEqual({ token });
+  });
+
+  it('POST /tokens refuses a wrong password or an unknown email (401) and bad input (400)', async () => {
+    const wrong = await app.inject({
+      method: 'POST',
+      url: '/api/v1/tokens',
+      payload: { email: alice.email, password: 'not-her-password' },
+    });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json().success).toBe(false);
+    expect(wrong.body).not.toMatch(/token"\s*:/);
+    const unknown = await app.inject({
+      method: 'POST',
+      url: '/api/v1/tokens',
+      payload: { email: 'nobody-here@example.com', password: 'whatever1' },
+    });
+    expect(unknown.statusCode).toBe(401);
+    const bad = await app.inject({
+      method: 'POST',
+      url: '/api/v1/tokens',
+      payload: { email: 'x' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().success).toBe(false);
   });
 
   it('PUT /user/{email} ignores a role in the body: nobody makes themselves admin', async () => {

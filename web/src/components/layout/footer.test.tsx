@@ -26,7 +26,7 @@ const footerLinks = [
 ];
 
 describe('Footer', () => {
-  it('has all 19 links, each pointing home', () => {
+  it('has all 19 links: the catalogue ones lead to the parts catalog, the others home', () => {
     renderWithProviders(<Footer />);
     const footer = screen.getByRole('contentinfo');
     const links = within(footer)
@@ -34,7 +34,13 @@ describe('Footer', () => {
       .filter((link) => !link.getAttribute('href')?.startsWith('tel:'));
 
     expect(links.map((link) => link.textContent)).toEqual(footerLinks);
-    for (const link of links) expect(link).toHaveAttribute('href', '/');
+    const catalogue = ['All Parts', 'All Brands', 'All Categories'];
+    for (const link of links) {
+      expect(link).toHaveAttribute(
+        'href',
+        catalogue.includes(link.textContent ?? '') ? '/products' : '/',
+      );
+    }
   });
 
   it('groups the links under customer service, about us, blog and catalogue', () => {

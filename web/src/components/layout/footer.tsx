@@ -26,6 +26,14 @@ const linkGroups = [
   { title: 'Catalogue', links: ['All Parts', 'All Brands', 'All Categories'] },
 ] as const;
 
+/** The catalogue links lead to the parts catalog (decisions.md); the spec's others to `/`. */
+const catalogueLinks: Record<string, string> = {
+  'All Parts': paths.products(),
+  'All Brands': paths.products(),
+  'All Categories': paths.products(),
+};
+const footerTarget = (label: string) => catalogueLinks[label] ?? paths.home;
+
 export const CONTACT = {
   street: '1627 4th St',
   city: 'Peru, IL 61354',
@@ -71,7 +79,7 @@ export function Footer() {
             <ul className="space-y-2 text-sm">
               {group.links.map((label) => (
                 <li key={label}>
-                  <Link to={paths.home} className="link link-hover">
+                  <Link to={footerTarget(label)} className="link link-hover">
                     {label}
                   </Link>
                 </li>

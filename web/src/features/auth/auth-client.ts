@@ -16,6 +16,7 @@ export const authClient = createAuthClient({
 
 interface SessionAtomValue {
   data: unknown;
+  isPending: boolean;
   isRefetching: boolean;
 }
 
@@ -25,7 +26,11 @@ function sessionCleared(timeoutMs = 5000): Promise<void> {
     get(): SessionAtomValue;
     listen(listener: (value: SessionAtomValue) => void): () => void;
   };
-  const cleared = (value: SessionAtomValue) => value.data === null && !value.isRefetching;
+  // A client loaded just now (a direct load of an admin page) starts as `data: null` while its
+  // first answer is pending: that is not "signed out" yet, and the sign-in page would still see
+  // the old session in the page's store and bounce the user to `/`.
+  const cleared = (value: SessionAtomValue) =>
+    value.data === null && !value.isPending && !value.isRefetching;
   if (cleared(atom.get())) return Promise.resolve();
   return new Promise((resolve) => {
     const finish = () => {

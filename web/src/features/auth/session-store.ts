@@ -111,4 +111,8 @@ export const sessionSnapshot = (): SessionValue | undefined => {
 /** Signs out through the identity client (loading it first if need be). */
 export async function signOut() {
   await (await loadAuthClient()).signOut();
+  // The plain fetch's answer is the old session: it must not stand in for the client's.
+  fetched = { data: null, isPending: false, error: null };
+  fetchedAt = Date.now();
+  notify();
 }

@@ -5,7 +5,7 @@ import { Spinner } from '../../components/spinner';
 import { useOrder } from '../../features/orders/api/get-order';
 import { OrderStatusBadge } from '../../features/orders/components/order-status';
 import { PaymentCompleted, PaymentPanel } from '../../features/payments/components/payment-panel';
-import { formatPrice } from '../../lib/format';
+import { formatPieces, formatPrice } from '../../lib/format';
 import { usePageTitle } from '../../lib/use-page-title';
 
 export function PaymentPage() {
@@ -45,7 +45,7 @@ export function PaymentPage() {
                 <div>
                   <p className="font-semibold">{order.purchaseName}</p>
                   <p className="text-sm text-base-content/70">
-                    {order.quantity} pcs × {formatPrice(order.unitPrice)}
+                    {formatPieces(order.quantity)} × {formatPrice(order.unitPrice)}
                   </p>
                 </div>
               </div>

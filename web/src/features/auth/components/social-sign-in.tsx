@@ -66,7 +66,8 @@ function KeyMark() {
 }
 
 /**
- * The "OR" divider and the "Continue with …" button (spec §1, §2). The provider comes from the
+ * The "OR" divider and the "Continue with …" button (spec §1, §2), shown only when the server
+ * offers a provider (Google, or any OIDC one by its name). The provider comes from the
  * server's auth options; a successful start hands the browser to the provider, which comes back
  * to `callbackURL`, or to /signin?error=… when it fails.
  */
@@ -78,9 +79,11 @@ export function SocialSignIn({ callbackURL }: { callbackURL: string }) {
   const [failure, setFailure] = useState<string | null>(null);
 
   const social = data?.social ?? null;
-  const isGoogle = social === null || social.id === 'google';
-  const label = isGoogle ? 'Continue with Google' : `Continue with ${social.name}`;
   const providerError = providerErrorOf(searchParams);
+  // A button that can only say "not configured" is a dead end: none until a provider is set up.
+  if (!social) return providerError ? <FormAlert message={providerError} /> : null;
+  const isGoogle = social.id === 'google';
+  const label = isGoogle ? 'Continue with Google' : `Continue with ${social.name}`;
 
   async function continueWithProvider() {
     setBusy(true);

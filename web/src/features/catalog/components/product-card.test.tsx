@@ -71,4 +71,23 @@ describe('ProductCard', () => {
     expect(screen.getByRole('button', { name: 'Purchase Now' })).toBeDisabled();
     expect(screen.queryByRole('link', { name: 'Purchase Now' })).not.toBeInTheDocument();
   });
+
+  it('says Out of stock, with a badge and a disabled button, when the stock is below the minimum', () => {
+    renderWithProviders(
+      <ProductCard
+        product={buildTool({ minimumOrderQuantity: 45000, availableQuantity: 30000 })}
+      />,
+    );
+    expect(screen.getByText('Out of stock', { selector: '.badge' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Out of stock' })).toBeDisabled();
+    expect(screen.queryByRole('link', { name: 'Purchase Now' })).not.toBeInTheDocument();
+  });
+
+  it('offers Purchase Now when exactly the minimum is left', () => {
+    renderWithProviders(
+      <ProductCard product={buildTool({ minimumOrderQuantity: 50, availableQuantity: 50 })} />,
+    );
+    expect(screen.getByRole('link', { name: 'Purchase Now' })).toBeInTheDocument();
+    expect(screen.queryByText('Out of stock')).not.toBeInTheDocument();
+  });
 });

@@ -1,4 +1,5 @@
 import type { Tool } from '@proper-parts/domain/catalog';
+import { isOutOfStock } from '@proper-parts/domain/stock';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import { formatPieces, formatPrice } from '../../../lib/format';
@@ -13,6 +14,7 @@ type ProductCardProps = {
 export function ProductCard({ product, disabled = false }: ProductCardProps) {
   const headingId = `product-${product._id}`;
   const productPath = paths.purchase(product._id);
+  const outOfStock = isOutOfStock(product);
 
   return (
     <article
@@ -42,6 +44,7 @@ export function ProductCard({ product, disabled = false }: ProductCardProps) {
         <p className="grow-0">
           <span className="text-2xl font-bold text-primary">{formatPrice(product.price)}</span>{' '}
           <span className="text-sm text-base-content/70">per pc</span>
+          {outOfStock && <span className="badge badge-error ml-2 align-middle">Out of stock</span>}
         </p>
         <dl className="flex flex-wrap gap-2 text-sm">
           <div className="badge badge-outline h-auto gap-1 whitespace-nowrap">
@@ -55,7 +58,11 @@ export function ProductCard({ product, disabled = false }: ProductCardProps) {
         </dl>
         <ProductDescription description={product.description} />
         <div className="card-actions mt-auto pt-2">
-          {disabled ? (
+          {outOfStock ? (
+            <button type="button" className="btn btn-primary btn-block" disabled>
+              Out of stock
+            </button>
+          ) : disabled ? (
             <button type="button" className="btn btn-primary btn-block" disabled>
               Purchase Now
             </button>

@@ -6,14 +6,12 @@ import { BusyButton } from '../../../components/busy-button';
 import { FormAlert } from '../../../components/form-alert';
 import { Modal, ModalActions } from '../../../components/modal';
 import { Spinner } from '../../../components/spinner';
-import { formatPrice } from '../../../lib/format';
+import { formatPieces, formatPrice } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { useDeleteTool } from '../api/delete-tool';
 import { useToolsPage } from '../api/get-tools-page';
 
 export const PRODUCTS_PAGE_SIZE = 10;
-
-const pcs = (n: number) => `${n.toLocaleString('en-US')} pcs`;
 
 /** The confirm modal of spec §2 ("confirm delete of a product"), open while `product` is set. */
 function DeleteProductModal({ product, onClose }: { product: Tool; onClose: () => void }) {
@@ -171,11 +169,11 @@ export function ProductsTable() {
                   </span>
                   <span className="block text-xs text-base-content/60 md:hidden">
                     <span className="whitespace-nowrap">
-                      MOQ {pcs(product.minimumOrderQuantity)}
+                      MOQ {formatPieces(product.minimumOrderQuantity)}
                     </span>{' '}
                     ·{' '}
                     <span className="whitespace-nowrap">
-                      Stock {pcs(product.availableQuantity)}
+                      Stock {formatPieces(product.availableQuantity)}
                     </span>
                   </span>
                 </td>
@@ -183,10 +181,10 @@ export function ProductsTable() {
                   {formatPrice(product.price)}
                 </td>
                 <td className="hidden whitespace-nowrap text-right md:table-cell">
-                  {pcs(product.minimumOrderQuantity)}
+                  {formatPieces(product.minimumOrderQuantity)}
                 </td>
                 <td className="hidden whitespace-nowrap text-right md:table-cell">
-                  {pcs(product.availableQuantity)}
+                  {formatPieces(product.availableQuantity)}
                 </td>
                 <td className="text-right">
                   <button

@@ -2,7 +2,7 @@ import type { Order } from '@proper-parts/domain/orders';
 import { BusyButton } from '../../../components/busy-button';
 import { FormAlert } from '../../../components/form-alert';
 import { Modal, ModalActions } from '../../../components/modal';
-import { formatPrice } from '../../../lib/format';
+import { formatPieces, formatPrice } from '../../../lib/format';
 
 type ConfirmOrderModalProps = {
   title: string;
@@ -14,7 +14,10 @@ type ConfirmOrderModalProps = {
   onClose: () => void;
 };
 
-/** "Are you sure?" before an order is cancelled or deleted (spec §2 modals). */
+/**
+ * "Are you sure?" before an order is cancelled or deleted (spec §2 modals). Dismissing reads
+ * "Keep order": a "Cancel" beside "Yes, cancel order" said the opposite of what it does.
+ */
 export function ConfirmOrderModal({
   title,
   order,
@@ -27,13 +30,13 @@ export function ConfirmOrderModal({
   return (
     <Modal
       title={title}
-      description={`${order.purchaseName} — ${order.quantity} pcs, ${formatPrice(order.price)}. Its stock goes back on sale.`}
+      description={`${order.purchaseName} — ${formatPieces(order.quantity)}, ${formatPrice(order.price)}. Its stock goes back on sale.`}
       onClose={onClose}
     >
       {({ close }) => (
         <>
           <FormAlert message={error} className="mt-4" />
-          <ModalActions onCancel={close} cancelDisabled={busy}>
+          <ModalActions onCancel={close} cancelDisabled={busy} cancelLabel="Keep order">
             <BusyButton
               type="button"
               busy={busy}

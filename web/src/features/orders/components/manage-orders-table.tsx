@@ -3,7 +3,7 @@ import { type Order, orderMessages } from '@proper-parts/domain/orders';
 import { useState } from 'react';
 import { EmptyState } from '../../../components/empty-state';
 import { Spinner } from '../../../components/spinner';
-import { formatPrice } from '../../../lib/format';
+import { formatDate, formatPieces, formatPrice } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { useDeleteOrder } from '../api/delete-order';
 import { useAllOrders } from '../api/get-all-orders';
@@ -137,10 +137,18 @@ export function ManageOrdersTable() {
                   </th>
                   <td>
                     <span className="block font-medium">{order.purchaseName}</span>
-                    <span className="block text-xs text-base-content/70">{order.quantity} pcs</span>
+                    <span className="block text-xs text-base-content/70">
+                      {formatPieces(order.quantity)} · ordered {formatDate(order.createdAt)}
+                    </span>
                     <span className="mt-1 block text-sm">{order.userName}</span>
                     <span className="block text-xs text-base-content/70">
                       <EmailAddress email={order.email} />
+                    </span>
+                    {/* Where to ship: the admin ships from this list. */}
+                    <span className="mt-1 block text-xs" data-testid="ship-to">
+                      <span className="font-medium">Ship to:</span>{' '}
+                      {order.address || 'no address given'}
+                      {order.phone && <> · {order.phone}</>}
                     </span>
                   </td>
                   <td className="text-right whitespace-nowrap">{formatPrice(order.price)}</td>

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
 import { Spinner } from '../../../components/spinner';
 import { paths } from '../../../config/paths';
-import { formatPrice } from '../../../lib/format';
+import { formatDate, formatPieces, formatPrice } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { useCancelOrder } from '../api/cancel-order';
 import { ORDERS_PAGE_SIZE, useMyOrders } from '../api/get-my-orders';
@@ -45,7 +45,7 @@ export function MyOrdersTable({ email }: { email: string }) {
             <tr>
               <th scope="col">#</th>
               <th scope="col">Product</th>
-              <th scope="col" className="text-right">
+              <th scope="col" className="hidden text-right sm:table-cell">
                 Qty
               </th>
               <th scope="col" className="text-right">
@@ -69,10 +69,19 @@ export function MyOrdersTable({ email }: { email: string }) {
                       height={40}
                       className="hidden h-10 w-10 rounded object-contain sm:block"
                     />
-                    <span className="font-medium">{order.purchaseName}</span>
+                    <div>
+                      <span className="block font-medium">{order.purchaseName}</span>
+                      <span className="block text-xs text-base-content/70">
+                        <span className="sm:hidden">{formatPieces(order.quantity)} · </span>
+                        Ordered {formatDate(order.createdAt)}
+                      </span>
+                    </div>
                   </div>
                 </td>
-                <td className="text-right">{order.quantity}</td>
+                {/* On phones the quantity sits under the name: the payment column stays in view. */}
+                <td className="hidden text-right whitespace-nowrap sm:table-cell">
+                  {formatPieces(order.quantity)}
+                </td>
                 <td className="text-right whitespace-nowrap">{formatPrice(order.price)}</td>
                 <td>
                   {order.status === 'unpaid' ? (

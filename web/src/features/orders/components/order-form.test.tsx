@@ -1,11 +1,15 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { Toaster } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { callsTo, setSession, stubApi } from '../../../../test/auth-stubs';
 import { admin, customer, signInAs } from '../../../../test/signed-in';
 import { buildTool, jsonResponse, renderWithProviders } from '../../../../test/test-utils';
 import { OrderForm } from './order-form';
+
+const ADDRESS = 'Address (optional)';
+const PHONE = /^Phone/;
 
 const ORDER_ID = '11111111-1111-4111-8111-111111111111';
 const PURCHASE = 'POST /api/v1/purchase';
@@ -103,5 +107,64 @@ describe('OrderForm', () => {
       await screen.findByText('Admins manage orders; buying is for customer accounts.'),
     ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Place Order' })).not.toBeInTheDocument();
+  });
+
+  it('sends an Idempotency-Key per submit, the same on its retry after a 503', async () => {
+    let answered = 0;
+    const fetchMock = stubApi({
+      ...signInAs(customer),
+      [PURCHASE]: () => {
+        answered += 1;
+        return answered === 1
+          ? jsonResponse({ success: false, message: 'The database is unavailable' }, 503)
+          : jsonResponse({ success: true, data: { insertedId: ORDER_ID } });
+      },
+    });
+    renderWithProviders(<OrderForm product={buildTool({ minimumOrderQuantity: 1 })} />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Place Order' }));
+    await screen.findByRole('link', { name: 'Pay now' }, { timeout: 5000 });
+    const keysSent = () =>
+      fetchMock.mock.calls
+        .filter(([input, init]) => String(input).endsWith('/purchase') && init?.method === 'POST')
+        .map(
+          ([, init]) => (init?.headers as Record<string, string> | undefined)?.['Idempotency-Key'],
+        );
+    const keys = keysSent();
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[1]).toBe(keys[0]);
+
+    await user.click(screen.getByRole('button', { name: 'Order again' }));
+    await user.click(await screen.findByRole('button', { name: 'Place Order' }));
+    await screen.findByRole('link', { name: 'Pay now' });
+    const next = keysSent();
+    expect(next).toHaveLength(3);
+    expect(next[2]).not.toBe(keys[0]);
+  });
+
+  it("fills address and phone from the buyer's profile, without overwriting what was typed", async () => {
+    stubApi(signInAs(customer));
+    const product = buildTool({ minimumOrderQuantity: 1 });
+    function WithProfileLater() {
+      const [prefill, setPrefill] = useState<{ address: string; phone: string }>();
+      return (
+        <>
+          <button
+            type="button"
+            onClick={() => setPrefill({ address: 'Peoria, IL', phone: '+1 309 555 0100' })}
+          >
+            profile arrives
+          </button>
+          <OrderForm product={product} prefill={prefill} />
+        </>
+      );
+    }
+    renderWithProviders(<WithProfileLater />);
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(PHONE), '+1 555 0199');
+    await user.click(screen.getByRole('button', { name: 'profile arrives' }));
+    await waitFor(() => expect(screen.getByLabelText(ADDRESS)).toHaveValue('Peoria, IL'));
+    expect(screen.getByLabelText(PHONE)).toHaveValue('+1 555 0199');
   });
 });

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Tool } from '@proper-parts/domain/catalog';
 import { orderFormFields, orderMessages, quantityProblem } from '@proper-parts/domain/orders';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { z } from 'zod';
@@ -12,13 +12,20 @@ import { paths } from '../../../config/paths';
 import { formatPieces, formatPrice } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { useCurrentUser } from '../../auth/use-current-user';
-import { usePlaceOrder } from '../api/place-order';
+import { newIdempotencyKey, usePlaceOrder } from '../api/place-order';
 
 type OrderFormInput = z.input<typeof orderFormFields>;
 type OrderFormValues = z.output<typeof orderFormFields>;
 
 /** The order form beside a product (spec §2 /purchase, §5): quantity, address, phone. */
-export function OrderForm({ product }: { product: Tool }) {
+export function OrderForm({
+  product,
+  prefill,
+}: {
+  product: Tool;
+  /** From the buyer's profile, once it has loaded: fills the fields the buyer has not touched. */
+  prefill?: { address?: string; phone?: string };
+}) {
   const { user } = useCurrentUser();
   const place = usePlaceOrder();
   const [placedId, setPlacedId] = useState<string | null>(null);
@@ -26,12 +33,19 @@ export function OrderForm({ product }: { product: Tool }) {
     register,
     handleSubmit,
     control,
+    setValue,
+    getFieldState,
     formState: { errors, isSubmitting },
   } = useForm<OrderFormInput, unknown, OrderFormValues>({
     resolver: zodResolver(orderFormFields),
     defaultValues: { quantity: product.minimumOrderQuantity, address: '', phone: '' },
   });
   const quantity = useWatch({ control, name: 'quantity' });
+  const { address: prefillAddress, phone: prefillPhone } = prefill ?? {};
+  useEffect(() => {
+    if (prefillAddress && !getFieldState('address').isDirty) setValue('address', prefillAddress);
+    if (prefillPhone && !getFieldState('phone').isDirty) setValue('phone', prefillPhone);
+  }, [prefillAddress, prefillPhone, getFieldState, setValue]);
   const total =
     typeof quantity === 'number' && Number.isInteger(quantity) && quantity > 0
       ? formatPrice(quantity * product.price)
@@ -44,7 +58,10 @@ export function OrderForm({ product }: { product: Tool }) {
       return;
     }
     try {
-      const { insertedId } = await place.mutateAsync({ toolId: product._id, ...values });
+      const { insertedId } = await place.mutateAsync({
+        input: { toolId: product._id, ...values },
+        idempotencyKey: newIdempotencyKey(),
+      });
       setPlacedId(insertedId);
       toast.success(orderMessages.placed(insertedId));
     } catch (error) {

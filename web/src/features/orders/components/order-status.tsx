@@ -1,4 +1,6 @@
 import type { Order } from '@proper-parts/domain/orders';
+import { shortId } from '../../../lib/format';
+import { toast } from '../../../lib/toast';
 
 const label: Record<Order['status'], { text: string; tone: string }> = {
   unpaid: { text: 'Unpaid', tone: 'badge-warning' },
@@ -13,15 +15,53 @@ export function OrderStatusBadge({ status }: { status: Order['status'] }) {
   return <span className={`badge badge-soft whitespace-nowrap ${tone}`}>{text}</span>;
 }
 
-/** The provider's payment id, small and breakable so it fits a phone. */
+/**
+ * The provider's payment id, cut to fit a phone (`sbx_pi_1a2b…9f0e`, 5 lines before) with a button
+ * that copies it whole; the whole id is in the page for screen readers and for finding it.
+ */
 export function TransactionId({ id }: { id: string | null }) {
   if (!id) return null;
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(id);
+      toast.success('Transaction id copied');
+    } catch {
+      // No clipboard outside a secure context (http:// on a LAN address): say so.
+      toast.error(`Copy is not available here: ${id}`);
+    }
+  };
   return (
-    <span className="block text-xs text-base-content/70">
-      <span className="whitespace-nowrap">Transaction id:</span>{' '}
-      <span className="break-all font-mono" data-testid="transaction-id">
-        {id}
+    <span className="flex flex-wrap items-center gap-x-1 text-xs text-base-content/70">
+      <span className="whitespace-nowrap">Transaction id:</span>
+      <span className="font-mono whitespace-nowrap" data-testid="transaction-id" title={id}>
+        {shortId(id) === id ? (
+          id
+        ) : (
+          <>
+            <span aria-hidden="true">{shortId(id)}</span>
+            <span className="sr-only">{id}</span>
+          </>
+        )}
       </span>
+      <button
+        type="button"
+        className="btn btn-ghost btn-xs px-1"
+        aria-label="Copy transaction id"
+        title="Copy transaction id"
+        onClick={copy}
+      >
+        <svg
+          viewBox="0 0 24 24"
+          className="size-3.5"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          aria-hidden="true"
+        >
+          <rect x="9" y="9" width="12" height="12" rx="2" />
+          <path d="M5 15H4a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1h10a1 1 0 0 1 1 1v1" />
+        </svg>
+      </button>
     </span>
   );
 }

@@ -1,5 +1,5 @@
 import type { Order } from '@proper-parts/domain/orders';
-import { screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -8,6 +8,7 @@ import { admin, customer, signInAs } from '../../../../test/signed-in';
 import { jsonResponse, renderWithProviders } from '../../../../test/test-utils';
 import { ManageOrdersTable } from './manage-orders-table';
 import { MyOrdersTable } from './my-orders-table';
+import { TransactionId } from './order-status';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -38,7 +39,14 @@ function buildOrder(overrides: Partial<Order> = {}): Order {
 }
 
 const unpaid = buildOrder({ purchaseName: 'Oil Filter' });
-const paid = buildOrder({ status: 'pending', paid: true, transactionId: 'sbx_pi_paid1' });
+const paid = buildOrder({
+  status: 'pending',
+  paid: true,
+  transactionId: 'sbx_pi_paid1',
+  address: '12 Mill Lane, Peoria IL',
+  phone: '+1 309 555 0100',
+  createdAt: '2026-11-20T10:00:00.000Z',
+});
 const shipped = buildOrder({ status: 'shipped', paid: true, transactionId: 'sbx_pi_shipped1' });
 const rowOf = (text: string) => screen.getByRole('row', { name: new RegExp(text) });
 
@@ -60,7 +68,13 @@ describe('MyOrdersTable', () => {
     const paidRow = rowOf(paid.purchaseName);
     expect(within(paidRow).getByText('Paid')).toBeInTheDocument();
     expect(within(paidRow).getByText('sbx_pi_paid1')).toBeInTheDocument();
-    expect(within(paidRow).queryByRole('button')).not.toBeInTheDocument();
+    // No Pay or Cancel on a paid order: its only button copies the transaction id.
+    expect(
+      within(paidRow)
+        .getAllByRole('button')
+        .map((b) => b.getAttribute('aria-label')),
+    ).toEqual(['Copy transaction id']);
+    expect(within(open).getByText(/^Ordered [A-Z][a-z]{2} \d{1,2}, \d{4}$/)).toBeInTheDocument();
     expect(within(rowOf(shipped.purchaseName)).getByText('Shipped')).toBeInTheDocument();
   });
 
@@ -89,6 +103,9 @@ describe('MyOrdersTable', () => {
     );
     const dialog = screen.getByRole('dialog', { name: 'Cancel this order?' });
     expect(callsTo(fetchMock, `DELETE /api/v1/myPurchase/${unpaid._id}`)).toHaveLength(0);
+    // Dismissing says what it does; there is no "Cancel" beside "Yes, cancel order".
+    expect(within(dialog).queryByRole('button', { name: 'Cancel' })).toBeNull();
+    expect(within(dialog).getByRole('button', { name: 'Keep order' })).toBeEnabled();
     await user.click(within(dialog).getByRole('button', { name: 'Yes, cancel order' }));
     expect(await screen.findByText('Oil Filter - order is deleted.')).toBeInTheDocument();
     await vi.waitFor(() => expect(screen.queryByRole('row', { name: /Oil Filter/ })).toBeNull());
@@ -96,6 +113,26 @@ describe('MyOrdersTable', () => {
 });
 
 describe('ManageOrdersTable', () => {
+  it("shows each order's date, delivery address and phone, so the admin knows where to ship", async () => {
+    stubApi({
+      ...signInAs(admin),
+      'GET /api/v1/manageOrder': () => jsonResponse({ success: true, data: [unpaid, paid] }),
+    });
+    renderWithProviders(<ManageOrdersTable />);
+    await screen.findByRole('table');
+    const paidRow = screen
+      .getAllByTestId('manage-order-row')
+      .find((row) => row.textContent?.includes(paid.purchaseName)) as HTMLElement;
+    expect(paidRow).toHaveTextContent('10 pcs · ordered Nov 20, 2026');
+    expect(within(paidRow).getByTestId('ship-to')).toHaveTextContent(
+      'Ship to: 12 Mill Lane, Peoria IL · +1 309 555 0100',
+    );
+    const openRow = screen
+      .getAllByTestId('manage-order-row')
+      .find((row) => row.textContent?.includes('Oil Filter')) as HTMLElement;
+    expect(within(openRow).getByTestId('ship-to')).toHaveTextContent('Ship to: no address given');
+  });
+
   it('ships a paid order with "Order Shipped"; paid orders read Already Paid and have no Delete', async () => {
     const user = userEvent.setup();
     let current = paid;
@@ -143,5 +180,27 @@ describe('ManageOrdersTable', () => {
         true,
       ),
     );
+  });
+});
+
+describe('TransactionId', () => {
+  it('cuts a long id to fit a phone, keeps it whole for readers, and copies it whole', async () => {
+    const id = 'pi_3QxYz0AbCdEfGhIjKlMnOpQr_secretless_9f0e';
+    const writeText = vi.fn(async () => {});
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    render(
+      <>
+        <TransactionId id={id} />
+        <Toaster />
+      </>,
+    );
+    const shown = screen.getByTestId('transaction-id');
+    expect(shown).toHaveAttribute('title', id);
+    expect(shown.querySelector('[aria-hidden="true"]')?.textContent).toBe('pi_3QxYz0A…9f0e');
+    expect(shown.querySelector('.sr-only')?.textContent).toBe(id);
+    await userEvent.click(screen.getByRole('button', { name: 'Copy transaction id' }));
+    expect(writeText).toHaveBeenCalledWith(id);
+    expect(await screen.findByText('Transaction id copied')).toBeInTheDocument();
+    vi.unstubAllGlobals();
   });
 });

@@ -13,4 +13,6 @@ export const profileQueryOptions = (email: string) =>
     queryFn: ({ signal }) => getProfile({ email, signal }),
   });
 
-export const useProfile = (email: string) => useQuery(profileQueryOptions(email));
+/** `''` (nobody signed in yet) asks nothing. */
+export const useProfile = (email: string) =>
+  useQuery({ ...profileQueryOptions(email), enabled: email !== '' });

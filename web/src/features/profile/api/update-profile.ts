@@ -16,10 +16,7 @@ import { profileQueryOptions } from './get-profile';
  */
 export const updateProfileForm = updateProfileRequest.omit({ email: true }).extend({
   name: updateIdentityRequest.shape.name,
-  photoURL: photoUrlField
-    // A site path (`/uploads/…`) can come back from the server, so it is kept as it is.
-    .refine((v) => v === '' || /^(https?:\/\/\S+|\/\S*)$/i.test(v), messages.photoUrlInvalid)
-    .optional(),
+  photoURL: photoUrlField.optional(),
 });
 export type UpdateProfileFormInput = z.input<typeof updateProfileForm>;
 export type UpdateProfileFormValues = z.output<typeof updateProfileForm>;

@@ -1,3 +1,4 @@
+import { isPhotoUrl } from '@proper-parts/domain/photo-url';
 import type { Profile } from '@proper-parts/domain/profile';
 import { Spinner } from '../../../components/spinner';
 import { useProfile } from '../api/get-profile';
@@ -63,7 +64,9 @@ export function ProfileCard({ email }: { email: string }) {
     <article className="card border border-base-300 bg-base-100 shadow-sm">
       <div className="card-body gap-6 sm:flex-row sm:items-start">
         <img
-          src={profile.photoURL || PLACEHOLDER_AVATAR}
+          src={
+            profile.photoURL && isPhotoUrl(profile.photoURL) ? profile.photoURL : PLACEHOLDER_AVATAR
+          }
           alt=""
           width={112}
           height={112}

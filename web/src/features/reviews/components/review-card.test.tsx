@@ -30,4 +30,15 @@ describe('ReviewCard', () => {
       '/images/avatars/placeholder.svg',
     );
   });
+
+  it.each(['javascript:alert(1)', 'http://tracker.example/p.gif', 'data:image/gif;base64,R0lGOD'])(
+    'never loads a photo stored before the check: %s',
+    (photoUrl) => {
+      render(<ReviewCard review={{ ...review, photoUrl }} />);
+      expect(screen.getByRole('img', { name: 'Placeholder avatar' })).toHaveAttribute(
+        'src',
+        '/images/avatars/placeholder.svg',
+      );
+    },
+  );
 });

@@ -1,4 +1,5 @@
 import { RATING_MAX } from '@proper-parts/domain/constants';
+import { isPhotoUrl } from '@proper-parts/domain/photo-url';
 import type { Review } from '@proper-parts/domain/reviews';
 
 const PLACEHOLDER_AVATAR = '/images/avatars/placeholder.svg';
@@ -8,13 +9,15 @@ const FIXED_LIKES = { up: 24, heart: 12 };
 
 /** One review: avatar (or a placeholder), name, rating out of 5 and the text (spec §2). */
 export function ReviewCard({ review }: { review: Review }) {
+  // A photo stored before the server checked it (`javascript:`, `http:`) is not loaded.
+  const photo = review.photoUrl && isPhotoUrl(review.photoUrl) ? review.photoUrl : null;
   return (
     <article className="card h-full border border-base-300 bg-base-100 shadow-sm">
       <div className="card-body gap-4">
         <div className="flex items-center gap-3">
           <img
-            src={review.photoUrl ?? PLACEHOLDER_AVATAR}
-            alt={review.photoUrl ? `Photo of ${review.userName}` : 'Placeholder avatar'}
+            src={photo ?? PLACEHOLDER_AVATAR}
+            alt={photo ? `Photo of ${review.userName}` : 'Placeholder avatar'}
             width={48}
             height={48}
             loading="lazy"

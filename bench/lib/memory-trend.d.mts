@@ -1,0 +1,1 @@
+export function memoryTrend(rss: number[], tolerance?: number): { lows: number[]; flat: boolean };

@@ -1,0 +1,177 @@
+import { z } from 'zod';
+
+/** Issue 16: the catalog's search, product, brand and category answers. Prices are dollars. */
+
+export const SEARCH_SORTS = ['relevance', 'newest', 'price_asc', 'price_desc', 'name'] as const;
+export type SearchSort = (typeof SEARCH_SORTS)[number];
+
+const slug = z
+  .string()
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'a slug: lower-case letters, digits and hyphens');
+const dollars = z.coerce.number().min(0).max(100_000_000);
+const ATTRIBUTE_PARAM = /^attr\.([a-z0-9_]{1,40})$/;
+const ATTRIBUTE_RANGE = /^(-?\d+(?:\.\d+)?)?\.\.(-?\d+(?:\.\d+)?)?$/;
+const KNOWN = new Set([
+  'q',
+  'category',
+  'brand',
+  'inStock',
+  'minPrice',
+  'maxPrice',
+  'sort',
+  'cursor',
+  'limit',
+]);
+
+/** `attr.<name>=value` or `attr.<name>=min..max` (either end may be left out). */
+export type AttributeFilter =
+  | { name: string; value: string }
+  | { name: string; min: number | null; max: number | null };
+
+/**
+ * `GET /catalog/search`'s query. Any parameter it does not know is refused by name (a typo must
+ * not silently widen the search); `attr.<name>` parameters are gathered into `attributes`.
+ */
+export const searchQuery = z
+  .object({
+    q: z.string().trim().max(200).optional(),
+    category: slug.optional(),
+    brand: z
+      .union([slug, z.array(slug).max(50)])
+      .optional()
+      .transform((value) => (value === undefined ? [] : Array.isArray(value) ? value : [value])),
+    inStock: z
+      .enum(['true', 'false'])
+      .optional()
+      .transform((value) => value === 'true'),
+    minPrice: dollars.optional(),
+    maxPrice: dollars.optional(),
+    sort: z.enum(SEARCH_SORTS).optional(),
+    cursor: z.string().max(500).optional(),
+    limit: z.coerce.number().int().min(1).max(100).default(24),
+  })
+  .catchall(z.union([z.string().max(100), z.array(z.string().max(100))]))
+  .superRefine((query, context) => {
+    for (const [key, value] of Object.entries(query)) {
+      if (KNOWN.has(key)) continue;
+      if (!ATTRIBUTE_PARAM.test(key)) {
+        context.addIssue({ code: 'custom', path: [key], message: 'unknown parameter' });
+      } else if (typeof value !== 'string' || value.trim() === '') {
+        context.addIssue({ code: 'custom', path: [key], message: 'give one value, or min..max' });
+      } else if (value.includes('..') && !ATTRIBUTE_RANGE.test(value)) {
+        context.addIssue({
+          code: 'custom',
+          path: [key],
+          message: 'a range is min..max, in numbers',
+        });
+      }
+    }
+    if (
+      query.minPrice !== undefined &&
+      query.maxPrice !== undefined &&
+      query.minPrice > query.maxPrice
+    ) {
+      context.addIssue({ code: 'custom', path: ['minPrice'], message: 'above maxPrice' });
+    }
+  })
+  .transform((query) => {
+    const attributes: AttributeFilter[] = [];
+    for (const [key, value] of Object.entries(query)) {
+      const name = ATTRIBUTE_PARAM.exec(key)?.[1];
+      if (!name || typeof value !== 'string') continue;
+      const range = ATTRIBUTE_RANGE.exec(value);
+      attributes.push(
+        range
+          ? {
+              name,
+              min: range[1] === undefined ? null : Number(range[1]),
+              max: range[2] === undefined ? null : Number(range[2]),
+            }
+          : { name, value: value.trim() },
+      );
+    }
+    return {
+      q: query.q || undefined,
+      category: query.category,
+      brands: query.brand,
+      inStock: query.inStock,
+      minPrice: query.minPrice,
+      maxPrice: query.maxPrice,
+      sort: query.sort,
+      cursor: query.cursor,
+      limit: query.limit,
+      attributes,
+    };
+  });
+export type SearchQuery = z.output<typeof searchQuery>;
+
+const named = z.object({ slug: z.string(), name: z.string() });
+const counted = named.extend({ count: z.number().int() });
+
+export const searchItem = z.object({
+  _id: z.string(),
+  sku: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  brand: named.nullable(),
+  category: named.nullable(),
+  price: z.number(),
+  img: z.string(),
+  minimumOrderQuantity: z.number().int(),
+  availableQuantity: z.number().int(),
+});
+export type SearchItem = z.infer<typeof searchItem>;
+
+export const searchResult = z.object({
+  items: z.array(searchItem),
+  /** Opaque; absent (null) on the last page. */
+  nextCursor: z.string().nullable(),
+  total: z.number().int(),
+  facets: z.object({ brands: z.array(counted), categories: z.array(counted) }),
+  /** A corrected query, when the words found nothing and similar words did. */
+  didYouMean: z.string().nullable(),
+});
+export type SearchResult = z.infer<typeof searchResult>;
+
+export const productAttribute = z.object({
+  name: z.string(),
+  value: z.string(),
+  num: z.number().nullable(),
+  unit: z.string().nullable(),
+});
+
+export const crossReference = z.object({
+  number: z.string(),
+  kind: z.enum(['oem', 'superseded', 'competitor']),
+});
+
+export const catalogProduct = searchItem.extend({
+  mpn: z.string().nullable(),
+  description: z.string(),
+  createdAt: z.string(),
+  attributes: z.array(productAttribute),
+  crossReferences: z.array(crossReference),
+});
+export type CatalogProduct = z.infer<typeof catalogProduct>;
+
+export const productSlugParams = z.object({ slug: z.string().min(1).max(200) });
+
+export const brandList = z.array(counted);
+export type BrandCount = z.infer<typeof counted>;
+
+export interface CategoryNode {
+  slug: string;
+  name: string;
+  /** Live products in this category and below it. */
+  count: number;
+  children: CategoryNode[];
+}
+export const categoryNode: z.ZodType<CategoryNode> = z.lazy(() =>
+  z.object({
+    slug: z.string(),
+    name: z.string(),
+    count: z.number().int(),
+    children: z.array(categoryNode),
+  }),
+);
+export const categoryTree = z.array(categoryNode);

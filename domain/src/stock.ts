@@ -1,0 +1,9 @@
+/**
+ * A product whose stock is below its minimum order cannot be bought (the server refuses such an
+ * order): the card and the purchase page say "Out of stock" instead of offering a dead form.
+ * Zod-free, like description.ts: the home page's cards import it.
+ */
+export const isOutOfStock = (product: {
+  availableQuantity: number;
+  minimumOrderQuantity: number;
+}) => product.availableQuantity < product.minimumOrderQuantity;

@@ -1,0 +1,152 @@
+import { randomUUID } from 'node:crypto';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { pgliteOptions } from '../../db/pglite-settings.ts';
+
+const drizzleFolder = join(import.meta.dirname, '..', '..', '..', 'drizzle');
+
+/** The migrations up to (not including) `tag`: the database as it was before that release. */
+function migrationsBefore(tag: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'pp-migrations-'));
+  mkdirSync(join(dir, 'meta'));
+  const journal = JSON.parse(readFileSync(join(drizzleFolder, 'meta', '_journal.json'), 'utf8'));
+  const cut = journal.entries.findIndex((entry: { tag: string }) => entry.tag === tag);
+  journal.entries = journal.entries.slice(0, cut);
+  for (const entry of journal.entries) {
+    copyFileSync(join(drizzleFolder, `${entry.tag}.sql`), join(dir, `${entry.tag}.sql`));
+  }
+  writeFileSync(join(dir, 'meta', '_journal.json'), JSON.stringify(journal));
+  return dir;
+}
+
+type Run = (query: string) => Promise<Record<string, unknown>[]>;
+
+/** A database migrated to before 0007: in-memory PGlite, or a fresh one on DATABASE_URL's server. */
+async function databaseBefore(tag: string) {
+  const before = migrationsBefore(tag);
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    const client = await PGlite.create(pgliteOptions);
+    const db = drizzlePglite(client);
+    await migratePglite(db, { migrationsFolder: before });
+    const run: Run = async (query) => (await db.execute(sql.raw(query))).rows;
+    return {
+      run,
+      migrateAll: () => migratePglite(db, { migrationsFolder: drizzleFolder }),
+      close: async () => {
+        await client.close();
+        rmSync(before, { recursive: true });
+      },
+    };
+  }
+  const name = `pp_test_${randomUUID().replaceAll('-', '')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const client = new pg.Client({ connectionString: target.toString() });
+  await client.connect();
+  const db = drizzlePostgres(client);
+  await migratePostgres(db, { migrationsFolder: before });
+  const run: Run = async (query) => (await client.query(query)).rows;
+  return {
+    run,
+    migrateAll: () => migratePostgres(db, { migrationsFolder: drizzleFolder }),
+    close: async () => {
+      await client.end();
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+      rmSync(before, { recursive: true });
+    },
+  };
+}
+
+describe('migration 0007 (catalog) on a shop that has products and orders', async () => {
+  const database = await databaseBefore('0007_catalog');
+  afterAll(() => database.close());
+  const { run } = database;
+
+  await run(`insert into "user" (id, name, email) values ('u1', 'Ann', 'ann@example.com')`);
+  const [piston] = await run(
+    `insert into products (name, img, description, minimum_order_quantity, available_quantity, price_cents)
+     values ('Piston', '/images/products/piston.svg', 'Forged piston', 1, 10, 1000),
+            ('Brake Disc (vented) 300 mm', '/images/products/brake-disc.svg', 'Vented disc', 1, 10, 4500)
+     returning id`,
+  );
+  await run(
+    `insert into orders (tool_id, user_id, purchase_name, img, unit_price_cents, quantity, total_cents, user_name, email)
+     values ('${piston?.id}', 'u1', 'Piston', '/images/products/piston.svg', 1000, 2, 2000, 'Ann', 'ann@example.com')`,
+  );
+  await database.migrateAll();
+
+  it('gives every product a SKU, a slug, a brand and a category, and keeps its orders', async () => {
+    const rows = await run(
+      `select p.name, p.sku, p.slug, p.sku_key, b.slug as brand, c.slug as category
+       from products p join brands b on b.id = p.brand_id join categories c on c.id = p.category_id
+       order by p.name`,
+    );
+    expect(rows).toEqual([
+      {
+        name: 'Brake Disc (vented) 300 mm',
+        sku: expect.stringMatching(/^PP-[0-9A-F]{10}$/),
+        slug: expect.stringMatching(/^brake-disc-vented-300-mm-[0-9a-f]{8}$/),
+        sku_key: expect.stringMatching(/^pp[0-9a-f]{10}$/),
+        brand: 'proper-parts',
+        category: 'general-parts',
+      },
+      {
+        name: 'Piston',
+        sku: expect.stringMatching(/^PP-[0-9A-F]{10}$/),
+        slug: expect.stringMatching(/^piston-[0-9a-f]{8}$/),
+        sku_key: expect.stringMatching(/^pp[0-9a-f]{10}$/),
+        brand: 'proper-parts',
+        category: 'general-parts',
+      },
+    ]);
+    const orders = await run(
+      `select o.quantity, p.name from orders o join products p on p.id = o.tool_id`,
+    );
+    expect(orders).toEqual([{ quantity: 2, name: 'Piston' }]);
+  });
+
+  it('fills the words searched, and makes a SKU and a slug for a writer that gives none', async () => {
+    const found = await run(
+      `select name from products where search_vector @@ websearch_to_tsquery('english', 'vented discs')`,
+    );
+    expect(found).toEqual([{ name: 'Brake Disc (vented) 300 mm' }]);
+    const [made] = await run(
+      `insert into products (name, img, description, minimum_order_quantity, available_quantity, price_cents)
+       values ('Gear Pump', '/images/products/pump.svg', 'A pump', 1, 1, 100) returning sku, slug`,
+    );
+    expect(made).toEqual({
+      sku: expect.stringMatching(/^PP-[0-9A-F]{10}$/),
+      slug: expect.stringMatching(/^gear-pump-[0-9a-f]{8}$/),
+    });
+  });
+
+  it('refuses a second product with the same SKU or slug', async () => {
+    const [one] = await run(`select sku, slug from products where name = 'Piston'`);
+    await expect(
+      run(
+        `insert into products (name, img, description, minimum_order_quantity, available_quantity, price_cents, sku)
+         values ('Copy', '/x.svg', 'x', 1, 1, 1, '${one?.sku}')`,
+      ),
+    ).rejects.toThrow();
+    await expect(
+      run(
+        `insert into products (name, img, description, minimum_order_quantity, available_quantity, price_cents, slug)
+         values ('Copy', '/x.svg', 'x', 1, 1, 1, '${one?.slug}')`,
+      ),
+    ).rejects.toThrow();
+  });
+});

@@ -1,0 +1,333 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { buildTestApp } from '../../../test/helper.ts';
+import { seedDemoCatalog } from './demo-seed.ts';
+
+interface Item {
+  _id: string;
+  sku: string;
+  slug: string;
+  name: string;
+  brand: { slug: string; name: string } | null;
+  category: { slug: string; name: string } | null;
+  price: number;
+  minimumOrderQuantity: number;
+  availableQuantity: number;
+}
+interface Counted {
+  slug: string;
+  name: string;
+  count: number;
+}
+interface Result {
+  items: Item[];
+  nextCursor: string | null;
+  total: number;
+  facets: { brands: Counted[]; categories: Counted[] };
+  didYouMean: string | null;
+}
+interface Node {
+  slug: string;
+  count: number;
+  children: Node[];
+}
+
+/** Runs on PGlite, and on PostgreSQL with DATABASE_URL. */
+describe('GET /api/v1/catalog/search and the catalog reads (issue 16)', async () => {
+  const app = await buildTestApp();
+  await seedDemoCatalog(app.db);
+
+  const search = async (query: string): Promise<Result> => {
+    const res = await app.inject({ url: `/api/v1/catalog/search?${query}` });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data;
+  };
+  /** Every page of a search, by its cursor. */
+  const all = async (query: string, between?: (page: number) => Promise<void>) => {
+    const items: Item[] = [];
+    let cursor: string | null = null;
+    for (let page = 0; page < 200; page++) {
+      const result: Result = await search(
+        `${query}&limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+      );
+      items.push(...result.items);
+      cursor = result.nextCursor;
+      if (!cursor) break;
+      await between?.(page);
+    }
+    return items;
+  };
+  const rows = async <T>(query: ReturnType<typeof sql>) =>
+    (await app.db.execute(query)).rows as T[];
+  const tree: Node[] = (await app.inject({ url: '/api/v1/catalog/categories' })).json().data;
+  const subtree = (slug: string): Set<string> => {
+    const find = (nodes: Node[]): Node | undefined => {
+      for (const node of nodes) {
+        if (node.slug === slug) return node;
+        const below = find(node.children);
+        if (below) return below;
+      }
+    };
+    const slugs = new Set<string>();
+    const walk = (node: Node) => {
+      slugs.add(node.slug);
+      node.children.forEach(walk);
+    };
+    const root = find(tree);
+    if (root) walk(root);
+    return slugs;
+  };
+
+  describe('ranking', () => {
+    it.each([
+      'BRG-6204-2RS',
+      'brg-6204-2rs',
+      'brg62042rs',
+      'BRG 6204 2RS',
+      '6204-2RS',
+      '6204 2rs',
+      '62042RS',
+    ])('an exact part number comes first: %s', async (q) => {
+      const { items } = await search(`q=${encodeURIComponent(q)}`);
+      expect(items[0]?.sku).toBe('BRG-6204-2RS');
+    });
+
+    it('a partial number lists the parts it begins, first: brg6204 and BRG-62', async () => {
+      const exactFirst = await search('q=brg6204');
+      expect(exactFirst.items.slice(0, 3).map((i) => i.sku.slice(0, 8))).toEqual([
+        'BRG-6204',
+        'BRG-6204',
+        'BRG-6204',
+      ]);
+      const prefix = await search(`q=${encodeURIComponent('BRG-62')}&limit=50`);
+      expect(prefix.total).toBeGreaterThan(50);
+      for (const item of prefix.items) expect(item.sku).toMatch(/^BRG-62/);
+    });
+
+    it('a cross-reference, typed with other case and spacing, finds its part first', async () => {
+      const [reference] = await rows<{ number: string; product_id: string }>(
+        sql`select number, product_id from cross_references where kind = 'oem' order by number limit 1`,
+      );
+      const owners = await rows<{ product_id: string }>(
+        sql`select product_id from cross_references where number_key = regexp_replace(lower(${reference?.number}), '[^a-z0-9]', '', 'g')`,
+      );
+      const typed = (reference?.number ?? '').toLowerCase().replace('-', ' ');
+      const { items } = await search(`q=${encodeURIComponent(typed)}`);
+      expect(owners.map((o) => o.product_id)).toContain(items[0]?._id);
+    });
+
+    it('words match with English stemming, ranked, names first', async () => {
+      const { items, total } = await search('q=tapered+bearings');
+      expect(total).toBeGreaterThan(10);
+      expect(items[0]?.name).toMatch(/Tapered Roller Bearing/);
+      expect(items[0]?.category?.slug).toBe('tapered-roller-bearings');
+    });
+
+    it('tolerates a typo when the words find nothing, and says what it meant', async () => {
+      const exact = await search('q=bearnig');
+      expect(exact.total).toBeGreaterThan(0);
+      expect(exact.items[0]?.name.toLowerCase()).toContain('bearing');
+      expect(exact.didYouMean).toBe('bearing');
+      expect((await search('q=bearing')).didYouMean).toBeNull();
+    });
+  });
+
+  describe('filters', () => {
+    it('category includes its subcategories', async () => {
+      const inside = subtree('fasteners');
+      expect(inside.size).toBeGreaterThan(3);
+      const items = await all('category=fasteners');
+      expect(items.length).toBeGreaterThan(500);
+      for (const item of items) expect(inside).toContain(item.category?.slug);
+      const [{ count } = { count: 0 }] = tree.filter((n) => n.slug === 'fasteners');
+      expect(items).toHaveLength(count);
+    });
+
+    it('brand is repeatable', async () => {
+      const [first, second] = (await search('category=hydraulics')).facets.brands;
+      const items = await all(`brand=${first?.slug}&brand=${second?.slug}`);
+      expect(new Set(items.map((i) => i.brand?.slug))).toEqual(
+        new Set([first?.slug, second?.slug]),
+      );
+    });
+
+    it('inStock leaves out what cannot be bought', async () => {
+      const everything = await search('category=safety');
+      const inStock = await all('category=safety&inStock=true');
+      expect(inStock.length).toBeLessThan(everything.total);
+      for (const item of inStock)
+        expect(item.availableQuantity).toBeGreaterThanOrEqual(item.minimumOrderQuantity);
+    });
+
+    it('the largest prices and numbers allowed are answered, not a database error', async () => {
+      expect((await search('minPrice=100000000')).total).toBe(0);
+      expect((await search('maxPrice=100000000&limit=1')).total).toBe(10_000);
+      expect((await search(`attr.bore=${'9'.repeat(30)}..`)).total).toBe(0);
+      expect((await search(`attr.bore=${'9'.repeat(30)}`)).total).toBe(0);
+    });
+
+    it('minPrice and maxPrice bound the price, in dollars', async () => {
+      const items = await all('minPrice=10&maxPrice=12.5');
+      expect(items.length).toBeGreaterThan(10);
+      for (const item of items) {
+        expect(item.price).toBeGreaterThanOrEqual(10);
+        expect(item.price).toBeLessThanOrEqual(12.5);
+      }
+    });
+
+    it('attr.<name> takes a value or a min..max range of numbers', async () => {
+      const ranged = await all('category=ball-bearings&attr.bore=17..25&attr.seal=metal+shields');
+      expect(ranged.length).toBeGreaterThan(5);
+      for (const item of ranged.slice(0, 10)) {
+        const product = (await app.inject({ url: `/api/v1/catalog/products/${item.slug}` })).json()
+          .data;
+        const bore = product.attributes.find((a: { name: string }) => a.name === 'bore');
+        expect(bore.num).toBeGreaterThanOrEqual(17);
+        expect(bore.num).toBeLessThanOrEqual(25);
+        expect(product.attributes).toContainEqual(
+          expect.objectContaining({ name: 'seal', value: 'metal shields' }),
+        );
+      }
+      const exact = await all('attr.bore=20&category=bearings');
+      expect(exact.length).toBeGreaterThan(0);
+      expect(exact.length).toBeLessThan(ranged.length + 1000);
+    });
+
+    it('all of them together, with words', async () => {
+      const items = await all(
+        'q=bearing&category=bearings&inStock=true&maxPrice=20&attr.bore=..30&sort=price_desc',
+      );
+      expect(items.length).toBeGreaterThan(0);
+      const inside = subtree('bearings');
+      for (let i = 0; i < items.length; i++) {
+        const item = items[i] as Item;
+        expect(inside).toContain(item.category?.slug);
+        expect(item.price).toBeLessThanOrEqual(20);
+        expect(item.availableQuantity).toBeGreaterThanOrEqual(item.minimumOrderQuantity);
+        if (i > 0) expect(item.price).toBeLessThanOrEqual((items[i - 1] as Item).price);
+      }
+    });
+  });
+
+  it('facet counts equal what paging through the same query with that facet yields', async () => {
+    const base = 'q=filter&inStock=true';
+    const { facets, total } = await search(base);
+    expect(facets.brands.length).toBeGreaterThan(2);
+    for (const brand of facets.brands.slice(0, 3)) {
+      const items = await all(`${base}&brand=${brand.slug}`);
+      expect(items).toHaveLength(brand.count);
+    }
+    expect(facets.categories.reduce((sum, c) => sum + c.count, 0)).toBe(total);
+    for (const category of facets.categories.slice(0, 3)) {
+      const items = await all(`${base}&category=${category.slug}`);
+      expect(items).toHaveLength(category.count);
+    }
+    const narrowed = await search(`category=filters&brand=${facets.brands[0]?.slug}`);
+    expect(narrowed.facets.categories.map((c) => c.slug)).toEqual(
+      expect.arrayContaining([narrowed.facets.categories[0]?.slug]),
+    );
+  });
+
+  it.each(['price_asc', 'newest', 'name', 'relevance'])(
+    'keyset pages (%s) have no duplicates and no gaps while products are added and deleted',
+    async (sort) => {
+      const query = `category=fasteners&sort=${sort}${sort === 'relevance' ? '&q=zinc' : ''}`;
+      const before = new Set((await all(query)).map((i) => i._id));
+      const deleted: string[] = [];
+      const items = await all(query, async (page) => {
+        if (page > 3) return;
+        // Take out a product not yet reached, and add a new one.
+        const [victim] = await rows<{ id: string }>(
+          sql`select id from products where category_id = (select id from categories where slug = 'hex-bolts')
+              and deleted_at is null order by md5(id::text || ${sort + page}) limit 1`,
+        );
+        await app.db.execute(sql`update products set deleted_at = now() where id = ${victim?.id}`);
+        deleted.push(victim?.id ?? '');
+        await app.db.execute(sql`
+          insert into products (name, img, description, minimum_order_quantity, available_quantity, price_cents, category_id)
+          values ('Zinc Hex Bolt M8 added', '/images/categories/fasteners.svg', 'zinc plated', 1, 5, ${100 + page},
+            (select id from categories where slug = 'hex-bolts'))`);
+      });
+      const ids = items.map((i) => i._id);
+      expect(new Set(ids).size).toBe(ids.length);
+      for (const id of before) if (!deleted.includes(id)) expect(ids).toContain(id);
+    },
+  );
+
+  it('refuses bad parameters with a 400 that names the parameter', async () => {
+    const relevance = await search('q=bolt&limit=1');
+    // A cursor is opaque, but a client may still forge one: its value must fit its sort.
+    const forged = (fields: Record<string, string>) =>
+      Buffer.from(
+        JSON.stringify({ mode: 'words', id: '00000000-0000-4000-8000-000000000000', ...fields }),
+      ).toString('base64url');
+    const cases: [string, string][] = [
+      ['limit=0', 'limit'],
+      ['limit=101', 'limit'],
+      ['limit=ten', 'limit'],
+      ['sort=cheapest', 'sort'],
+      ['brand=Not%20A%20Slug', 'brand'],
+      ['category=../etc', 'category'],
+      ['inStock=yes', 'inStock'],
+      ['minPrice=-1', 'minPrice'],
+      ['minPrice=20&maxPrice=10', 'minPrice'],
+      ['maxPrice=abc', 'maxPrice'],
+      ['colour=red', 'colour'],
+      ['attr.bore=1..x', 'attr.bore'],
+      ['attr.bore=', 'attr.bore'],
+      ['attr.Bad-Name=1', 'attr.Bad-Name'],
+      ['cursor=junk', 'cursor'],
+      [`sort=name&cursor=${relevance.nextCursor}`, 'cursor'],
+      [`q=${'x'.repeat(201)}`, 'q'],
+      [
+        `sort=price_asc&cursor=${forged({ sort: 'price_asc', value: '1); drop table products; --' })}`,
+        'cursor',
+      ],
+      [`sort=newest&cursor=${forged({ sort: 'newest', value: 'yesterday' })}`, 'cursor'],
+      [`sort=price_asc&cursor=${forged({ sort: 'price_asc', value: '5', id: 'x' })}`, 'cursor'],
+    ];
+    for (const [query, parameter] of cases) {
+      const res = await app.inject({ url: `/api/v1/catalog/search?${query}` });
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json(), query).toEqual({
+        success: false,
+        message: expect.stringMatching(new RegExp(`^${parameter.replace('.', '\\.')}: `)),
+      });
+    }
+  });
+
+  it('answers a product by slug with every field, and 404 for an unknown slug', async () => {
+    const res = await app.inject({ url: '/api/v1/catalog/products/deep-groove-ball-bearing-6204' });
+    expect(res.statusCode).toBe(200);
+    const product = res.json().data;
+    expect(product).toMatchObject({
+      sku: 'BRG-6204-2RS',
+      mpn: '6204-2RS',
+      name: 'Deep Groove Ball Bearing 6204',
+      category: { slug: 'ball-bearings', name: 'Ball Bearings' },
+      brand: { slug: expect.any(String), name: expect.any(String) },
+      description: expect.stringContaining('6204-2RS'),
+      createdAt: expect.any(String),
+    });
+    expect(product.attributes).toContainEqual({ name: 'bore', value: '20', num: 20, unit: 'mm' });
+    expect(product.crossReferences.length).toBeGreaterThan(0);
+    const missing = await app.inject({ url: '/api/v1/catalog/products/no-such-part' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ success: false, message: 'Product not found' });
+  });
+
+  it('lists brands A–Z and the category tree, with counts of live products', async () => {
+    const brands: Counted[] = (await app.inject({ url: '/api/v1/catalog/brands' })).json().data;
+    expect(brands).toHaveLength(250);
+    expect(brands.map((b) => b.name)).toEqual([...brands.map((b) => b.name)].sort());
+    const [{ live } = { live: 0 }] = await rows<{ live: number }>(
+      sql`select count(*)::int as live from products where deleted_at is null and brand_id is not null`,
+    );
+    expect(brands.reduce((sum, b) => sum + b.count, 0)).toBe(Number(live));
+    const categories: Node[] = (await app.inject({ url: '/api/v1/catalog/categories' })).json()
+      .data;
+    expect(categories.length).toBeGreaterThanOrEqual(14);
+    const bearings = categories.find((c) => c.slug === 'bearings') as Node;
+    expect(bearings.count).toBe(bearings.children.reduce((sum, c) => sum + c.count, 0));
+  });
+});

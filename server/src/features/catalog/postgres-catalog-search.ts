@@ -1,0 +1,340 @@
+import type {
+  CatalogProduct,
+  CategoryNode,
+  SearchItem,
+  SearchQuery,
+} from '@proper-parts/domain/catalog-search';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { AppError } from '../../errors.ts';
+import { type CatalogSearch, partNumberKey } from './catalog-search.ts';
+
+/** Below this word similarity (pg_trgm) a name does not count as a typo of the query. */
+const TYPO_SIMILARITY = 0.4;
+
+/**
+ * How the words of `q` are matched: part numbers and full text first; trigrams over names
+ * ("bearnig") only when those find nothing. A cursor keeps the mode of its first page.
+ */
+type Mode = 'words' | 'typos';
+
+interface Cursor {
+  sort: string;
+  mode: Mode;
+  value: string;
+  id: string;
+}
+
+const encodeCursor = (cursor: Cursor) => Buffer.from(JSON.stringify(cursor)).toString('base64url');
+
+/** What each sort's key looks like as text: a cursor is read back into SQL only when it fits. */
+const cursorValue: Record<string, RegExp> = {
+  relevance: /^(-?\d+(\.\d+)?|\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(\.\d+)?[+-]\d\d(:\d\d)?)$/,
+  newest: /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(\.\d+)?[+-]\d\d(:\d\d)?$/,
+  price_asc: /^\d{1,10}$/,
+  price_desc: /^\d{1,10}$/,
+  name: /^[^\0]{0,400}$/,
+};
+
+function decodeCursor(text: string, sort: string): Cursor {
+  try {
+    const cursor = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as Cursor;
+    if (
+      cursor.sort === sort &&
+      (cursor.mode === 'words' || cursor.mode === 'typos') &&
+      typeof cursor.value === 'string' &&
+      (cursorValue[sort]?.test(cursor.value) ?? false) &&
+      /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(cursor.id)
+    )
+      return cursor;
+  } catch {}
+  throw new AppError('INVALID', 'cursor: not a cursor of this search (start again without it)');
+}
+
+const list = (values: string[]) =>
+  sql.join(
+    values.map((value) => sql`${value}`),
+    sql`, `,
+  );
+
+/** A search's words, prepared once per request. */
+function textMatch(q: string) {
+  const key = partNumberKey(q);
+  const prefix = `${key}%`;
+  const tsquery = sql`websearch_to_tsquery('english', ${q})`;
+  const byNumber = key.length >= 2;
+  const exact = byNumber
+    ? sql`(p.sku_key = ${key} or p.mpn_key = ${key} or p.id in (select product_id from cross_references where number_key = ${key}))`
+    : sql`false`;
+  const startsWith = byNumber
+    ? sql`(p.sku_key like ${prefix} or p.mpn_key like ${prefix} or p.id in (select product_id from cross_references where number_key like ${prefix}))`
+    : sql`false`;
+  const words = sql`p.search_vector @@ ${tsquery}`;
+  return {
+    where: (mode: Mode) =>
+      mode === 'words'
+        ? sql`(${startsWith} or ${words})`
+        : sql`word_similarity(${q.toLowerCase()}, lower(p.name)) >= ${TYPO_SIMILARITY}`,
+    // An exact part number outranks a prefix, which outranks any words (ts_rank's 32 keeps it < 1).
+    rank: (mode: Mode) =>
+      mode === 'words'
+        ? sql`round((case when ${exact} then 4 when ${startsWith} then 2 else 0 end + ts_rank(p.search_vector, ${tsquery}, 32))::numeric, 6)`
+        : sql`round(word_similarity(${q.toLowerCase()}, lower(p.name))::numeric, 6)`,
+  };
+}
+
+type Except = 'brand' | 'category' | null;
+
+function conditions(query: SearchQuery, mode: Mode, except: Except): SQL[] {
+  const where: SQL[] = [sql`p.deleted_at is null`];
+  if (query.category && except !== 'category')
+    where.push(sql`p.category_id in (
+      with recursive below as (
+        select id from categories where slug = ${query.category}
+        union all
+        select c.id from categories c join below on c.parent_id = below.id
+      ) select id from below)`);
+  if (query.brands.length > 0 && except !== 'brand')
+    where.push(sql`p.brand_id in (select id from brands where slug in (${list(query.brands)}))`);
+  if (query.inStock) where.push(sql`p.available_quantity >= p.minimum_order_quantity`);
+  if (query.minPrice !== undefined)
+    where.push(sql`p.price_cents >= ${Math.ceil(query.minPrice * 100)}::bigint`);
+  if (query.maxPrice !== undefined)
+    where.push(sql`p.price_cents <= ${Math.floor(query.maxPrice * 100)}::bigint`);
+  for (const attribute of query.attributes) {
+    const match =
+      'value' in attribute
+        ? Number.isFinite(Number(attribute.value))
+          ? sql`a.num = ${Number(attribute.value)}::float8`
+          : sql`a.num is null and lower(a.value) = ${attribute.value.toLowerCase()}`
+        : sql`a.num between ${attribute.min ?? -Number.MAX_VALUE}::float8 and ${attribute.max ?? Number.MAX_VALUE}::float8`;
+    where.push(
+      sql`exists (select 1 from product_attributes a where a.product_id = p.id and a.name = ${attribute.name} and ${match})`,
+    );
+  }
+  if (query.q) where.push(textMatch(query.q).where(mode));
+  return where;
+}
+
+const and = (parts: SQL[]) => sql.join(parts, sql` and `);
+
+/** Each sort's key, its direction and the type its cursor value is read back as. */
+function sortKey(query: SearchQuery, mode: Mode) {
+  const sort = query.sort ?? (query.q ? 'relevance' : 'newest');
+  switch (sort) {
+    case 'relevance':
+      if (query.q)
+        return { sort, key: textMatch(query.q).rank(mode), desc: true, cast: sql`numeric` };
+      return { sort, key: sql`p.created_at`, desc: true, cast: sql`timestamptz` };
+    case 'newest':
+      return { sort, key: sql`p.created_at`, desc: true, cast: sql`timestamptz` };
+    case 'price_asc':
+      return { sort, key: sql`p.price_cents`, desc: false, cast: sql`integer` };
+    case 'price_desc':
+      return { sort, key: sql`p.price_cents`, desc: true, cast: sql`integer` };
+    case 'name':
+      return { sort, key: sql`p.name`, desc: false, cast: sql`text` };
+  }
+}
+
+interface ItemRow {
+  id: string;
+  sku: string;
+  slug: string;
+  name: string;
+  img: string;
+  price_cents: number;
+  minimum_order_quantity: number;
+  available_quantity: number;
+  brand_slug: string | null;
+  brand_name: string | null;
+  category_slug: string | null;
+  category_name: string | null;
+  sort_value: string;
+}
+
+const toItem = (row: ItemRow): SearchItem => ({
+  _id: row.id,
+  sku: row.sku,
+  slug: row.slug,
+  name: row.name,
+  brand: row.brand_slug ? { slug: row.brand_slug, name: row.brand_name ?? '' } : null,
+  category: row.category_slug ? { slug: row.category_slug, name: row.category_name ?? '' } : null,
+  price: Number(row.price_cents) / 100,
+  img: row.img,
+  minimumOrderQuantity: Number(row.minimum_order_quantity),
+  availableQuantity: Number(row.available_quantity),
+});
+
+const ITEM_COLUMNS = sql`p.id, p.sku, p.slug, p.name, p.img, p.price_cents, p.minimum_order_quantity,
+  p.available_quantity, b.slug as brand_slug, b.name as brand_name, c.slug as category_slug,
+  c.name as category_name`;
+
+export function postgresCatalogSearch(db: Database): CatalogSearch {
+  const rows = async <T>(query: SQL) => (await db.execute(query)).rows as T[];
+  const count = async (where: SQL[]) => {
+    const [row] = await rows<{ count: number }>(
+      sql`select count(*)::int as count from products p where ${and(where)}`,
+    );
+    return Number(row?.count ?? 0);
+  };
+
+  return {
+    async search(query) {
+      let mode: Mode = 'words';
+      const requestedSort = query.sort ?? (query.q ? 'relevance' : 'newest');
+      const cursor = query.cursor ? decodeCursor(query.cursor, requestedSort) : undefined;
+      let total: number;
+      if (cursor) {
+        mode = cursor.mode;
+        total = await count(conditions(query, mode, null));
+      } else {
+        total = await count(conditions(query, mode, null));
+        if (total === 0 && query.q) {
+          mode = 'typos';
+          total = await count(conditions(query, mode, null));
+        }
+      }
+      const { sort, key, desc, cast } = sortKey(query, mode);
+      const where = conditions(query, mode, null);
+      if (cursor)
+        where.push(
+          desc
+            ? sql`(${key}, p.id) < (${cursor.value}::${cast}, ${cursor.id}::uuid)`
+            : sql`(${key}, p.id) > (${cursor.value}::${cast}, ${cursor.id}::uuid)`,
+        );
+      const direction = desc ? sql`desc` : sql`asc`;
+      const found = await rows<ItemRow>(sql`
+        select ${ITEM_COLUMNS}, (${key})::text as sort_value
+        from products p
+        left join brands b on b.id = p.brand_id
+        left join categories c on c.id = p.category_id
+        where ${and(where)}
+        order by ${key} ${direction}, p.id ${direction}
+        limit ${query.limit + 1}`);
+      const page = found.slice(0, query.limit);
+      const last = page.at(-1);
+      const nextCursor =
+        found.length > query.limit && last
+          ? encodeCursor({ sort, mode, value: last.sort_value, id: last.id })
+          : null;
+
+      const brands = await rows<{ slug: string; name: string; count: number }>(sql`
+        select b.slug, b.name, count(*)::int as count
+        from products p join brands b on b.id = p.brand_id
+        where ${and(conditions(query, mode, 'brand'))}
+        group by b.slug, b.name
+        order by count(*) desc, b.name`);
+      const facetRoots = query.category
+        ? sql`parent_id = (select id from categories where slug = ${query.category})`
+        : sql`parent_id is null`;
+      const categories = await rows<{ slug: string; name: string; count: number }>(sql`
+        with recursive tree as (
+          select id, id as facet from categories where ${facetRoots}
+          union all
+          select c.id, tree.facet from categories c join tree on c.parent_id = tree.id
+        )
+        select f.slug, f.name, count(*)::int as count
+        from products p join tree on tree.id = p.category_id join categories f on f.id = tree.facet
+        where ${and(conditions(query, mode, 'category'))}
+        group by f.slug, f.name
+        order by count(*) desc, f.name`);
+
+      let didYouMean: string | null = null;
+      if (mode === 'typos' && query.q && page.length > 0) {
+        const names = page.map((item) => item.name).join(' ');
+        const [suggestion] = await rows<{ text: string | null }>(sql`
+          select string_agg(coalesce(best.word, typed.word), ' ' order by typed.n) as text
+          from unnest(regexp_split_to_array(lower(${query.q}), '[^a-z0-9]+')) with ordinality as typed(word, n)
+          left join lateral (
+            select w as word from unnest(regexp_split_to_array(lower(${names}), '[^a-z0-9]+')) as w
+            where similarity(w, typed.word) >= 0.3
+            order by similarity(w, typed.word) desc, w limit 1
+          ) best on true
+          where typed.word <> ''`);
+        didYouMean = suggestion?.text ?? null;
+      }
+
+      return {
+        items: page.map(toItem),
+        nextCursor,
+        total,
+        facets: {
+          brands: brands.map((b) => ({ ...b, count: Number(b.count) })),
+          categories: categories.map((c) => ({ ...c, count: Number(c.count) })),
+        },
+        didYouMean,
+      };
+    },
+
+    async product(slug) {
+      const [row] = await rows<
+        ItemRow & { mpn: string | null; description: string; created_at: string }
+      >(sql`
+        select ${ITEM_COLUMNS}, p.mpn, p.description, p.created_at, '' as sort_value
+        from products p
+        left join brands b on b.id = p.brand_id
+        left join categories c on c.id = p.category_id
+        where p.slug = ${slug} and p.deleted_at is null`);
+      if (!row) return undefined;
+      const attributes = await rows<CatalogProduct['attributes'][number]>(sql`
+        select name, value, num, unit from product_attributes where product_id = ${row.id} order by name`);
+      const crossReferences = await rows<CatalogProduct['crossReferences'][number]>(sql`
+        select number, kind from cross_references where product_id = ${row.id} order by kind, number`);
+      return {
+        ...toItem(row),
+        mpn: row.mpn,
+        description: row.description,
+        createdAt: new Date(row.created_at).toISOString(),
+        attributes: attributes.map((a) => ({ ...a, num: a.num === null ? null : Number(a.num) })),
+        crossReferences,
+      };
+    },
+
+    async brands() {
+      const found = await rows<{ slug: string; name: string; count: number }>(sql`
+        select b.slug, b.name, count(p.id)::int as count
+        from brands b left join products p on p.brand_id = b.id and p.deleted_at is null
+        group by b.slug, b.name
+        order by b.name`);
+      return found.map((b) => ({ ...b, count: Number(b.count) }));
+    },
+
+    async categories() {
+      const found = await rows<{
+        id: string;
+        parent_id: string | null;
+        slug: string;
+        name: string;
+        count: number;
+      }>(sql`
+        select c.id, c.parent_id, c.slug, c.name, count(p.id)::int as count
+        from categories c left join products p on p.category_id = c.id and p.deleted_at is null
+        group by c.id
+        order by c.name`);
+      const nodes = new Map(
+        found.map((row) => [
+          row.id,
+          {
+            slug: row.slug,
+            name: row.name,
+            count: Number(row.count),
+            children: [] as CategoryNode[],
+          },
+        ]),
+      );
+      const roots: CategoryNode[] = [];
+      for (const row of found) {
+        const node = nodes.get(row.id) as CategoryNode;
+        const parent = row.parent_id ? nodes.get(row.parent_id) : undefined;
+        (parent ? parent.children : roots).push(node);
+      }
+      const total = (node: CategoryNode): number => {
+        node.count += node.children.reduce((sum, child) => sum + total(child), 0);
+        return node.count;
+      };
+      for (const root of roots) total(root);
+      return roots;
+    },
+  };
+}

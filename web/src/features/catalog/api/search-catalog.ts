@@ -1,0 +1,43 @@
+import { searchResult } from '@proper-parts/domain/catalog-search';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../config/paths';
+import { apiFetch } from '../../../lib/api-client';
+
+/** The search parameters the page passes on to `GET /catalog/search` (the rest are the page's). */
+const SEARCH_PARAMS = [
+  'q',
+  'category',
+  'brand',
+  'inStock',
+  'sort',
+  'cursor',
+  'minPrice',
+  'maxPrice',
+];
+
+export function searchParamsOf(page: URLSearchParams): URLSearchParams {
+  const out = new URLSearchParams();
+  for (const [key, value] of page) {
+    if (value !== '' && (SEARCH_PARAMS.includes(key) || key.startsWith('attr.')))
+      out.append(key, value);
+  }
+  out.sort();
+  return out;
+}
+
+export const searchCatalog = (query: URLSearchParams, signal?: AbortSignal) =>
+  apiFetch(api.catalogSearch(query), { schema: searchResult, signal });
+
+/**
+ * Keyed by the query: each answer lands under its own key, so an older answer arriving late
+ * never replaces a newer one. The last answer stays on screen while the next one loads.
+ */
+export const catalogSearchQueryOptions = (query: URLSearchParams) =>
+  queryOptions({
+    queryKey: ['catalog-search', query.toString()],
+    queryFn: ({ signal }) => searchCatalog(query, signal),
+    placeholderData: keepPreviousData,
+  });
+
+export const useCatalogSearch = (query: URLSearchParams) =>
+  useQuery(catalogSearchQueryOptions(query));

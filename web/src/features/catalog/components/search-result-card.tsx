@@ -1,0 +1,60 @@
+import type { SearchItem } from '@proper-parts/domain/catalog-search';
+import { isOutOfStock } from '@proper-parts/domain/stock';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths';
+import { formatPieces, formatPrice } from '../../../lib/format';
+
+/** One part in the catalog's results: picture, name, part number, brand, price and stock. */
+export function SearchResultCard({ item }: { item: SearchItem }) {
+  const outOfStock = isOutOfStock(item);
+  // The public product page comes with issue 17; until then a part opens its order form.
+  const to = paths.purchase(item._id);
+  return (
+    <article
+      aria-label={item.name}
+      data-testid="search-result"
+      className="card border border-base-300 bg-base-100 shadow-sm"
+    >
+      <Link to={to} tabIndex={-1}>
+        <figure className="aspect-4/3 bg-base-200">
+          <img
+            src={item.img}
+            alt=""
+            width={320}
+            height={240}
+            loading="lazy"
+            decoding="async"
+            className="h-full w-full object-contain p-4"
+          />
+        </figure>
+      </Link>
+      <div className="card-body gap-1.5 p-4">
+        <p className="font-mono text-xs text-base-content/70" data-testid="sku">
+          {item.sku}
+        </p>
+        <h2 className="font-semibold leading-snug">
+          <Link to={to} className="link-hover">
+            {item.name}
+          </Link>
+        </h2>
+        <p className="text-sm text-base-content/70">
+          {[item.brand?.name, item.category?.name].filter(Boolean).join(' · ')}
+        </p>
+        <p className="mt-1">
+          <span className="text-lg font-bold text-primary">{formatPrice(item.price)}</span>{' '}
+          <span className="text-xs text-base-content/70">per pc</span>
+        </p>
+        <p className="text-xs text-base-content/70">
+          {outOfStock ? (
+            <span className="badge badge-error badge-sm">Out of stock</span>
+          ) : (
+            <>
+              {formatPieces(item.availableQuantity)} in stock · min.{' '}
+              {formatPieces(item.minimumOrderQuantity)}
+            </>
+          )}
+        </p>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,98 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { stubApi } from '../../test/auth-stubs';
+import { jsonResponse, renderWithProviders } from '../../test/test-utils';
+import { ProductsPage } from './products-page';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const item = (sku: string, name: string) => ({
+  _id: `00000000-0000-4000-8000-${sku.replace(/\D/g, '').padStart(12, '0').slice(-12)}`,
+  sku,
+  slug: sku.toLowerCase(),
+  name,
+  brand: { slug: 'rollwell', name: 'Rollwell' },
+  category: { slug: 'ball-bearings', name: 'Ball bearings' },
+  price: 4.2,
+  img: '/images/categories/bearings.svg',
+  minimumOrderQuantity: 10,
+  availableQuantity: 500,
+});
+
+const answer = (items: ReturnType<typeof item>[], nextCursor: string | null = null) =>
+  jsonResponse({
+    success: true,
+    data: {
+      items,
+      nextCursor,
+      total: items.length,
+      facets: {
+        brands: [{ slug: 'rollwell', name: 'Rollwell', count: 7 }],
+        categories: [{ slug: 'bearings', name: 'Bearings', count: 1200 }],
+      },
+      didYouMean: null,
+    },
+  });
+
+const searches = (fetchMock: ReturnType<typeof stubApi>) =>
+  fetchMock.mock.calls
+    .map(([input]) => new URL(String(input), window.location.origin))
+    .filter((url) => url.pathname === '/api/v1/catalog/search')
+    .map((url) => url.search);
+
+describe('ProductsPage', () => {
+  it('searches as the buyer types (debounced), with the query in the URL', async () => {
+    const fetchMock = stubApi({
+      'GET /api/v1/catalog/search': () =>
+        answer([item('BRG-6204-2RS', 'Deep groove ball bearing 6204-2RS')]),
+    });
+    const { router } = renderWithProviders(<ProductsPage />, {
+      route: '/products',
+      path: '/products',
+    });
+    expect(await screen.findByText('Deep groove ball bearing 6204-2RS')).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Search parts'), 'brg6204');
+    await waitFor(() => expect(router.state.location.search).toBe('?q=brg6204'));
+    // One request for the typed word, not one per letter.
+    await waitFor(() => expect(searches(fetchMock)).toContain('?q=brg6204'));
+    expect(searches(fetchMock).filter((s) => s.startsWith('?q=brg')).length).toBe(1);
+    expect(screen.getByTestId('result-count')).toHaveTextContent('1 part');
+  });
+
+  it('narrows by brand and stock from the URL, and pages on by cursor', async () => {
+    const fetchMock = stubApi({
+      'GET /api/v1/catalog/search': () => answer([item('BRG-6204ZZ', 'Bearing 6204ZZ')], 'c2'),
+    });
+    const { router } = renderWithProviders(<ProductsPage />, {
+      route: '/products',
+      path: '/products',
+    });
+    await screen.findByText('Bearing 6204ZZ');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('checkbox', { name: /Rollwell/ }));
+    await user.click(screen.getByRole('checkbox', { name: 'In stock only' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?brand=rollwell&inStock=true'));
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    await waitFor(() =>
+      expect(searches(fetchMock).at(-1)).toBe('?brand=rollwell&cursor=c2&inStock=true'),
+    );
+    expect(
+      within(screen.getByRole('navigation', { name: 'Pages' })).getByRole('button', {
+        name: 'First page',
+      }),
+    ).toBeInTheDocument();
+  });
+
+  it('says so plainly when nothing matches, and offers to clear the filters', async () => {
+    stubApi({ 'GET /api/v1/catalog/search': () => answer([]) });
+    const { router } = renderWithProviders(<ProductsPage />, {
+      route: '/products?q=nothing-like-this&inStock=true',
+      path: '/products',
+    });
+    expect(await screen.findByText('No parts match')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Clear the search and filters' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+});
