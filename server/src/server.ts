@@ -4,6 +4,7 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { answerBackupRequests } from './db/backup-requests.ts';
 import { openDatabase } from './db/client.ts';
+import { isPreparingDataDir, prepareDataDirInChild } from './db/first-start.ts';
 import { StartupError } from './errors.ts';
 import { seedDemoCatalog } from './features/catalog/demo-seed.ts';
 import { registerGracefulDrain } from './http/graceful-drain.ts';
@@ -23,11 +24,19 @@ async function main() {
   const config = loadConfig();
   config.WEB_DIST_DIR ??= webDist;
   const dataDir = resolve(config.DATA_DIR);
+  if (!config.DATABASE_URL && !isPreparingDataDir()) {
+    await prepareDataDirInChild(dataDir, fileURLToPath(import.meta.url));
+  }
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     dataDir,
     timeoutMs: config.DATABASE_TIMEOUT_MS,
   });
+  if (isPreparingDataDir()) {
+    if (config.SEED_DEMO) await seedDemoCatalog(database.db);
+    await database.close();
+    process.exit(0);
+  }
   const app = await buildApp({
     config,
     db: database.db,

@@ -34,7 +34,7 @@ const kbOf = (status: string, field: string) =>
   Number(status.match(new RegExp(`${field}:\\s+(\\d+)`))?.[1] ?? Number.NaN);
 
 describe('PGlite memory on the first start', () => {
-  it('initdb runs outside the serving process: its peak memory stays far below initdb’s', {
+  it('the first start (initdb, migrations, 10,000-product seed) runs outside the serving process: its peak stays far below', {
     timeout: 180_000,
   }, async () => {
     const port = await freePort();
