@@ -55,8 +55,15 @@ async function waitUp(url, child, attempts = 600) {
 }
 
 /** The built shop (`npm run build`), on PGlite in `dataDir` or on `databaseUrl`. */
-export async function startShop({ dataDir, databaseUrl, secret, demo = false, env: extra = {} }) {
-  const port = await freePort();
+export async function startShop({
+  dataDir,
+  databaseUrl,
+  secret,
+  demo = false,
+  env: extra = {},
+  port: wanted,
+}) {
+  const port = wanted ?? (await freePort());
   const env = {
     ...process.env,
     NODE_ENV: 'production',

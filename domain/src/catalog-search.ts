@@ -127,7 +127,27 @@ export const searchResult = z.object({
   /** Opaque; absent (null) on the last page. */
   nextCursor: z.string().nullable(),
   total: z.number().int(),
-  facets: z.object({ brands: z.array(counted), categories: z.array(counted) }),
+  facets: z.object({
+    brands: z.array(counted),
+    categories: z.array(counted),
+    /** How many items the query gives with `inStock=true` added. */
+    inStock: z.number().int(),
+    /** The prices of the items the query gives without its own price bounds; null when none. */
+    price: z.object({ min: z.number(), max: z.number() }).nullable(),
+    /**
+     * With a category chosen: its specifications, each counted under every filter but its own.
+     * A number's range (`min`..`max`, in `unit`), or a text's most common `values`.
+     */
+    attributes: z.array(
+      z.object({
+        name: z.string(),
+        unit: z.string().nullable(),
+        min: z.number().nullable(),
+        max: z.number().nullable(),
+        values: z.array(z.object({ value: z.string(), count: z.number().int() })),
+      }),
+    ),
+  }),
   /** A corrected query, when the words found nothing and similar words did. */
   didYouMean: z.string().nullable(),
 });

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { newAccount, signUpByApi } from '../support/accounts.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { shoot } from '../support/shoot.ts';
 
@@ -34,7 +35,7 @@ test('filters by brand and stock, pages on by cursor, and the back button restor
     .nth(1);
   await firstBrand.check();
   await expect(page).toHaveURL(/brand=/);
-  await page.getByRole('checkbox', { name: 'In stock only' }).check();
+  await page.getByRole('checkbox', { name: /^In stock only/ }).check();
   await expect(page).toHaveURL(/inStock=true/);
   await expect(results(page).first()).toBeVisible();
   const filtered = page.url();
@@ -49,7 +50,7 @@ test('filters by brand and stock, pages on by cursor, and the back button restor
   await expect(page).toHaveURL(/\/products$/);
   await expect(results(page).first()).toHaveAttribute('aria-label', firstPage ?? '');
   await page.goto(filtered);
-  await expect(page.getByRole('checkbox', { name: 'In stock only' })).toBeChecked();
+  await expect(page.getByRole('checkbox', { name: /^In stock only/ })).toBeChecked();
 });
 
 test('a search that finds nothing says so and clears in one click', async ({ page }) => {
@@ -58,4 +59,30 @@ test('a search that finds nothing says so and clears in one click', async ({ pag
   await page.getByRole('button', { name: 'Clear the search and filters' }).click();
   await expect(page).toHaveURL(/\/products$/);
   await expect(results(page).first()).toBeVisible();
+});
+
+test('a buyer narrows bearings by bore, opens one and orders it', async ({ page }) => {
+  await signUpByApi(page.context().request, newAccount('finder'));
+  await page.goto('/products?category=ball-bearings');
+  await expect(results(page).first()).toBeVisible();
+  await page.getByLabel('Bore (mm) from').fill('17');
+  await page.getByLabel('Bore (mm) to').fill('25');
+  await page.getByLabel('Bore (mm) to').press('Enter');
+  await expect(page).toHaveURL(/attr\.bore=17\.\.25/);
+  await page.getByRole('checkbox', { name: /^metal shields/ }).check();
+  await expect(page).toHaveURL(/attr\.seal=metal\+shields/);
+  await expect(page.getByTestId('result-count')).toContainText(/\d+ parts?/);
+  await shoot(page, 'products-specifications', { fullPage: false });
+
+  const first = results(page).first();
+  const name = (await first.getAttribute('aria-label')) ?? '';
+  await first.getByRole('link', { name }).click();
+  await expect(page).toHaveURL(/\/purchase\//);
+  await expect(page.getByText(name).first()).toBeVisible();
+  await page.getByRole('button', { name: 'Place Order' }).click();
+  await expect(
+    page.getByText(/^Thanks For Purchase\. Your Purchase Id [0-9a-f-]{36}$/),
+  ).toBeVisible();
+  await page.getByRole('link', { name: 'My Orders' }).click();
+  await expect(page.getByTestId('order-row').filter({ hasText: name })).toBeVisible();
 });

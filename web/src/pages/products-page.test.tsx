@@ -30,6 +30,21 @@ const answer = (items: ReturnType<typeof item>[], nextCursor: string | null = nu
       facets: {
         brands: [{ slug: 'rollwell', name: 'Rollwell', count: 7 }],
         categories: [{ slug: 'bearings', name: 'Bearings', count: 1200 }],
+        inStock: 5,
+        price: { min: 1.8, max: 24 },
+        attributes: [
+          { name: 'bore', unit: 'mm', min: 10, max: 60, values: [] },
+          {
+            name: 'seal',
+            unit: null,
+            min: null,
+            max: null,
+            values: [
+              { value: 'rubber seals', count: 40 },
+              { value: 'metal shields', count: 30 },
+            ],
+          },
+        ],
       },
       didYouMean: null,
     },
@@ -72,7 +87,7 @@ describe('ProductsPage', () => {
     await screen.findByText('Bearing 6204ZZ');
     const user = userEvent.setup();
     await user.click(screen.getByRole('checkbox', { name: /Rollwell/ }));
-    await user.click(screen.getByRole('checkbox', { name: 'In stock only' }));
+    await user.click(screen.getByRole('checkbox', { name: /^In stock only/ }));
     await waitFor(() => expect(router.state.location.search).toBe('?brand=rollwell&inStock=true'));
     await user.click(screen.getByRole('button', { name: 'Next page' }));
     await waitFor(() =>
@@ -83,6 +98,43 @@ describe('ProductsPage', () => {
         name: 'First page',
       }),
     ).toBeInTheDocument();
+  });
+
+  it('filters by price and by the category’s specifications, refusing a range upside down', async () => {
+    const fetchMock = stubApi({
+      'GET /api/v1/catalog/search': () => answer([item('BRG-6204-2RS', 'Bearing 6204')]),
+    });
+    const { router } = renderWithProviders(<ProductsPage />, {
+      route: '/products?category=ball-bearings',
+      path: '/products',
+    });
+    const user = userEvent.setup();
+    const boreFrom = await screen.findByLabelText('Bore (mm) from');
+    expect(boreFrom).toHaveAttribute('placeholder', '10');
+    await user.type(boreFrom, '30');
+    await user.type(screen.getByLabelText('Bore (mm) to'), '20');
+    await user.click(within(boreFrom.closest('fieldset') as HTMLElement).getByRole('button'));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The lowest is above the highest');
+    expect(router.state.location.search).toBe('?category=ball-bearings');
+
+    await user.clear(screen.getByLabelText('Bore (mm) to'));
+    await user.type(screen.getByLabelText('Bore (mm) to'), '40{Enter}');
+    await waitFor(() =>
+      expect(router.state.location.search).toBe('?category=ball-bearings&attr.bore=30..40'),
+    );
+    await user.click(screen.getByRole('checkbox', { name: /metal shields/ }));
+    await user.type(screen.getByLabelText('Price ($) to'), '12.5{Enter}');
+    await waitFor(() =>
+      expect(searches(fetchMock)).toContain(
+        '?attr.bore=30..40&attr.seal=metal+shields&category=ball-bearings&maxPrice=12.5',
+      ),
+    );
+    expect(screen.getByText(/In stock only/)).toHaveTextContent('(5)');
+    // Another category has other specifications: their filters go.
+    await user.click(screen.getByRole('button', { name: /Bearings/ }));
+    await waitFor(() =>
+      expect(router.state.location.search).toBe('?category=bearings&maxPrice=12.5'),
+    );
   });
 
   it('says so plainly when nothing matches, and offers to clear the filters', async () => {

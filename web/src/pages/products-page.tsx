@@ -58,7 +58,17 @@ export function ProductsPage() {
   const brands = params.getAll('brand');
   const inStock = params.get('inStock') === 'true';
   const sort = (params.get('sort') ?? 'relevance') as SearchSort;
-  const filtered = Boolean(q || category || brands.length || inStock);
+  const price = { min: params.get('minPrice') ?? '', max: params.get('maxPrice') ?? '' };
+  const attributes = Object.fromEntries(
+    [...params].filter(([key]) => key.startsWith('attr.')).map(([key, v]) => [key.slice(5), v]),
+  );
+  const filterCount =
+    brands.length +
+    (category ? 1 : 0) +
+    (inStock ? 1 : 0) +
+    (price.min || price.max ? 1 : 0) +
+    Object.keys(attributes).length;
+  const filtered = Boolean(q || filterCount);
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-10">
@@ -86,8 +96,7 @@ export function ProductsPage() {
               onClick={() => setFiltersOpen((open) => !open)}
             >
               {filtersOpen ? 'Hide filters' : 'Filters'}
-              {(brands.length > 0 || category || inStock) &&
-                ` (${brands.length + (category ? 1 : 0) + (inStock ? 1 : 0)})`}
+              {filterCount > 0 && ` (${filterCount})`}
             </button>
             <div className={`${filtersOpen ? 'mt-4 block' : 'hidden'} lg:mt-0 lg:block`}>
               <SearchFacets
@@ -95,7 +104,16 @@ export function ProductsPage() {
                 category={category}
                 brands={brands}
                 inStock={inStock}
-                onCategory={(slug) => change((next) => setOrDelete(next, 'category', slug))}
+                price={price}
+                attributes={attributes}
+                onCategory={(slug) =>
+                  change((next) => {
+                    // Another category has other specifications: their filters go with it.
+                    for (const key of [...next.keys()])
+                      if (key.startsWith('attr.')) next.delete(key);
+                    setOrDelete(next, 'category', slug);
+                  })
+                }
                 onBrand={(slug, on) =>
                   change((next) => {
                     const kept = next.getAll('brand').filter((b) => b !== slug);
@@ -105,6 +123,15 @@ export function ProductsPage() {
                 }
                 onInStock={(on) =>
                   change((next) => setOrDelete(next, 'inStock', on ? 'true' : null))
+                }
+                onPrice={({ min, max }) =>
+                  change((next) => {
+                    setOrDelete(next, 'minPrice', min);
+                    setOrDelete(next, 'maxPrice', max);
+                  })
+                }
+                onAttribute={(name, value) =>
+                  change((next) => setOrDelete(next, `attr.${name}`, value))
                 }
               />
             </div>

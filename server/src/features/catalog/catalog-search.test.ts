@@ -23,7 +23,19 @@ interface Result {
   items: Item[];
   nextCursor: string | null;
   total: number;
-  facets: { brands: Counted[]; categories: Counted[] };
+  facets: {
+    brands: Counted[];
+    categories: Counted[];
+    inStock: number;
+    price: { min: number; max: number } | null;
+    attributes: {
+      name: string;
+      unit: string | null;
+      min: number | null;
+      max: number | null;
+      values: { value: string; count: number }[];
+    }[];
+  };
   didYouMean: string | null;
 }
 interface Node {
@@ -226,6 +238,33 @@ describe('GET /api/v1/catalog/search and the catalog reads (issue 16)', async ()
     expect(narrowed.facets.categories.map((c) => c.slug)).toEqual(
       expect.arrayContaining([narrowed.facets.categories[0]?.slug]),
     );
+  });
+
+  it('facets the chosen category by its specifications, the price range and stock', async () => {
+    const base = 'category=ball-bearings&attr.seal=metal+shields&attr.bore=17..25';
+    const { facets, total } = await search(`${base}&maxPrice=10`);
+    const bore = facets.attributes.find((a) => a.name === 'bore');
+    const seal = facets.attributes.find((a) => a.name === 'seal');
+    expect(bore).toMatchObject({ unit: 'mm' });
+    // Each specification is counted under every filter but its own: bore's range is wider.
+    expect(bore?.min).toBeLessThan(17);
+    expect(bore?.max).toBeGreaterThan(25);
+    expect(seal?.values.length).toBeGreaterThan(1);
+    for (const { value, count } of seal?.values.slice(0, 2) ?? []) {
+      const items = await all(
+        `category=ball-bearings&attr.bore=17..25&maxPrice=10&attr.seal=${encodeURIComponent(value)}`,
+      );
+      expect(items).toHaveLength(count);
+    }
+    // The price range leaves out the query's own price bounds; inStock counts with it added.
+    const unbounded = await all(base);
+    const prices = unbounded.map((item) => item.price);
+    expect(facets.price).toEqual({ min: Math.min(...prices), max: Math.max(...prices) });
+    const inStock = await all(`${base}&maxPrice=10&inStock=true`);
+    expect(facets.inStock).toBe(inStock.length);
+    expect(total).toBeGreaterThanOrEqual(inStock.length);
+    // No category, no specifications to offer.
+    expect((await search('q=bearing')).facets.attributes).toEqual([]);
   });
 
   it.each(['price_asc', 'newest', 'name', 'relevance'])(

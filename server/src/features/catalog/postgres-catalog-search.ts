@@ -1,8 +1,10 @@
 import type {
+  AttributeFilter,
   CatalogProduct,
   CategoryNode,
   SearchItem,
   SearchQuery,
+  SearchResult,
 } from '@proper-parts/domain/catalog-search';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
@@ -83,7 +85,20 @@ function textMatch(q: string) {
   };
 }
 
-type Except = 'brand' | 'category' | null;
+/** The filter a count leaves out: a facet counts what the query gives with that facet changed. */
+type Except = 'brand' | 'category' | 'price' | 'attributes' | null;
+
+/** `attribute` holds for the product `p`, as a row of `product_attributes` aliased `alias`. */
+function attributeMatch(attribute: AttributeFilter, alias: string) {
+  const a = sql.raw(alias);
+  const match =
+    'value' in attribute
+      ? Number.isFinite(Number(attribute.value))
+        ? sql`${a}.num = ${Number(attribute.value)}::float8`
+        : sql`${a}.num is null and lower(${a}.value) = ${attribute.value.toLowerCase()}`
+      : sql`${a}.num between ${attribute.min ?? -Number.MAX_VALUE}::float8 and ${attribute.max ?? Number.MAX_VALUE}::float8`;
+  return sql`exists (select 1 from product_attributes ${a} where ${a}.product_id = p.id and ${a}.name = ${attribute.name} and ${match})`;
+}
 
 function conditions(query: SearchQuery, mode: Mode, except: Except): SQL[] {
   const where: SQL[] = [sql`p.deleted_at is null`];
@@ -97,23 +112,62 @@ function conditions(query: SearchQuery, mode: Mode, except: Except): SQL[] {
   if (query.brands.length > 0 && except !== 'brand')
     where.push(sql`p.brand_id in (select id from brands where slug in (${list(query.brands)}))`);
   if (query.inStock) where.push(sql`p.available_quantity >= p.minimum_order_quantity`);
-  if (query.minPrice !== undefined)
+  if (query.minPrice !== undefined && except !== 'price')
     where.push(sql`p.price_cents >= ${Math.ceil(query.minPrice * 100)}::bigint`);
-  if (query.maxPrice !== undefined)
+  if (query.maxPrice !== undefined && except !== 'price')
     where.push(sql`p.price_cents <= ${Math.floor(query.maxPrice * 100)}::bigint`);
-  for (const attribute of query.attributes) {
-    const match =
-      'value' in attribute
-        ? Number.isFinite(Number(attribute.value))
-          ? sql`a.num = ${Number(attribute.value)}::float8`
-          : sql`a.num is null and lower(a.value) = ${attribute.value.toLowerCase()}`
-        : sql`a.num between ${attribute.min ?? -Number.MAX_VALUE}::float8 and ${attribute.max ?? Number.MAX_VALUE}::float8`;
-    where.push(
-      sql`exists (select 1 from product_attributes a where a.product_id = p.id and a.name = ${attribute.name} and ${match})`,
-    );
-  }
+  if (except !== 'attributes')
+    for (const attribute of query.attributes) where.push(attributeMatch(attribute, 'a'));
   if (query.q) where.push(textMatch(query.q).where(mode));
   return where;
+}
+
+/** How many values of a text attribute the facet lists. */
+const ATTRIBUTE_VALUES_SHOWN = 20;
+
+interface AttributeFacetRow {
+  name: string;
+  unit: string | null;
+  value: string | null;
+  min: number | null;
+  max: number | null;
+  count: number;
+}
+
+/**
+ * The chosen category's specifications as facets: a number's range, a text's values with counts.
+ * Each attribute is counted under every filter but its own (one pass: a row of attribute `x`
+ * must meet the other attributes' filters only).
+ */
+function attributeFacetsQuery(query: SearchQuery, mode: Mode) {
+  const others = query.attributes.map(
+    (attribute) => sql`(f.name = ${attribute.name} or ${attributeMatch(attribute, 'o')})`,
+  );
+  return sql`
+    select f.name, f.unit, case when f.num is null then f.value end as value,
+      min(f.num) as min, max(f.num) as max, count(distinct p.id)::int as count
+    from products p join product_attributes f on f.product_id = p.id
+    where ${and([...conditions(query, mode, 'attributes'), ...others])}
+    group by f.name, f.unit, case when f.num is null then f.value end
+    order by f.name, count(distinct p.id) desc`;
+}
+
+function attributeFacets(rows: AttributeFacetRow[]): SearchResult['facets']['attributes'] {
+  const facets: SearchResult['facets']['attributes'] = [];
+  for (const row of rows) {
+    let facet = facets.find((f) => f.name === row.name);
+    if (!facet) {
+      facet = { name: row.name, unit: row.unit, min: null, max: null, values: [] };
+      facets.push(facet);
+    }
+    if (row.value === null && row.min !== null && row.max !== null) {
+      facet.min = facet.min === null ? Number(row.min) : Math.min(facet.min, Number(row.min));
+      facet.max = facet.max === null ? Number(row.max) : Math.max(facet.max, Number(row.max));
+    } else if (row.value !== null && facet.values.length < ATTRIBUTE_VALUES_SHOWN) {
+      facet.values.push({ value: row.value, count: Number(row.count) });
+    }
+  }
+  return facets;
 }
 
 const and = (parts: SQL[]) => sql.join(parts, sql` and `);
@@ -240,6 +294,19 @@ export function postgresCatalogSearch(db: Database): CatalogSearch {
         group by f.slug, f.name
         order by count(*) desc, f.name`);
 
+      const [prices] = await rows<{ min: number | null; max: number | null }>(sql`
+        select min(p.price_cents) as min, max(p.price_cents) as max
+        from products p where ${and(conditions(query, mode, 'price'))}`);
+      const inStock = query.inStock
+        ? total
+        : await count([
+            ...conditions(query, mode, null),
+            sql`p.available_quantity >= p.minimum_order_quantity`,
+          ]);
+      const attributes = query.category
+        ? attributeFacets(await rows<AttributeFacetRow>(attributeFacetsQuery(query, mode)))
+        : [];
+
       let didYouMean: string | null = null;
       if (mode === 'typos' && query.q && page.length > 0) {
         const names = page.map((item) => item.name).join(' ');
@@ -262,6 +329,12 @@ export function postgresCatalogSearch(db: Database): CatalogSearch {
         facets: {
           brands: brands.map((b) => ({ ...b, count: Number(b.count) })),
           categories: categories.map((c) => ({ ...c, count: Number(c.count) })),
+          inStock,
+          price:
+            prices?.min == null || prices.max == null
+              ? null
+              : { min: Number(prices.min) / 100, max: Number(prices.max) / 100 },
+          attributes,
         },
         didYouMean,
       };

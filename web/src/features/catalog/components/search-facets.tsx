@@ -1,25 +1,49 @@
 import type { SearchResult } from '@proper-parts/domain/catalog-search';
 import { formatCount } from '@proper-parts/domain/format';
+import { RangeFacet } from './range-facet';
+
+type Range = { min: string; max: string };
+
+/** `attr.bore=17..25` as a range; `attr.seal=rubber` as a value. */
+export const rangeOf = (text: string | null): Range => {
+  const [min = '', max = ''] = text?.includes('..') ? text.split('..') : [text ?? '', text ?? ''];
+  return { min, max };
+};
 
 interface SearchFacetsProps {
   facets: SearchResult['facets'];
   category: string | null;
   brands: string[];
   inStock: boolean;
+  price: Range;
+  /** The `attr.<name>` filters in the URL, by name. */
+  attributes: Record<string, string>;
   onCategory: (slug: string | null) => void;
   onBrand: (slug: string, on: boolean) => void;
   onInStock: (on: boolean) => void;
+  onPrice: (range: Range) => void;
+  /** `null` removes the attribute's filter. */
+  onAttribute: (name: string, value: string | null) => void;
 }
 
-/** Narrowing the results: category, brand and stock, each with how many parts it would leave. */
+const title = (name: string) => name.charAt(0).toUpperCase() + name.slice(1).replaceAll('_', ' ');
+
+/**
+ * Narrowing the results: stock, category, brand, price and, once a category is chosen, its
+ * specifications; each with how many parts it would leave, or the range the results span.
+ */
 export function SearchFacets({
   facets,
   category,
   brands,
   inStock,
+  price,
+  attributes,
   onCategory,
   onBrand,
   onInStock,
+  onPrice,
+  onAttribute,
 }: SearchFacetsProps) {
   return (
     <div className="flex flex-col gap-6">
@@ -30,7 +54,10 @@ export function SearchFacets({
           checked={inStock}
           onChange={(event) => onInStock(event.target.checked)}
         />
-        <span>In stock only</span>
+        <span>
+          In stock only{' '}
+          <span className="text-base-content/60">({formatCount(facets.inStock)})</span>
+        </span>
       </label>
       <fieldset>
         <legend className="mb-2 text-sm font-semibold">Category</legend>
@@ -80,6 +107,47 @@ export function SearchFacets({
           ))}
         </ul>
       </fieldset>
+      {facets.price && (
+        <RangeFacet legend="Price" unit="$" bounds={facets.price} value={price} onApply={onPrice} />
+      )}
+      {facets.attributes.map((facet) =>
+        facet.min !== null && facet.max !== null ? (
+          <RangeFacet
+            key={facet.name}
+            legend={title(facet.name)}
+            unit={facet.unit}
+            bounds={{ min: facet.min, max: facet.max }}
+            value={rangeOf(attributes[facet.name] ?? null)}
+            onApply={({ min, max }) =>
+              onAttribute(facet.name, min === '' && max === '' ? null : `${min}..${max}`)
+            }
+          />
+        ) : (
+          <fieldset key={facet.name}>
+            <legend className="mb-2 text-sm font-semibold">{title(facet.name)}</legend>
+            <ul className="flex flex-col gap-1 text-sm">
+              {facet.values.map(({ value, count }) => {
+                const chosen = attributes[facet.name]?.toLowerCase() === value.toLowerCase();
+                return (
+                  <li key={value}>
+                    <label className="flex cursor-pointer items-center gap-2">
+                      <input
+                        type="checkbox"
+                        className="checkbox checkbox-xs"
+                        checked={chosen}
+                        onChange={() => onAttribute(facet.name, chosen ? null : value)}
+                      />
+                      <span>
+                        {value} <span className="text-base-content/60">({formatCount(count)})</span>
+                      </span>
+                    </label>
+                  </li>
+                );
+              })}
+            </ul>
+          </fieldset>
+        ),
+      )}
     </div>
   );
 }
