@@ -35,7 +35,10 @@ async function open() {
     };
   }
   const { PGlite } = await import('@electric-sql/pglite');
-  const { pgliteOptions } = await tsImport('../../server/src/db/pglite-settings.ts', import.meta.url);
+  const { pgliteOptions } = await tsImport(
+    '../../server/src/db/pglite-settings.ts',
+    import.meta.url,
+  );
   const db = await PGlite.create(join(options.dataDir, 'pglite'), pgliteOptions);
   return {
     query: async (sql, params) => (await db.query(sql, params)).rows,
@@ -149,9 +152,7 @@ async function load(query) {
   }
   note('attributes and cross-references in');
   await query('set session_replication_role = origin');
-  await query(
-    `set maintenance_work_mem = '${options.kind === 'postgres' ? '1GB' : '128MB'}'`,
-  );
+  await query(`set maintenance_work_mem = '${options.kind === 'postgres' ? '1GB' : '128MB'}'`);
   for (const { name, def } of indexes) {
     const at = Date.now();
     await query(def);

@@ -15,6 +15,7 @@ import { authOptionsRoutes } from './features/auth/auth-options-routes.ts';
 import { authRoutes } from './features/auth/auth-routes.ts';
 import { emailConfirmationRoutes } from './features/auth/email-confirmation-routes.ts';
 import { catalogFirstHtml } from './features/catalog/catalog-cache.ts';
+import { catalogCsvRoutes } from './features/catalog/catalog-csv-routes.ts';
 import { catalogRoutes } from './features/catalog/catalog-routes.ts';
 import { catalogSearchRoutes } from './features/catalog/catalog-search-routes.ts';
 import { postgresCatalogSearch } from './features/catalog/postgres-catalog-search.ts';
@@ -137,6 +138,7 @@ export async function buildApp({
       await api.register(profileRoutes);
       await api.register(productAdminRoutes(images));
       await api.register(uploadRoutes(images));
+      await api.register(catalogCsvRoutes);
       await api.register(reviewsRoutes);
       await api.register(ordersRoutes({ mailer }));
       await api.register(manageOrdersRoutes({ mailer }));

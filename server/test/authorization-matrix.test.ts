@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { signUp, signUpAdmin, type TestUser } from './auth-helper.ts';
 import { buildTestApp } from './helper.ts';
-import { imageUpload, solidImage } from './image-fixtures.ts';
+import { imageUpload, multipartBody, solidImage } from './image-fixtures.ts';
 import { createProduct, placeOrder } from './order-helpers.ts';
 
 /**
@@ -34,6 +34,15 @@ const newProduct = {
   availableQuantity: 10,
   price: 5,
 };
+const csvForm = async () =>
+  multipartBody([
+    {
+      name: 'file',
+      filename: 'parts.csv',
+      contentType: 'text/csv',
+      content: Buffer.from('sku,name,price,category\nMTX-1,Matrix Import Part,5,ball-bearings\n'),
+    },
+  ]);
 const pngForm = async () => imageUpload(await solidImage('png'), 'part.png', 'image/png');
 const noSuchOrder = { visitor: 401, customerA: 404, customerB: 404, admin: 404 };
 const adminNoSuchOrder = { visitor: 401, customerA: 403, customerB: 403, admin: 404 };
@@ -75,6 +84,8 @@ const rows: Row[] = [
   { method: 'GET', path: `/api/v1/profile/${A}`, expect: ownOrAdmin },
   { method: 'PUT', path: `/api/v1/profile/${A}`, body: { city: 'Peru' }, expect: ownOrAdmin },
   { method: 'POST', path: '/api/v1/uploads', form: pngForm, expect: adminOnly },
+  { method: 'POST', path: '/api/v1/catalog/import', form: csvForm, expect: adminOnly },
+  { method: 'GET', path: '/api/v1/catalog/export.csv', expect: adminOnly },
   { method: 'POST', path: '/api/v1/tools', body: newProduct, expect: adminOnly },
   {
     method: 'DELETE',
@@ -216,6 +227,8 @@ describe('authorization matrix', async () => {
           ...(form ? { payload: form.payload } : {}),
         });
         expect(res.statusCode).toBe(row.expect[caller]);
+        // A download (the catalog's CSV) is the one answer that is not the JSON envelope.
+        if (res.statusCode === 200 && res.headers['content-type']?.startsWith('text/csv')) return;
         expect(res.json().success).toBe(res.statusCode < 400);
       });
     }

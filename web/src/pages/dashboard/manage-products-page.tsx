@@ -1,4 +1,5 @@
 import { PageHeader } from '../../components/page-header';
+import { CatalogCsvPanel } from '../../features/catalog/components/catalog-csv-panel';
 import { ProductsTable } from '../../features/catalog/components/products-table';
 import { usePageTitle } from '../../lib/use-page-title';
 
@@ -12,6 +13,7 @@ export function ManageProductsPage() {
         title="Manage all Products"
         description="Every product in the catalogue, newest first; delete the ones you no longer sell."
       />
+      <CatalogCsvPanel />
       <ProductsTable />
     </section>
   );

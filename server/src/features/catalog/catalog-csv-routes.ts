@@ -1,0 +1,85 @@
+import multipart from '@fastify/multipart';
+import { importReport, MAX_CSV_FILE_BYTES } from '@proper-parts/domain/catalog-csv';
+import { errorEnvelope, successEnvelope } from '@proper-parts/domain/envelope';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../errors.ts';
+import { bearerSecurity, errorResponses } from '../../http/responses.ts';
+import { exportCatalogCsv } from './catalog-export.ts';
+import { importCatalogCsv } from './catalog-import.ts';
+
+/** `POST /catalog/import` and `GET /catalog/export.csv` (issue 16): admins only. */
+export const catalogCsvRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Only this scope parses multipart for CSV: one file, nothing else.
+  await app.register(multipart, {
+    limits: { fileSize: MAX_CSV_FILE_BYTES, files: 1, fields: 0, parts: 1 },
+  });
+
+  app.post(
+    '/catalog/import',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['catalog'],
+        summary:
+          "Import products from a CSV (admin): multipart field 'file', upserted by sku; answers a report of created, updated and rejected lines (README: the columns)",
+        security: bearerSecurity,
+        consumes: ['multipart/form-data'],
+        response: {
+          200: successEnvelope(importReport),
+          ...errorResponses,
+          413: errorEnvelope,
+          415: errorEnvelope,
+        },
+      },
+    },
+    async (request) => {
+      if (!request.isMultipart())
+        throw new AppError('UNSUPPORTED_MEDIA_TYPE', "Send the CSV as the multipart field 'file'");
+      let part: Awaited<ReturnType<typeof request.file>>;
+      try {
+        part = await request.file();
+      } catch (error) {
+        throw new AppError(
+          'INVALID',
+          `The upload is not a valid multipart form: ${(error as Error).message}`,
+        );
+      }
+      if (part?.fieldname !== 'file')
+        throw new AppError('INVALID', "Send the CSV as the multipart field 'file'");
+      const report = await importCatalogCsv(app.db, part.file);
+      if (part.file.truncated)
+        throw new AppError(
+          'TOO_LARGE',
+          `The file is over ${MAX_CSV_FILE_BYTES / 1024 / 1024} MB: its first lines were imported (${report.created} created, ${report.updated} updated), the rest was not read`,
+        );
+      request.log.info(
+        { created: report.created, updated: report.updated, rejected: report.rejected },
+        'catalog import',
+      );
+      return { success: true as const, data: report };
+    },
+  );
+
+  app.get(
+    '/catalog/export.csv',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['catalog'],
+        summary: 'The whole live catalog as CSV, in the columns the import reads (admin)',
+        security: bearerSecurity,
+        produces: ['text/csv'],
+        response: { 200: z.any(), ...errorResponses },
+      },
+    },
+    async (_request, reply) => {
+      const day = new Date().toISOString().slice(0, 10);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="catalog-${day}.csv"`)
+        .header('cache-control', 'no-store')
+        .send(exportCatalogCsv(app.db));
+    },
+  );
+};

@@ -1,0 +1,254 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { signUp, signUpAdmin } from '../../../test/auth-helper.ts';
+import { buildTestApp } from '../../../test/helper.ts';
+import { multipartBody } from '../../../test/image-fixtures.ts';
+import { seedDemoCatalog } from './demo-seed.ts';
+
+const HEADER =
+  'sku,name,mpn,brand,category,price,minimumOrderQuantity,availableQuantity,img,description,attributes,crossReferences';
+
+/** Runs on PGlite, and on PostgreSQL with DATABASE_URL. */
+describe('catalog CSV: POST /api/v1/catalog/import and GET /api/v1/catalog/export.csv', async () => {
+  const app = await buildTestApp();
+  await seedDemoCatalog(app.db);
+  const admin = await signUpAdmin(app);
+  const customer = await signUp(app);
+
+  const importCsv = async (csv: string | Buffer, field = 'file') => {
+    const form = multipartBody([
+      { name: field, filename: 'parts.csv', contentType: 'text/csv', content: csv },
+    ]);
+    return app.inject({
+      method: 'POST',
+      url: '/api/v1/catalog/import',
+      headers: { ...form.headers, cookie: admin.cookie },
+      payload: form.payload,
+    });
+  };
+  const report = async (csv: string) => {
+    const res = await importCsv(csv);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data as {
+      created: number;
+      updated: number;
+      rejected: number;
+      rejections: { line: number; reason: string }[];
+      stopped: string | null;
+    };
+  };
+  const product = async (slugOrSku: string) => {
+    const [row] = (
+      await app.db.execute<{ slug: string }>(
+        sql`select slug from products where sku = ${slugOrSku} or slug = ${slugOrSku}`,
+      )
+    ).rows;
+    if (!row) return undefined;
+    return (await app.inject({ url: `/api/v1/catalog/products/${row.slug}` })).json().data;
+  };
+  const exportCsv = async () => {
+    const res = await app.inject({
+      url: '/api/v1/catalog/export.csv',
+      headers: { cookie: admin.cookie },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/csv/);
+    expect(res.headers['content-disposition']).toMatch(/attachment; filename="catalog-/);
+    return res.body;
+  };
+  /** Everything an import can change, for every product: to prove a round trip changes nothing. */
+  const snapshot = async () =>
+    (
+      await app.db.execute(sql`
+        select p.id, p.sku, p.slug, p.name, p.mpn, p.brand_id, p.category_id, p.price_cents,
+          p.minimum_order_quantity, p.available_quantity, p.img, p.description, p.search_vector::text,
+          (select json_agg(a order by a.name)::text from product_attributes a where a.product_id = p.id) as specs,
+          (select json_agg(r.kind || r.number order by r.kind, r.number)::text from cross_references r where r.product_id = p.id) as refs
+        from products p where p.deleted_at is null order by p.sku`)
+    ).rows;
+
+  it('creates and updates by SKU, with specifications, cross-references and a new brand', async () => {
+    const first = await report(`${HEADER}
+IMP-100,Import Test Bearing 6300,6300-2RS,Rollbright Works,ball-bearings,3.25,10,500,,Sealed bearing for imports.,bore=10 mm; outer_diameter=35 mm; seal=rubber seals,oem:IMP 100 OEM; competitor:6300RS
+IMP-101,"Import Test Bearing, with a comma",,,ball-bearings,4.5,1,0,,,,
+`);
+    expect(first).toMatchObject({ created: 2, updated: 0, rejected: 0, stopped: null });
+    const made = await product('IMP-100');
+    expect(made).toMatchObject({
+      sku: 'IMP-100',
+      mpn: '6300-2RS',
+      name: 'Import Test Bearing 6300',
+      brand: { name: 'Rollbright Works', slug: 'rollbright-works' },
+      category: { slug: 'ball-bearings' },
+      price: 3.25,
+      minimumOrderQuantity: 10,
+      availableQuantity: 500,
+      img: '/images/categories/bearings.svg',
+    });
+    expect(made.attributes).toContainEqual({ name: 'bore', value: '10', num: 10, unit: 'mm' });
+    expect(made.attributes).toContainEqual({
+      name: 'seal',
+      value: 'rubber seals',
+      num: null,
+      unit: null,
+    });
+    expect(made.crossReferences).toContainEqual({ kind: 'competitor', number: '6300RS' });
+    // Found by its cross-reference and its specification words at once.
+    const found = await app.inject({ url: '/api/v1/catalog/search?q=imp100oem' });
+    expect(found.json().data.items[0].sku).toBe('IMP-100');
+    const bySpec = await app.inject({
+      url: '/api/v1/catalog/search?category=ball-bearings&attr.outer_diameter=35&q=import',
+    });
+    expect(bySpec.json().data.items.map((i: { sku: string }) => i.sku)).toEqual(['IMP-100']);
+
+    // A file of only some columns changes only those; the rest stays.
+    const second = await report(
+      'sku,name,price\nIMP-100,Import Test Bearing 6300 (new name),3.5\n',
+    );
+    expect(second).toMatchObject({ created: 0, updated: 1, rejected: 0 });
+    const updated = await product('IMP-100');
+    expect(updated).toMatchObject({
+      name: 'Import Test Bearing 6300 (new name)',
+      price: 3.5,
+      slug: made.slug,
+      mpn: '6300-2RS',
+      availableQuantity: 500,
+    });
+    expect(updated.attributes).toHaveLength(3);
+  });
+
+  it('reports each bad line with its number and reason, and imports the good ones', async () => {
+    const result = await report(`${HEADER}
+BAD-1,Bad price,,,ball-bearings,abc,1,1,,,,
+BAD-2,,,,ball-bearings,1,1,1,,,,
+GOOD-1,Good line,,,ball-bearings,1,1,1,,,,
+GOOD-1,Duplicate of the good line,,,ball-bearings,1,1,1,,,,
+BAD-3,No such category,,,no-such-category,1,1,1,,,,
+BAD-4,A new product needs a price,,,ball-bearings,,1,1,,,,
+BAD-5,Bad spec,,,ball-bearings,1,1,1,,,bore,
+BAD-6,Bad reference,,,ball-bearings,1,1,1,,,,vendor:123
+BAD-7,Foreign picture,,,ball-bearings,1,1,1,https://evil.example/x.png,,,
+BAD-8,Too few cells
+BAD-9,Negative stock,,,ball-bearings,1,1,-5,,,,
+`);
+    expect(result.created).toBe(1);
+    expect(result.rejected).toBe(10);
+    const reason = (line: number) => result.rejections.find((r) => r.line === line)?.reason;
+    expect(reason(2)).toMatch(/price/i);
+    expect(reason(3)).toMatch(/^name: required/);
+    expect(reason(4)).toBeUndefined();
+    expect(reason(5)).toBe('sku: GOOD-1 is also on line 4');
+    expect(reason(6)).toBe('category: no category no-such-category');
+    expect(reason(7)).toBe('price: required for a new product');
+    expect(reason(8)).toMatch(/^attributes: "bore" is not name=value/);
+    expect(reason(9)).toMatch(/^crossReferences: "vendor:123" is not kind:number/);
+    expect(reason(10)).toMatch(/^img: a picture of this shop/);
+    expect(reason(11)).toBe('has 2 cells; the header has 12');
+    expect(reason(12)).toMatch(/availableQuantity: at least 0/);
+    expect(await product('BAD-1')).toBeUndefined();
+    expect((await product('GOOD-1')).name).toBe('Good line');
+  });
+
+  it('refuses a file that is not a catalog CSV with a 400 naming the problem', async () => {
+    const cases: [string | Buffer, RegExp][] = [
+      ['sku,name,colour\nX-1,Part,red\n', /Unknown column "colour"/],
+      ['name,price\nPart,1\n', /needs the columns sku/],
+      ['sku,name,sku\nX,Y,Z\n', /sku is in the header twice/],
+      ['', /empty/],
+      [
+        Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]),
+        /Unknown column/,
+      ],
+    ];
+    for (const [csv, message] of cases) {
+      const res = await importCsv(csv);
+      expect(res.statusCode, String(csv)).toBe(400);
+      expect(res.json()).toEqual({ success: false, message: expect.stringMatching(message) });
+    }
+    const wrongField = await importCsv('sku,name\n', 'image');
+    expect(wrongField.statusCode).toBe(400);
+    expect(wrongField.json().message).toMatch(/multipart field 'file'/);
+    const notMultipart = await app.inject({
+      method: 'POST',
+      url: '/api/v1/catalog/import',
+      headers: { cookie: admin.cookie, 'content-type': 'text/csv' },
+      payload: 'sku,name\n',
+    });
+    expect(notMultipart.statusCode).toBe(415);
+  });
+
+  it('stops at a 10 MB line and says so, keeping the lines before it', async () => {
+    const huge = 'x'.repeat(10 * 1024 * 1024);
+    const result = await report(
+      `sku,name,price,category\nLONG-1,Before the long line,1,ball-bearings\nLONG-2,${huge},1,ball-bearings\nLONG-3,After,1,ball-bearings\n`,
+    );
+    expect(result.created).toBe(1);
+    expect(result.stopped).toBe('Line 3 is longer than 64 KB: the import stopped there');
+    expect(result.rejections).toContainEqual({ line: 3, reason: result.stopped });
+    expect(await product('LONG-1')).toBeDefined();
+    expect(await product('LONG-3')).toBeUndefined();
+  });
+
+  it('exports the whole catalog, and importing that file changes nothing', async () => {
+    const csv = await exportCsv();
+    const lines = csv.trimEnd().split('\n');
+    expect(lines[0]).toBe(HEADER);
+    const [{ live = 0 } = {}] = (
+      await app.db.execute<{ live: number }>(
+        sql`select count(*)::int as live from products where deleted_at is null`,
+      )
+    ).rows;
+    // Descriptions hold no line breaks in the demo: one product per line.
+    expect(lines).toHaveLength(Number(live) + 1);
+    expect(csv).toContain('BRG-6204-2RS,');
+
+    const before = await snapshot();
+    const result = await report(csv);
+    expect(result.rejections.slice(0, 3)).toEqual([]);
+    expect(result).toMatchObject({ created: 0, updated: 0, rejected: 0, stopped: null });
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('an import racing orders for the same product loses no stock', async () => {
+    await report(
+      'sku,name,price,category,availableQuantity\nRACE-1,Race bearing,2,ball-bearings,1000\n',
+    );
+    const { _id: id, minimumOrderQuantity } = await product('RACE-1');
+    const buyers = await Promise.all(Array.from({ length: 8 }, () => signUp(app)));
+    // Renamed by the import while 8 orders of 10 take stock: the import leaves stock alone.
+    const orders = buyers.map((buyer) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/v1/purchase',
+        headers: { cookie: buyer.cookie },
+        payload: { toolId: id, quantity: Math.max(10, minimumOrderQuantity) },
+      }),
+    );
+    const renames = Array.from({ length: 4 }, (_, i) =>
+      report(`sku,name,description\nRACE-1,Race bearing mark ${i},Renamed during orders.\n`),
+    );
+    const placed = (await Promise.all(orders)).filter((res) => res.statusCode === 200).length;
+    await Promise.all(renames);
+    expect(placed).toBe(8);
+    expect((await product('RACE-1')).availableQuantity).toBe(1000 - 8 * 10);
+  });
+
+  it('is for admins only', async () => {
+    for (const who of [null, customer]) {
+      const form = multipartBody([{ name: 'file', filename: 'x.csv', content: 'sku,name\n' }]);
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/v1/catalog/import',
+        headers: { ...form.headers, ...(who ? { cookie: who.cookie } : {}) },
+        payload: form.payload,
+      });
+      expect(res.statusCode).toBe(who ? 403 : 401);
+      const exported = await app.inject({
+        url: '/api/v1/catalog/export.csv',
+        headers: who ? { cookie: who.cookie } : {},
+      });
+      expect(exported.statusCode).toBe(who ? 403 : 401);
+      expect(exported.body).not.toContain('BRG-6204');
+    }
+  });
+});

@@ -1,0 +1,456 @@
+import type { Readable } from 'node:stream';
+import {
+  CATALOG_CSV_COLUMNS,
+  type CatalogCsvColumn,
+  type CatalogCsvLine,
+  catalogCsvLine,
+  formatAttributes,
+  formatCrossReferences,
+  type ImportReport,
+  MAX_CSV_LINE_BYTES,
+  MAX_REPORTED_REJECTIONS,
+  REQUIRED_CSV_COLUMNS,
+} from '@proper-parts/domain/catalog-csv';
+import { parse } from 'csv-parse';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { AppError } from '../../errors.ts';
+import { dollarsToCents } from './catalog-repository.ts';
+
+/** Lines applied per transaction: few round trips, and a failed batch is retried line by line. */
+const BATCH_LINES = 500;
+
+const slugify = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 80);
+
+const json = (rows: unknown) => sql`${JSON.stringify(rows)}::json`;
+
+interface Line {
+  line: number;
+  row: CatalogCsvLine;
+}
+
+type Current = {
+  id: string;
+  sku: string;
+  name: string;
+  mpn: string | null;
+  brand: string | null;
+  category: string | null;
+  price_cents: number;
+  minimum_order_quantity: number;
+  available_quantity: number;
+  img: string;
+  description: string;
+  deleted: boolean;
+  attributes: string;
+  cross_references: string;
+};
+
+/**
+ * The taxonomy an import resolves names against, read once per import: categories by slug (with
+ * their top-level slug, whose picture a new product gets), brands by name, made when new.
+ */
+async function taxonomy(db: Database) {
+  const categories = new Map<string, { id: string; top: string }>();
+  const rows = (
+    await db.execute<{ id: string; slug: string; top: string }>(sql`
+      with recursive tree as (
+        select id, slug, slug as top from categories where parent_id is null
+        union all
+        select c.id, c.slug, tree.top from categories c join tree on c.parent_id = tree.id
+      ) select id, slug, top from tree`)
+  ).rows;
+  for (const row of rows) categories.set(row.slug, { id: row.id, top: row.top });
+
+  const brands = new Map<string, string>();
+  for (const row of (
+    await db.execute<{ id: string; name: string }>(sql`select id, name from brands`)
+  ).rows)
+    brands.set(row.name.toLowerCase(), row.id);
+
+  /** The brand's id, making the brand when the shop does not know it yet. */
+  async function brandId(name: string): Promise<string> {
+    const known = brands.get(name.toLowerCase());
+    if (known) return known;
+    const slug = slugify(name) || 'brand';
+    await db.execute(sql`insert into brands (name, slug) values (${name}, ${slug})
+      on conflict (slug) do nothing`);
+    const [row] = (
+      await db.execute<{ id: string }>(sql`select id from brands where slug = ${slug}`)
+    ).rows;
+    if (!row) throw new Error(`brand ${name} was not made`);
+    brands.set(name.toLowerCase(), row.id);
+    return row.id;
+  }
+  return { categories, brandId };
+}
+
+/** What each line of a batch would write, or why it cannot. */
+type Planned =
+  | { line: number; kind: 'create' | 'update'; values: Record<string, unknown> }
+  | { line: number; kind: 'unchanged' }
+  | { line: number; kind: 'rejected'; reason: string };
+
+/** The products of these SKUs as the export writes them: to tell a change from a copy. */
+async function currentOf(db: Database, skus: string[]): Promise<Map<string, Current>> {
+  const rows = (
+    await db.execute<Current>(sql`
+      select p.id, p.sku, p.name, p.mpn, b.name as brand, c.slug as category, p.price_cents,
+        p.minimum_order_quantity, p.available_quantity, p.img, p.description,
+        p.deleted_at is not null as deleted,
+        coalesce((select json_agg(json_build_object('name', a.name, 'value', a.value, 'unit', a.unit) order by a.name)::text
+          from product_attributes a where a.product_id = p.id), '[]') as attributes,
+        coalesce((select json_agg(json_build_object('kind', r.kind, 'number', r.number) order by r.kind, r.number)::text
+          from cross_references r where r.product_id = p.id), '[]') as cross_references
+      from products p
+      left join brands b on b.id = p.brand_id
+      left join categories c on c.id = p.category_id
+      where p.sku in (select json_array_elements_text(${json(skus)}))`)
+  ).rows;
+  return new Map(rows.map((row) => [row.sku, row]));
+}
+
+const sortedAttributes = (row: CatalogCsvLine) =>
+  formatAttributes([...(row.attributes ?? [])].sort((a, b) => a.name.localeCompare(b.name)));
+const sortedReferences = (row: CatalogCsvLine) =>
+  formatCrossReferences(
+    [...(row.crossReferences ?? [])].sort(
+      (a, b) => a.kind.localeCompare(b.kind) || a.number.localeCompare(b.number),
+    ),
+  );
+
+/** True when applying `row` to `current` would change nothing (a column left out changes nothing). */
+function sameAs(row: CatalogCsvLine, current: Current): boolean {
+  const same = <T>(given: T | undefined, have: T) => given === undefined || given === have;
+  return (
+    !current.deleted &&
+    row.name === current.name &&
+    same(row.mpn, current.mpn ?? '') &&
+    same(row.brand, current.brand ?? '') &&
+    same(row.category, current.category ?? '') &&
+    same(row.price === undefined ? undefined : dollarsToCents(row.price), current.price_cents) &&
+    same(row.minimumOrderQuantity, current.minimum_order_quantity) &&
+    same(row.availableQuantity, current.available_quantity) &&
+    same(row.img, current.img) &&
+    same(row.description, current.description) &&
+    (row.attributes === undefined ||
+      sortedAttributes(row) === formatAttributes(JSON.parse(current.attributes))) &&
+    (row.crossReferences === undefined ||
+      sortedReferences(row) === formatCrossReferences(JSON.parse(current.cross_references)))
+  );
+}
+
+/**
+ * Imports a catalog CSV (`POST /catalog/import`), upserting products by SKU. The file is read as
+ * a stream, a batch at a time; each line is applied whole or not at all (a batch is one
+ * transaction, and a batch that fails is applied again line by line, so that one bad line is
+ * refused alone). A column left out of the file, or a cell left empty, keeps what the product has.
+ * Stock (`availableQuantity`) is set to the file's count, under the same row lock an order takes.
+ * `onProgress` hears how many lines are done after each batch.
+ */
+export async function importCatalogCsv(
+  db: Database,
+  input: Readable,
+  onProgress: (lines: number) => void = () => {},
+): Promise<ImportReport> {
+  const report: ImportReport = {
+    created: 0,
+    updated: 0,
+    rejected: 0,
+    rejections: [],
+    stopped: null,
+  };
+  const reject = (line: number, reason: string) => {
+    report.rejected++;
+    if (report.rejections.length < MAX_REPORTED_REJECTIONS)
+      report.rejections.push({ line, reason });
+  };
+  const { categories, brandId } = await taxonomy(db);
+  const seen = new Map<string, number>();
+  let header: CatalogCsvColumn[] | undefined;
+
+  let batch: Line[] = [];
+  let linesDone = 0;
+  const flush = async () => {
+    if (batch.length === 0) return;
+    const planned = await plan(db, batch, categories, brandId);
+    await apply(db, planned, report, reject);
+    linesDone += batch.length;
+    batch = [];
+    onProgress(linesDone);
+  };
+
+  /** One parsed record: the header, or a line checked and queued for the next batch. */
+  const take = (record: string[], line: number) => {
+    if (!header) {
+      header = readHeader(record);
+      return;
+    }
+    if (record.length !== header.length)
+      return reject(line, `has ${record.length} cells; the header has ${header.length}`);
+    const cells = Object.fromEntries(header.map((column, i) => [column, record[i]]));
+    const parsed = catalogCsvLine.safeParse(cells);
+    if (!parsed.success)
+      return reject(line, parsed.error.issues.map((issue) => issue.message).join('; '));
+    const key = parsed.data.sku.toLowerCase();
+    const first = seen.get(key);
+    if (first !== undefined)
+      return reject(line, `sku: ${parsed.data.sku} is also on line ${first}`);
+    seen.set(key, line);
+    batch.push({ line, row: parsed.data });
+  };
+
+  // Records are taken as the parser makes them (`on_record`, synchronously within each write),
+  // so that none parsed before an unreadable line is lost with the stream's error; the input is
+  // read a chunk at a time, and the next chunk waits for the batches it filled (backpressure).
+  let failure: unknown;
+  let headerError: AppError | undefined;
+  const parser = parse({
+    bom: true,
+    relax_column_count: true,
+    skip_empty_lines: true,
+    max_record_size: MAX_CSV_LINE_BYTES,
+    on_record: (record: string[], context: { lines: number }) => {
+      if (!headerError) {
+        try {
+          take(record, context.lines);
+        } catch (error) {
+          headerError = error as AppError;
+        }
+      }
+      return null;
+    },
+  });
+  parser.on('error', (error) => {
+    failure ??= error;
+  });
+  const ended = new Promise<void>((resolve) => {
+    parser.on('end', resolve);
+    parser.on('error', () => resolve());
+  });
+  parser.resume();
+
+  for await (const chunk of input) {
+    parser.write(chunk);
+    if (headerError) throw headerError;
+    if (failure) break;
+    if (batch.length >= BATCH_LINES) await flush();
+  }
+  if (!failure) parser.end();
+  await ended;
+  if (headerError) throw headerError;
+  await flush();
+  if (failure) {
+    const { code = '', lines } = failure as { code?: string; lines?: number };
+    if (!code.startsWith('CSV_')) throw failure;
+    // The CSV reader cannot find where the next line starts after this: stop there and say so;
+    // the lines before it stay imported.
+    const line = lines ?? linesDone + 1;
+    report.stopped =
+      code === 'CSV_MAX_RECORD_SIZE'
+        ? `Line ${line} is longer than ${MAX_CSV_LINE_BYTES / 1024} KB: the import stopped there`
+        : `Line ${line} is not CSV we can read (${(failure as Error).message}): the import stopped there`;
+    reject(line, report.stopped);
+  }
+  if (!header) throw new AppError('INVALID', 'The file is empty: it needs a header line');
+  return report;
+}
+
+function readHeader(record: string[]): CatalogCsvColumn[] {
+  const columns = record.map((cell) => cell.trim());
+  const unknown = columns.filter(
+    (column) => !CATALOG_CSV_COLUMNS.includes(column as CatalogCsvColumn),
+  );
+  if (unknown.length > 0)
+    throw new AppError(
+      'INVALID',
+      `Unknown column ${unknown
+        .slice(0, 3)
+        .map((c) => `"${c.slice(0, 40)}"`)
+        .join(', ')}: the columns are ${CATALOG_CSV_COLUMNS.join(', ')}`,
+    );
+  const twice = columns.find((column, i) => columns.indexOf(column) !== i);
+  if (twice) throw new AppError('INVALID', `The column ${twice} is in the header twice`);
+  const missing = REQUIRED_CSV_COLUMNS.filter((column) => !columns.includes(column));
+  if (missing.length > 0)
+    throw new AppError('INVALID', `The header needs the columns ${missing.join(' and ')}`);
+  return columns as CatalogCsvColumn[];
+}
+
+async function plan(
+  db: Database,
+  lines: Line[],
+  categories: Map<string, { id: string; top: string }>,
+  brandId: (name: string) => Promise<string>,
+): Promise<Planned[]> {
+  const current = await currentOf(
+    db,
+    lines.map(({ row }) => row.sku),
+  );
+  const planned: Planned[] = [];
+  for (const { line, row } of lines) {
+    const have = current.get(row.sku);
+    const category = row.category === undefined ? undefined : categories.get(row.category);
+    if (row.category !== undefined && !category) {
+      planned.push({ line, kind: 'rejected', reason: `category: no category ${row.category}` });
+      continue;
+    }
+    if (have && sameAs(row, have)) {
+      planned.push({ line, kind: 'unchanged' });
+      continue;
+    }
+    if (!have && row.price === undefined) {
+      planned.push({ line, kind: 'rejected', reason: 'price: required for a new product' });
+      continue;
+    }
+    if (!have && !category && row.img === undefined) {
+      planned.push({
+        line,
+        kind: 'rejected',
+        reason: 'category: required for a new product without img',
+      });
+      continue;
+    }
+    const minimum = row.minimumOrderQuantity ?? have?.minimum_order_quantity ?? 1;
+    planned.push({
+      line,
+      kind: have ? 'update' : 'create',
+      values: {
+        id: have?.id ?? null,
+        sku: row.sku,
+        name: row.name,
+        mpn: row.mpn ?? null,
+        brand_id: row.brand === undefined ? null : await brandId(row.brand),
+        category_id: category?.id ?? null,
+        price_cents: row.price === undefined ? null : dollarsToCents(row.price),
+        minimum_order_quantity: have && row.minimumOrderQuantity === undefined ? null : minimum,
+        available_quantity: row.availableQuantity ?? (have ? null : 0),
+        img: row.img ?? (have ? null : `/images/categories/${category?.top}.svg`),
+        description: row.description ?? (have ? null : ''),
+        attributes: row.attributes ?? null,
+        cross_references: row.crossReferences ?? null,
+      },
+    });
+  }
+  return planned;
+}
+
+type Writes = Extract<Planned, { values: unknown }>;
+
+/** Writes a batch in one transaction; if it fails, each line in a transaction of its own. */
+async function apply(
+  db: Database,
+  planned: Planned[],
+  report: ImportReport,
+  reject: (line: number, reason: string) => void,
+) {
+  const writes = planned.filter((p): p is Writes => p.kind === 'create' || p.kind === 'update');
+  for (const p of planned) if (p.kind === 'rejected') reject(p.line, p.reason);
+  if (writes.length === 0) return;
+  try {
+    await db.transaction((tx) => write(tx as unknown as Database, writes));
+    for (const p of writes) p.kind === 'create' ? report.created++ : report.updated++;
+  } catch {
+    for (const p of writes) {
+      try {
+        await db.transaction((tx) => write(tx as unknown as Database, [p]));
+        p.kind === 'create' ? report.created++ : report.updated++;
+      } catch (error) {
+        reject(p.line, reasonOf(error));
+      }
+    }
+  }
+}
+
+function reasonOf(error: unknown): string {
+  const { code, constraint } = (error as { code?: string; constraint?: string }) ?? {};
+  if (code === '23505' && constraint?.includes('slug'))
+    return 'name: another product already has this name and part number (its URL would clash)';
+  if (code === '23505') return 'sku: another product took this SKU while the file was imported';
+  if (code === '23514') return 'a value is out of range';
+  return 'could not be saved; nothing of this line was written';
+}
+
+/** The batch's products, then their specifications and cross-references, then their words. */
+async function write(db: Database, writes: Writes[]) {
+  const values = writes.map((p) => p.values);
+  const ids = (
+    await db.execute<{ id: string; sku: string }>(sql`
+      with x as (
+        select * from json_to_recordset(${json(values)}) as x(
+          id uuid, sku text, name text, mpn text, brand_id uuid, category_id uuid, price_cents int,
+          minimum_order_quantity int, available_quantity int, img text, description text)
+      ),
+      changed as (
+        update products p set
+          name = x.name,
+          mpn = coalesce(x.mpn, p.mpn),
+          brand_id = coalesce(x.brand_id, p.brand_id),
+          category_id = coalesce(x.category_id, p.category_id),
+          price_cents = coalesce(x.price_cents, p.price_cents),
+          minimum_order_quantity = coalesce(x.minimum_order_quantity, p.minimum_order_quantity),
+          available_quantity = coalesce(x.available_quantity, p.available_quantity),
+          img = coalesce(x.img, p.img),
+          description = coalesce(x.description, p.description),
+          deleted_at = null
+        from x where x.id is not null and p.id = x.id
+        returning p.id, p.sku
+      ),
+      made as (
+        insert into products (sku, name, mpn, brand_id, category_id, price_cents,
+          minimum_order_quantity, available_quantity, img, description)
+        select sku, name, mpn, brand_id, category_id, price_cents, minimum_order_quantity,
+          available_quantity, img, description
+        from x where x.id is null
+        returning id, sku
+      )
+      select id, sku from changed union all select id, sku from made`)
+  ).rows;
+  if (ids.length !== writes.length) throw new Error('a product changed while it was imported');
+  const idOf = new Map(ids.map((row) => [row.sku, row.id]));
+  const specs = writes.filter((p) => p.values.attributes !== null);
+  const references = writes.filter((p) => p.values.cross_references !== null);
+  if (specs.length > 0) {
+    const owners = specs.map((p) => idOf.get(p.values.sku as string));
+    await db.execute(sql`delete from product_attributes
+      where product_id in (select value::uuid from json_array_elements_text(${json(owners)}))`);
+    const rows = specs.flatMap((p) =>
+      (
+        p.values.attributes as {
+          name: string;
+          value: string;
+          num: number | null;
+          unit: string | null;
+        }[]
+      ).map((a) => ({ ...a, product_id: idOf.get(p.values.sku as string) })),
+    );
+    if (rows.length > 0)
+      await db.execute(sql`insert into product_attributes (product_id, name, value, num, unit)
+        select product_id, name, value, num, unit from json_to_recordset(${json(rows)})
+          as x(product_id uuid, name text, value text, num float8, unit text)`);
+  }
+  if (references.length > 0) {
+    const owners = references.map((p) => idOf.get(p.values.sku as string));
+    await db.execute(sql`delete from cross_references
+      where product_id in (select value::uuid from json_array_elements_text(${json(owners)}))`);
+    const rows = references.flatMap((p) =>
+      (p.values.cross_references as { kind: string; number: string }[]).map((r) => ({
+        ...r,
+        product_id: idOf.get(p.values.sku as string),
+      })),
+    );
+    if (rows.length > 0)
+      await db.execute(sql`insert into cross_references (product_id, kind, number)
+        select product_id, kind, number from json_to_recordset(${json(rows)})
+          as x(product_id uuid, kind text, number text)`);
+  }
+  // The words include the specifications, written after the product row: make them again.
+  if (specs.length > 0)
+    await db.execute(sql`update products set search_vector = null
+      where id in (select value::uuid from json_array_elements_text(${json(specs.map((p) => idOf.get(p.values.sku as string)))}))`);
+}
