@@ -2,23 +2,24 @@
 // again and again from a warm cache), with exact percentiles: every response's latency is kept
 // (autocannon's own summary has p90 and p97.5, not p95).
 //
-// A request still unanswered when the time is up counts too, with the time it had waited: a
-// shape slower than the run would otherwise show only its few fast answers, or none. With one
-// request in flight per connection, a connection's unanswered request was sent at its last
-// answer (or at the start). Such a latency is a lower bound, and so is a percentile it reaches:
-// `p95Lower` and the like say so.
+// A request still unanswered when the time is up counts too: a shape slower than the run would
+// otherwise show only its few fast answers, or none. Its latency is unknown (at least its wait so
+// far), so a percentile is taken with those requests as never answered: an upper bound, exact
+// when they lie above it. When the percentile falls among them, it is at least the shortest of
+// their waits: `p95Lower` and the like say so. (With one request in flight per connection, a
+// connection's unanswered request was sent at its last answer, or at the start.)
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 
 const round = (ms) => Math.round(ms * 10) / 10;
 
-/** The q-quantile of `sorted` ({ ms, waiting }) and whether it is only a lower bound. */
-function quantile(sorted, q) {
-  if (sorted.length === 0) return { ms: 0, lower: false };
-  const at = Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1);
-  // A waiting request sorted at or below `at` could belong above it.
-  const lower = sorted.slice(0, at + 1).some((entry) => entry.waiting);
-  return { ms: round(sorted[at].ms), lower };
+/** The q-quantile of `answered` (sorted) with `waits` unanswered; `lower`: only a lower bound. */
+function quantile(answered, waits, q) {
+  const count = answered.length + waits.length;
+  if (count === 0) return { ms: 0, lower: true };
+  const at = Math.min(count - 1, Math.ceil(q * count) - 1);
+  if (at < answered.length) return { ms: round(answered[at]), lower: false };
+  return { ms: round(Math.min(...waits)), lower: true };
 }
 
 /** Loads `paths` round-robin on `base`; answers req/s, p50/p95/p99 (ms) and failures. */
@@ -50,13 +51,10 @@ export function loadPaths({ base, paths, connections, seconds }) {
           ...[...lastAnswer.values()].map((at) => end - at),
           ...Array.from({ length: Math.max(0, connections - lastAnswer.size) }, () => end - start),
         ];
-        const all = [
-          ...latencies.map((ms) => ({ ms, waiting: false })),
-          ...waiting.map((ms) => ({ ms, waiting: true })),
-        ].sort((a, b) => a.ms - b.ms);
-        const p50 = quantile(all, 0.5);
-        const p95 = quantile(all, 0.95);
-        const p99 = quantile(all, 0.99);
+        latencies.sort((a, b) => a - b);
+        const p50 = quantile(latencies, waiting, 0.5);
+        const p95 = quantile(latencies, waiting, 0.95);
+        const p99 = quantile(latencies, waiting, 0.99);
         const non2xx = Object.entries(statuses)
           .filter(([status]) => !status.startsWith('2'))
           .reduce((sum, [, n]) => sum + n, 0);
@@ -69,12 +67,12 @@ export function loadPaths({ base, paths, connections, seconds }) {
           p50Lower: p50.lower,
           p95Lower: p95.lower,
           p99Lower: p99.lower,
-          maxMs: round(all.at(-1)?.ms ?? 0),
+          maxMs: round(Math.max(latencies.at(-1) ?? 0, ...waiting)),
           statuses,
           non2xx,
           errors: result.errors + result.timeouts,
           // Unanswered when the time was up, and the longest of their waits so far.
-          waitingAtEnd: waiting.filter((ms) => ms > 0).length,
+          waitingAtEnd: waiting.length,
           longestWaitMs: round(Math.max(0, ...waiting)),
         });
       },
