@@ -2,24 +2,22 @@
 // again and again from a warm cache), with exact percentiles: every response's latency is kept
 // (autocannon's own summary has p90 and p97.5, not p95).
 //
-// A request still unanswered when the time is up counts too: a shape slower than the run would
-// otherwise show only its few fast answers, or none. Its latency is unknown (at least its wait so
-// far), so a percentile is taken with those requests as never answered: an upper bound, exact
-// when they lie above it. When the percentile falls among them, it is at least the shortest of
-// their waits: `p95Lower` and the like say so. (With one request in flight per connection, a
-// connection's unanswered request was sent at its last answer, or at the start.)
+// A request still unanswered when the time is up counts too, with its wait so far as its latency:
+// a shape slower than the run would otherwise show only its few fast answers, or none. Such a
+// latency is a lower bound; when a percentile lands on one, `p95Lower` and the like say so. (With
+// one request in flight per connection, a connection's unanswered request was sent at its last
+// answer, or at the start.) In a run of fast answers these are the last few requests, sent
+// moments before the end: they sort low and change no percentile that matters.
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 
 const round = (ms) => Math.round(ms * 10) / 10;
 
-/** The q-quantile of `answered` (sorted) with `waits` unanswered; `lower`: only a lower bound. */
-function quantile(answered, waits, q) {
-  const count = answered.length + waits.length;
-  if (count === 0) return { ms: 0, lower: true };
-  const at = Math.min(count - 1, Math.ceil(q * count) - 1);
-  if (at < answered.length) return { ms: round(answered[at]), lower: false };
-  return { ms: round(Math.min(...waits)), lower: true };
+/** The q-quantile of `sorted` ({ ms, waiting }); `lower` when it is a wait, not an answer. */
+function quantile(sorted, q) {
+  if (sorted.length === 0) return { ms: 0, lower: true };
+  const entry = sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
+  return { ms: round(entry.ms), lower: entry.waiting };
 }
 
 /** Loads `paths` round-robin on `base`; answers req/s, p50/p95/p99 (ms) and failures. */
@@ -51,10 +49,13 @@ export function loadPaths({ base, paths, connections, seconds }) {
           ...[...lastAnswer.values()].map((at) => end - at),
           ...Array.from({ length: Math.max(0, connections - lastAnswer.size) }, () => end - start),
         ];
-        latencies.sort((a, b) => a - b);
-        const p50 = quantile(latencies, waiting, 0.5);
-        const p95 = quantile(latencies, waiting, 0.95);
-        const p99 = quantile(latencies, waiting, 0.99);
+        const all = [
+          ...latencies.map((ms) => ({ ms, waiting: false })),
+          ...waiting.map((ms) => ({ ms, waiting: true })),
+        ].sort((a, b) => a.ms - b.ms);
+        const p50 = quantile(all, 0.5);
+        const p95 = quantile(all, 0.95);
+        const p99 = quantile(all, 0.99);
         const non2xx = Object.entries(statuses)
           .filter(([status]) => !status.startsWith('2'))
           .reduce((sum, [, n]) => sum + n, 0);

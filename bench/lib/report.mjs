@@ -1,6 +1,6 @@
 // bench/results/<date>.json (everything) and bench/results/latest.md (the tables for the README).
 import { spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { root } from './processes.mjs';
 
@@ -164,8 +164,13 @@ export function writeReport(report) {
   });
   const markdown = join(dir, 'latest.md');
   const text = markdownOf(report);
-  writeFileSync(markdown, text);
-  // A full run (not --quick, not BENCH_ONLY) also becomes the README's table.
+  // The catalog benchmark's section (`npm run bench -- catalog`, a run of its own) stays.
+  const catalog = existsSync(markdown)
+    ? readFileSync(markdown, 'utf8').match(/<!-- catalog:start -->[\s\S]*<!-- catalog:end -->/)?.[0]
+    : undefined;
+  writeFileSync(markdown, catalog ? `${text.trimEnd()}\n\n${catalog}\n` : text);
+  // A full run (not --quick, not BENCH_ONLY) also becomes the README's table (the catalog's has
+  // its own block there, bench-catalog).
   if (!report.quick && !report.partial) {
     const readme = join(root, 'README.md');
     const body = text.replace(/^# .*\n/, '').replace(/^## /gm, '### ');

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { signUp, signUpAdmin } from '../../../test/auth-helper.ts';
@@ -115,6 +117,22 @@ IMP-101,"Import Test Bearing, with a comma",,,ball-bearings,4.5,1,0,,,,
       availableQuantity: 500,
     });
     expect(updated.attributes).toHaveLength(3);
+  });
+
+  it('imports the README’s sample file as it is', async () => {
+    const sample = readFileSync(
+      join(import.meta.dirname, '../../../../docs/samples/catalog-import.csv'),
+      'utf8',
+    );
+    expect(await report(sample)).toMatchObject({ created: 2, rejected: 0 });
+    const bolt = await product('M10X40-8.8-ZN-ACM');
+    expect(bolt.attributes).toContainEqual({ name: 'length', value: '40', num: 40, unit: 'mm' });
+    expect(bolt.attributes).toContainEqual({
+      name: 'thread',
+      value: 'M10x1.5',
+      num: null,
+      unit: null,
+    });
   });
 
   it('reports each bad line with its number and reason, and imports the good ones', async () => {
