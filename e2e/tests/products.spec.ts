@@ -86,3 +86,25 @@ test('a buyer narrows bearings by bore, opens one and orders it', async ({ page 
   await page.getByRole('link', { name: 'My Orders' }).click();
   await expect(page.getByTestId('order-row').filter({ hasText: name })).toBeVisible();
 });
+
+test('See All Brands and the footer lead to the brands A–Z and the category tree, and into the catalog', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await page.getByRole('link', { name: 'See All Brands' }).click();
+  await expect(page).toHaveURL(/\/brands$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'All Brands' })).toBeVisible();
+  await shoot(page, 'brands', { fullPage: false });
+  const brand = page.getByRole('region', { name: 'A' }).getByRole('link').first();
+  const brandName = ((await brand.textContent()) ?? '').replace(/[\d,]+$/, '');
+  await brand.click();
+  await expect(page).toHaveURL(/\/products\?brand=/);
+  await expect(results(page).first()).toContainText(brandName);
+
+  await page.getByRole('contentinfo').getByRole('link', { name: 'All Categories' }).click();
+  await expect(page).toHaveURL(/\/categories$/);
+  await shoot(page, 'categories', { fullPage: false });
+  await page.getByRole('link', { name: /^Ball Bearings/ }).click();
+  await expect(page).toHaveURL(/\/products\?category=ball-bearings$/);
+  await expect(results(page).first()).toContainText('Ball Bearing');
+});

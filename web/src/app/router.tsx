@@ -37,6 +37,11 @@ export const routes: RouteObject[] = [
         path: path.products,
         element: page(() => import('../pages/products-page'), 'ProductsPage'),
       },
+      { path: path.brands, element: page(() => import('../pages/brands-page'), 'BrandsPage') },
+      {
+        path: path.categories,
+        element: page(() => import('../pages/categories-page'), 'CategoriesPage'),
+      },
       { path: path.blogs, element: page(() => import('../pages/blogs-page'), 'BlogsPage') },
       {
         path: path.portfolio,

@@ -13,6 +13,8 @@ export const routes = {
   verifyEmail: '/verify-email',
   purchase: '/purchase/:id',
   products: '/products',
+  brands: '/brands',
+  categories: '/categories',
   dashboard: dashboardRoot,
   dashboardChildren: {
     review: 'review',
@@ -42,6 +44,8 @@ export const paths = {
   /** The catalog, with a query already set (`?category=bearings`). */
   products: (query?: Record<string, string>) =>
     query ? `${routes.products}?${new URLSearchParams(query)}` : routes.products,
+  brands: routes.brands,
+  categories: routes.categories,
   dashboard: {
     root: dashboardRoot,
     myOrders: dashboardRoot,
@@ -68,6 +72,8 @@ export const api = {
     `${apiBase}/tools?${new URLSearchParams({ limit: String(limit), offset: String(offset) })}`,
   /** `GET /catalog/search` with the page's own query string (the same names). */
   catalogSearch: (query: URLSearchParams) => `${apiBase}/catalog/search?${query}`,
+  catalogBrands: `${apiBase}/catalog/brands`,
+  catalogCategories: `${apiBase}/catalog/categories`,
   uploads: `${apiBase}/uploads`,
   authOptions: `${apiBase}/auth-options`,
   emailConfirmation: `${apiBase}/email-confirmation`,

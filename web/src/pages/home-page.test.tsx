@@ -73,15 +73,17 @@ describe('HomePage', () => {
     );
   });
 
-  it('See All Brands shows every brand, and folds back', async () => {
+  it('See All Brands and Explore Now lead to the catalog (decisions.md)', async () => {
     stubApi({ ...noReviews });
     renderWithProviders(<HomePage />);
     const brands = screen.getByRole('region', { name: 'Brands We Trust' });
     expect(within(brands).getAllByRole('listitem')).toHaveLength(8);
-    await userEvent.click(within(brands).getByRole('button', { name: 'See All Brands' }));
-    expect(within(brands).getAllByRole('listitem')).toHaveLength(16);
-    await userEvent.click(within(brands).getByRole('button', { name: 'Show Fewer Brands' }));
-    expect(within(brands).getAllByRole('listitem')).toHaveLength(8);
+    expect(within(brands).getByRole('link', { name: 'See All Brands' })).toHaveAttribute(
+      'href',
+      '/brands',
+    );
+    for (const link of screen.getAllByRole('link', { name: 'Explore Now' }))
+      expect(link).toHaveAttribute('href', '/products');
   });
 
   it('disables Purchase Now and Write a Review for an admin, saying why', async () => {

@@ -34,12 +34,13 @@ describe('Footer', () => {
       .filter((link) => !link.getAttribute('href')?.startsWith('tel:'));
 
     expect(links.map((link) => link.textContent)).toEqual(footerLinks);
-    const catalogue = ['All Parts', 'All Brands', 'All Categories'];
+    const catalogue: Record<string, string> = {
+      'All Parts': '/products',
+      'All Brands': '/brands',
+      'All Categories': '/categories',
+    };
     for (const link of links) {
-      expect(link).toHaveAttribute(
-        'href',
-        catalogue.includes(link.textContent ?? '') ? '/products' : '/',
-      );
+      expect(link).toHaveAttribute('href', catalogue[link.textContent ?? ''] ?? '/');
     }
   });
 

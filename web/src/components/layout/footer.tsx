@@ -29,8 +29,8 @@ const linkGroups = [
 /** The catalogue links lead to the parts catalog (decisions.md); the spec's others to `/`. */
 const catalogueLinks: Record<string, string> = {
   'All Parts': paths.products(),
-  'All Brands': paths.products(),
-  'All Categories': paths.products(),
+  'All Brands': paths.brands,
+  'All Categories': paths.categories,
 };
 const footerTarget = (label: string) => catalogueLinks[label] ?? paths.home;
 

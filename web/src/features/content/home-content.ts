@@ -94,7 +94,7 @@ export const statistics: Statistic[] = [
   { label: 'Reviews', end: 100, suffix: 'K+', durationMs: 3000, stars: true },
 ];
 
-/** Wordmarks shown in 'Brands We Trust': the first eight at once, the rest after See All Brands. */
+/** Wordmarks shown in 'Brands We Trust' (the first eight); See All Brands opens /brands. */
 export const brands: string[] = [
   'Northgate Bearings',
   'Kessler Hydraulics',

@@ -1,6 +1,8 @@
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths';
 import type { BannerSlide } from '../home-content';
 
-/** One banner slide: intro, description, 'Explore Now' and an image (spec §1). */
+/** One banner slide: intro, description, 'Explore Now' (to the catalog, decisions.md) and an image (spec §1). */
 export function BannerSlideView({ slide, first }: { slide: BannerSlide; first: boolean }) {
   return (
     <div className="mx-auto grid max-w-7xl items-center gap-6 px-4 pt-8 pb-12 sm:gap-10 sm:pt-12 sm:pb-16 md:grid-cols-5 lg:pt-16 lg:pb-20">
@@ -14,9 +16,9 @@ export function BannerSlideView({ slide, first }: { slide: BannerSlide; first: b
         <p className="mt-4 max-w-2xl text-base text-neutral-content/85 sm:text-lg">
           {slide.bannerDescription}
         </p>
-        <a href="#featured-products" className="btn btn-primary mt-6 sm:btn-lg">
+        <Link to={paths.products()} className="btn btn-primary mt-6 sm:btn-lg">
           Explore Now
-        </a>
+        </Link>
       </div>
       <div className="md:col-span-2">
         <img

@@ -1,11 +1,13 @@
-import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths';
 import { BRANDS_SHOWN_FIRST, brands } from '../home-content';
 
-/** 'Brands We Trust' with See All Brands, and the shop's 40-million-pieces claim (spec §1, §9). */
+/**
+ * 'Brands We Trust' and the shop's 40-million-pieces claim (spec §1, §9). See All Brands leads to
+ * the A–Z of every brand in the catalog (decisions.md).
+ */
 export function BrandsSection() {
-  const [showAll, setShowAll] = useState(false);
-  const listId = useId();
-  const shown = showAll ? brands : brands.slice(0, BRANDS_SHOWN_FIRST);
+  const shown = brands.slice(0, BRANDS_SHOWN_FIRST);
 
   return (
     <section aria-labelledby="brands-title" className="bg-neutral text-neutral-content">
@@ -19,17 +21,11 @@ export function BrandsSection() {
             <strong className="text-accent">40 million pieces of product information</strong> from{' '}
             <strong className="text-accent">27 industries</strong>.
           </p>
-          <button
-            type="button"
-            className="btn btn-accent mt-6"
-            aria-expanded={showAll}
-            aria-controls={listId}
-            onClick={() => setShowAll((all) => !all)}
-          >
-            {showAll ? 'Show Fewer Brands' : 'See All Brands'}
-          </button>
+          <Link to={paths.brands} className="btn btn-accent mt-6">
+            See All Brands
+          </Link>
         </div>
-        <ul id={listId} className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:col-span-3">
+        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:col-span-3">
           {shown.map((brand) => (
             <li
               key={brand}
