@@ -198,14 +198,23 @@ async function matchesOf(base, shape) {
   };
 }
 
-/** After a shape: requests still running on the server finish before the next shape starts. */
+/**
+ * After a shape: the requests the server still runs (autocannon has hung up, the server has not)
+ * finish before the next shape starts. Health is one query through the same queue (PGlite's one
+ * connection, PostgreSQL's pool), which passes the statements still queued: not one answer but
+ * two quick ones in a row (under 50 ms) say the queue is empty. At most 2 minutes.
+ */
 async function settle(base) {
-  await new Promise((r) => setTimeout(r, 1000));
-  for (let i = 0; i < 30; i++) {
+  let quick = 0;
+  for (const until = Date.now() + 120_000; quick < 2 && Date.now() < until; ) {
+    await new Promise((r) => setTimeout(r, 200));
+    const asked = Date.now();
     try {
-      if ((await fetch(`${base}/api/v1/health`)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 500));
+      const ok = (await fetch(`${base}/api/v1/health`)).ok;
+      quick = ok && Date.now() - asked < 50 ? quick + 1 : 0;
+    } catch {
+      quick = 0;
+    }
   }
 }
 

@@ -33,7 +33,7 @@ async function main() {
     timeoutMs: config.DATABASE_TIMEOUT_MS,
   });
   if (isPreparingDataDir()) {
-    if (config.SEED_DEMO) await seedDemoCatalog(database.db);
+    if (config.SEED_DEMO) await database.withoutTimeouts(seedDemoCatalog);
     await database.close();
     process.exit(0);
   }
@@ -54,7 +54,8 @@ async function main() {
   }
 
   if (config.SEED_DEMO) {
-    const { seeded } = await seedDemoCatalog(database.db);
+    // 10,000 products and their indexes: longer than a request's bound on a busy machine.
+    const { seeded } = await database.withoutTimeouts(seedDemoCatalog);
     if (seeded) app.log.info('seeded the demo catalog');
   }
 

@@ -20,6 +20,11 @@ export interface DatabaseHandle {
   db: Database;
   kind: DatabaseKind;
   close(): Promise<void>;
+  /**
+   * Runs `work` on a connection without the pool's time bounds (decision 015): start-up work that
+   * may take longer than a request may, such as seeding the demo catalog while the machine is busy.
+   */
+  withoutTimeouts<T>(work: (db: Database) => Promise<T>): Promise<T>;
   /** PGlite only: a gzipped tar of the data directory, taken between two queries (backups). */
   dumpDataDir?(): Promise<Blob>;
 }
@@ -102,7 +107,17 @@ async function openPostgres(
   }
   const db = drizzlePostgres(pool, { schema }) as unknown as Database;
   await migrateOnce(url, migrationsFolder);
-  return { db, kind: 'postgres', close: () => pool.end() };
+  const withoutTimeouts = async <T>(work: (db: Database) => Promise<T>) => {
+    const client = new pg.Client({ connectionString: url, keepAlive: true });
+    client.on('error', () => {});
+    await client.connect();
+    try {
+      return await work(drizzlePostgres(client, { schema }) as unknown as Database);
+    } finally {
+      await client.end().catch(() => {});
+    }
+  };
+  return { db, kind: 'postgres', withoutTimeouts, close: () => pool.end() };
 }
 
 /** Any fixed number, the same in every process of this app: the key of the migration lock. */
@@ -151,6 +166,7 @@ async function openPglite(dataDir: string | undefined, migrationsFolder: string,
   return {
     db,
     kind: 'pglite' as const,
+    withoutTimeouts: <T>(work: (db: Database) => Promise<T>) => work(db),
     dumpDataDir: () => client.dumpDataDir('gzip'),
     close: async () => {
       await client.close();
