@@ -123,13 +123,16 @@ const optional = <T extends z.ZodType>(schema: T) =>
 const IMPORT_IMAGE = /^\/images\/(categories|products)\/[a-z0-9-]{1,60}\.(svg|webp|png|jpg)$/;
 
 /** One line of an import, by column name; every message names its column. */
+/** The shop's part number: what a buyer types, so plain letters, digits and a few signs. */
+export const skuField = z
+  .string()
+  .trim()
+  .min(1, 'sku: required')
+  .max(60, 'sku: at most 60 characters')
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._/ -]*$/, 'sku: letters, digits and . _ / - only');
+
 export const catalogCsvLine = z.object({
-  sku: z
-    .string()
-    .trim()
-    .min(1, 'sku: required')
-    .max(60, 'sku: at most 60 characters')
-    .regex(/^[A-Za-z0-9][A-Za-z0-9._/ -]*$/, 'sku: letters, digits and . _ / - only'),
+  sku: skuField,
   name: z
     .string()
     .trim()

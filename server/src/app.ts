@@ -126,17 +126,18 @@ export async function buildApp({
   await app.register(authRoutes(auth, allowAttempt), { prefix: '/api/v1/auth' });
 
   const images = localImageStorage(uploadsDir);
+  const catalogSearch = postgresCatalogSearch(app.db);
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
       await api.register(catalogRoutes);
-      await api.register(catalogSearchRoutes(postgresCatalogSearch(app.db)));
+      await api.register(catalogSearchRoutes(catalogSearch));
       await api.register(authOptionsRoutes);
       await api.register(emailConfirmationRoutes(auth, allowAttempt));
       await api.register(apiTokenRoutes(auth, allowAttempt));
       await api.register(usersRoutes);
       await api.register(profileRoutes);
-      await api.register(productAdminRoutes(images));
+      await api.register(productAdminRoutes(images, catalogSearch));
       await api.register(uploadRoutes(images));
       await api.register(catalogCsvRoutes);
       await api.register(reviewsRoutes);

@@ -88,6 +88,13 @@ const rows: Row[] = [
   { method: 'GET', path: '/api/v1/catalog/export.csv', expect: adminOnly },
   { method: 'POST', path: '/api/v1/tools', body: newProduct, expect: adminOnly },
   {
+    // A product no one has: only an admin gets as far as looking for it.
+    method: 'PATCH',
+    path: '/api/v1/tools/{id}',
+    body: { name: 'Matrix rename' },
+    expect: { visitor: 401, customerA: 403, customerB: 403, admin: 404 },
+  },
+  {
     method: 'DELETE',
     path: '/api/v1/tools/{id}',
     expect: { visitor: 401, customerA: 403, customerB: 403, admin: 404 },

@@ -14,6 +14,7 @@ import {
 import { parse } from 'csv-parse';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { uniqueViolationOf } from '../../db/pg-errors.ts';
 import { AppError } from '../../errors.ts';
 import { dollarsToCents } from './catalog-repository.ts';
 
@@ -55,7 +56,7 @@ type Current = {
  * The taxonomy an import resolves names against, read once per import: categories by slug (with
  * their top-level slug, whose picture a new product gets), brands by name, made when new.
  */
-async function taxonomy(db: Database) {
+export async function taxonomy(db: Database) {
   const categories = new Map<string, { id: string; top: string }>();
   const rows = (
     await db.execute<{ id: string; slug: string; top: string }>(sql`
@@ -340,7 +341,7 @@ async function plan(
   return planned;
 }
 
-type Writes = Extract<Planned, { values: unknown }>;
+export type Writes = Extract<Planned, { values: unknown }>;
 
 /** Writes a batch in one transaction; if it fails, each line in a transaction of its own. */
 async function apply(
@@ -353,12 +354,12 @@ async function apply(
   for (const p of planned) if (p.kind === 'rejected') reject(p.line, p.reason);
   if (writes.length === 0) return;
   try {
-    await db.transaction((tx) => write(tx as unknown as Database, writes));
+    await db.transaction((tx) => writeProducts(tx as unknown as Database, writes));
     for (const p of writes) p.kind === 'create' ? report.created++ : report.updated++;
   } catch {
     for (const p of writes) {
       try {
-        await db.transaction((tx) => write(tx as unknown as Database, [p]));
+        await db.transaction((tx) => writeProducts(tx as unknown as Database, [p]));
         p.kind === 'create' ? report.created++ : report.updated++;
       } catch (error) {
         reject(p.line, reasonOf(error));
@@ -368,16 +369,19 @@ async function apply(
 }
 
 function reasonOf(error: unknown): string {
-  const { code, constraint } = (error as { code?: string; constraint?: string }) ?? {};
-  if (code === '23505' && constraint?.includes('slug'))
+  const taken = uniqueViolationOf(error);
+  if (taken?.includes('slug'))
     return 'name: another product already has this name and part number (its URL would clash)';
-  if (code === '23505') return 'sku: another product took this SKU while the file was imported';
-  if (code === '23514') return 'a value is out of range';
+  if (taken) return 'sku: another product took this SKU while the file was imported';
   return 'could not be saved; nothing of this line was written';
 }
 
-/** The batch's products, then their specifications and cross-references, then their words. */
-async function write(db: Database, writes: Writes[]) {
+/**
+ * The batch's products, then their specifications and cross-references, then their words. An
+ * update (`id` set) keeps every column given as null; `mpn: ''` clears the MPN. Shared with the
+ * admin's product edit (`PATCH /tools/{id}`).
+ */
+export async function writeProducts(db: Database, writes: Writes[]) {
   const values = writes.map((p) => p.values);
   const ids = (
     await db.execute<{ id: string; sku: string }>(sql`
@@ -388,8 +392,9 @@ async function write(db: Database, writes: Writes[]) {
       ),
       changed as (
         update products p set
+          sku = x.sku,
           name = x.name,
-          mpn = coalesce(x.mpn, p.mpn),
+          mpn = case when x.mpn = '' then null else coalesce(x.mpn, p.mpn) end,
           brand_id = coalesce(x.brand_id, p.brand_id),
           category_id = coalesce(x.category_id, p.category_id),
           price_cents = coalesce(x.price_cents, p.price_cents),

@@ -14,8 +14,8 @@ import type {
  */
 export interface CatalogSearch {
   search(query: SearchQuery): Promise<SearchResult>;
-  /** A live product by slug, with its specifications and cross-references. */
-  product(slug: string): Promise<CatalogProduct | undefined>;
+  /** A live product by slug (or by id), with its specifications and cross-references. */
+  product(slugOrId: string): Promise<CatalogProduct | undefined>;
   /** Brands A–Z with their live products' count. */
   brands(): Promise<BrandCount[]>;
   /** The category tree; each count includes the categories below it. */

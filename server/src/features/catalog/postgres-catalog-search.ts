@@ -11,6 +11,9 @@ import type { Database } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { type CatalogSearch, partNumberKey } from './catalog-search.ts';
 
+/** A product's id: the product read also takes one (a slug never has this shape). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /** Below this word similarity (pg_trgm) a name does not count as a typo of the query. */
 const TYPO_SIMILARITY = 0.4;
 
@@ -348,7 +351,7 @@ export function postgresCatalogSearch(db: Database): CatalogSearch {
         from products p
         left join brands b on b.id = p.brand_id
         left join categories c on c.id = p.category_id
-        where p.slug = ${slug} and p.deleted_at is null`);
+        where ${UUID.test(slug) ? sql`p.id = ${slug}::uuid` : sql`p.slug = ${slug}`} and p.deleted_at is null`);
       if (!row) return undefined;
       const attributes = await rows<CatalogProduct['attributes'][number]>(sql`
         select name, value, num, unit from product_attributes where product_id = ${row.id} order by name`);

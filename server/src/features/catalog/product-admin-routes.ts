@@ -1,4 +1,5 @@
 import { toolIdParams } from '@proper-parts/domain/catalog';
+import { catalogProduct } from '@proper-parts/domain/catalog-search';
 import { successEnvelope } from '@proper-parts/domain/envelope';
 import { messages } from '@proper-parts/domain/messages';
 import {
@@ -6,14 +7,23 @@ import {
   deletedCountResponse,
   insertedIdResponse,
 } from '@proper-parts/domain/product-admin';
+import { updateProductRequest } from '@proper-parts/domain/product-edit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors.ts';
 import { bearerSecurity, errorResponses } from '../../http/responses.ts';
 import type { ImageStorage } from '../uploads/image-storage.ts';
 import { deleteTool, insertTool } from './catalog-repository.ts';
+import type { CatalogSearch } from './catalog-search.ts';
+import { editProduct } from './product-edit.ts';
 
-/** Add A Product and Manage Products (spec §7 `POST /tools`, `DELETE /tools/{id}`): admins only. */
-export function productAdminRoutes(images: ImageStorage): FastifyPluginAsyncZod {
+/**
+ * Add A Product and Manage Products (spec §7 `POST /tools`, `DELETE /tools/{id}`) and the
+ * product edit (issue 16, `PATCH /tools/{id}`): admins only.
+ */
+export function productAdminRoutes(
+  images: ImageStorage,
+  search: CatalogSearch,
+): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/tools',
@@ -33,6 +43,30 @@ export function productAdminRoutes(images: ImageStorage): FastifyPluginAsyncZod 
         if (!(await images.has(input.img.slice('/uploads/'.length))))
           throw new AppError('INVALID', `img: ${messages.imgNotUploaded}`);
         return { success: true as const, data: { insertedId: await insertTool(app.db, input) } };
+      },
+    );
+
+    app.patch(
+      '/tools/:id',
+      {
+        config: { access: 'admin' },
+        schema: {
+          tags: ['catalog'],
+          summary:
+            'Edit a product (admin): the fields sent change, the rest stay; answers the product with every field',
+          security: bearerSecurity,
+          params: toolIdParams,
+          body: updateProductRequest,
+          response: { 200: successEnvelope(catalogProduct), ...errorResponses },
+        },
+      },
+      async (request) => {
+        const { id } = request.params;
+        if (!(await editProduct(app.db, id, request.body)))
+          throw new AppError('NOT_FOUND', messages.productNotFound);
+        const product = await search.product(id);
+        if (!product) throw new AppError('NOT_FOUND', messages.productNotFound);
+        return { success: true as const, data: product };
       },
     );
 

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { orderMessages } from '@proper-parts/domain/orders';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { uniqueViolationOf } from '../../db/pg-errors.ts';
 import { idempotencyKeys } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 
@@ -71,21 +72,8 @@ export async function orderPlacedWithKey(
 }
 
 /** Is this the unique violation of a key that another request wrote first (a race of retries)? */
-export function isKeyTaken(error: unknown): boolean {
-  for (
-    let current = error as Record<string, unknown> | undefined, depth = 0;
-    current && depth < 4;
-    depth++
-  ) {
-    if (
-      current.code === '23505' &&
-      String(current.constraint ?? current.message).includes('idempotency_keys')
-    )
-      return true;
-    current = current.cause as Record<string, unknown> | undefined;
-  }
-  return false;
-}
+export const isKeyTaken = (error: unknown) =>
+  uniqueViolationOf(error)?.includes('idempotency_keys') ?? false;
 
 let placedSincePurge = 0;
 

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { CROSS_REFERENCE_KINDS, skuField } from './catalog-csv.ts';
+import { MAX_PRODUCT_QUANTITY, productFields } from './product-admin.ts';
+
+const quantity = (label: string, min: number) =>
+  z
+    .number({ error: `${label} must be a number` })
+    .int(`${label} must be a whole number`)
+    .min(min, `${label} must be at least ${min}`)
+    .max(MAX_PRODUCT_QUANTITY, `${label} must be at most ${MAX_PRODUCT_QUANTITY}`);
+
+export const productAttributeInput = z.object({
+  name: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9_]{1,40}$/, 'a specification name is a-z, 0-9 and _, up to 40'),
+  value: z.string().trim().min(1, 'a specification needs a value').max(100),
+  num: z.number().finite().nullable(),
+  unit: z.string().trim().max(16).nullable(),
+});
+
+/**
+ * `PATCH /api/v1/tools/{id}` (admin, issue 16): the fields to change, and only those. Stock is
+ * set to `availableQuantity` when it is sent; left out, orders keep taking from the live stock.
+ * `mpn: ''` clears the manufacturer's number; `attributes` and `crossReferences` replace the lists.
+ */
+export const updateProductRequest = z
+  .object({
+    sku: skuField,
+    name: productFields.shape.name,
+    mpn: z.string().trim().max(60, 'MPN must be at most 60 characters'),
+    brand: z.string().trim().min(1, 'Brand must not be empty').max(80),
+    category: z
+      .string()
+      .trim()
+      .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'category: a category slug, like ball-bearings'),
+    price: productFields.shape.price,
+    minimumOrderQuantity: quantity('Minimum', 1),
+    availableQuantity: quantity('Quantity', 0),
+    description: productFields.shape.description,
+    attributes: z
+      .array(productAttributeInput)
+      .max(50)
+      .refine(
+        (list) => new Set(list.map((a) => a.name)).size === list.length,
+        'a specification is given twice',
+      ),
+    crossReferences: z
+      .array(
+        z.object({ kind: z.enum(CROSS_REFERENCE_KINDS), number: z.string().trim().min(1).max(60) }),
+      )
+      .max(50),
+  })
+  .partial()
+  .strict()
+  .refine((body) => Object.keys(body).length > 0, 'Nothing to change: send at least one field');
+export type UpdateProductRequest = z.infer<typeof updateProductRequest>;

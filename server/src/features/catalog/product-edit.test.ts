@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { signUp, signUpAdmin } from '../../../test/auth-helper.ts';
+import { buildTestApp } from '../../../test/helper.ts';
+import { seedDemoCatalog } from './demo-seed.ts';
+
+/** Runs on PGlite, and on PostgreSQL with DATABASE_URL. */
+describe('PATCH /api/v1/tools/{id}: an admin edits a product (issue 16)', async () => {
+  const app = await buildTestApp();
+  await seedDemoCatalog(app.db);
+  const admin = await signUpAdmin(app);
+  const customer = await signUp(app);
+  const read = async (slugOrId: string) =>
+    (await app.inject({ url: `/api/v1/catalog/products/${slugOrId}` })).json().data;
+  const patch = (id: string, body: unknown, who = admin) =>
+    app.inject({
+      method: 'PATCH',
+      url: `/api/v1/tools/${id}`,
+      headers: { cookie: who.cookie },
+      payload: body as object,
+    });
+  const bearing = await read('deep-groove-ball-bearing-6204');
+
+  it('changes what is sent and keeps the rest, slug and stock included', async () => {
+    const res = await patch(bearing._id, {
+      name: 'Deep Groove Ball Bearing 6204, sealed',
+      mpn: '6204-2RSH',
+      brand: 'Edited Brand Works',
+      price: 4.75,
+      attributes: [
+        { name: 'bore', value: '20', num: 20, unit: 'mm' },
+        { name: 'seal', value: 'contact seals', num: null, unit: null },
+      ],
+      crossReferences: [{ kind: 'oem', number: 'EDIT-6204-OEM' }],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const edited = res.json().data;
+    expect(edited).toMatchObject({
+      _id: bearing._id,
+      slug: bearing.slug,
+      sku: bearing.sku,
+      name: 'Deep Groove Ball Bearing 6204, sealed',
+      mpn: '6204-2RSH',
+      brand: { name: 'Edited Brand Works' },
+      category: bearing.category,
+      price: 4.75,
+      availableQuantity: bearing.availableQuantity,
+      description: bearing.description,
+    });
+    expect(edited.attributes).toHaveLength(2);
+    // The search follows at once: the new cross-reference and specification words find it.
+    const found = await app.inject({ url: '/api/v1/catalog/search?q=edit6204oem' });
+    expect(found.json().data.items[0]._id).toBe(bearing._id);
+    const words = await app.inject({ url: '/api/v1/catalog/search?q=contact+seals' });
+    expect(words.json().data.items.map((i: { _id: string }) => i._id)).toContain(bearing._id);
+    // The spec's read shows the new name and price.
+    const tool = (await app.inject({ url: `/api/v1/tools/${bearing._id}` })).json().data;
+    expect(tool).toMatchObject({ name: 'Deep Groove Ball Bearing 6204, sealed', price: 4.75 });
+  });
+
+  it('changes the SKU, clears the MPN, and refuses a SKU another product has', async () => {
+    const res = await patch(bearing._id, { sku: 'BRG-6204-EDIT', mpn: '' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ sku: 'BRG-6204-EDIT', mpn: null });
+    const other = await read('deep-groove-ball-bearing-6205');
+    const clash = await patch(bearing._id, { sku: other?.sku ?? 'BRG-6205-2RS' });
+    expect(clash.statusCode).toBe(409);
+    expect(clash.json().message).toMatch(/^sku: another product already has the SKU/);
+    expect((await read(bearing._id)).sku).toBe('BRG-6204-EDIT');
+  });
+
+  it('refuses bad input by field, an unknown category, an unknown field and an empty edit', async () => {
+    const cases: [unknown, RegExp][] = [
+      [{ price: -1 }, /Price must be more than 0/],
+      [{ price: 1.234 }, /whole cents/],
+      [{ sku: 'no spaces?!' }, /sku: letters, digits/],
+      [{ category: 'no-such-category' }, /category: no category no-such-category/],
+      [{ availableQuantity: 1.5 }, /whole number/],
+      [{ img: '/uploads/x.webp' }, /img|Unrecognized|unknown/i],
+      [{}, /Nothing to change/],
+      [
+        { attributes: [{ name: 'Bad Name', value: '1', num: 1, unit: null }] },
+        /specification name/,
+      ],
+    ];
+    for (const [body, message] of cases) {
+      const res = await patch(bearing._id, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json()).toEqual({ success: false, message: expect.stringMatching(message) });
+    }
+  });
+
+  it('is for admins only, and answers 404 for a product that is gone', async () => {
+    const refused = await patch(bearing._id, { name: 'Customer rename' }, customer);
+    expect(refused.statusCode).toBe(403);
+    expect((await read(bearing._id)).name).not.toBe('Customer rename');
+    const unknown = await patch('00000000-0000-4000-8000-000000000000', { name: 'Ghost' });
+    expect(unknown.statusCode).toBe(404);
+  });
+});
