@@ -17,6 +17,7 @@
 //   BENCH_CATALOG_KEEP=1    keep the filled databases, and use them again when their size fits
 //   BENCH_DATABASE_URL / DATABASE_URL: the PostgreSQL server to create the database on
 import { spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import {
   existsSync,
   mkdirSync,
@@ -567,7 +568,7 @@ function markdownOf(report) {
   const out = [
     `# Catalog benchmark ${report.date.slice(0, 16).replace('T', ' ')} UTC${report.quick ? ' (quick)' : ''}`,
     '',
-    `Machine: ${m.cpus} × ${m.cpuModel}, ${m.memoryGb} GB, Node ${m.node}; load average ${m.loadAverageAtStart.join(' ')} at the start, ${m.loadAverageAtEnd.join(' ')} at the end. The built server; autocannon in the bench process, ${report.settings.connections} connections, ${report.settings.seconds} s a shape after ${report.settings.warmupSeconds} s of warm-up; each request the next of the shape's list of values (part numbers, words, categories and brands read from the data). Latencies: every response (failed ones too) and every request still unanswered at the end with its wait so far (a percentile it reaches is a lower bound, shown \`≥\`), exact percentiles; "alone": the median of 5 of the shape's requests sent one at a time before the load, no queueing. Data: the demo generator's catalog (80 categories, 250 brands, 3-5 specifications and 1-3 cross-references a part) at each size.`,
+    `Machine: ${m.cpus} × ${m.cpuModel}, ${m.memoryGb} GB, Node ${m.node}; load average ${m.loadAverageAtStart.join(' ')} at the start, ${m.loadAverageAtEnd.join(' ')} at the end. The built server; autocannon in the bench process, ${report.settings.connections} connections, ${report.settings.seconds} s a shape after ${report.settings.warmupSeconds} s of warm-up; each request the next of the shape's list of values (part numbers, words, categories and brands read from the data). Latencies: every response (failed ones too) and every request still unanswered at the end with its wait so far (a percentile it reaches is a lower bound, shown \`≥\`), exact percentiles; "alone": the median of 5 of the shape's requests sent one at a time before the load, no queueing. Server: \`server/dist/server.js\` ${report.build.serverJs}, built ${report.build.serverJsBuilt.slice(0, 16).replace('T', ' ')} UTC, commit ${report.build.commit}${report.build.dirty ? ' with uncommitted changes in server/ or domain/' : ''}. Data: the demo generator's catalog (80 categories, 250 brands, 3-5 specifications and 1-3 cross-references a part) at each size.`,
     '',
   ];
   for (const g of report.groups) {
@@ -655,6 +656,22 @@ export async function runCatalog() {
       loadAverageAtStart: loadavg().map((l) => Math.round(l * 10) / 10),
     },
     settings: { seconds, warmupSeconds: warmup, connections, sizes },
+    // What ran: the commit, whether the tree had changes, and the built server measured.
+    build: {
+      commit: spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root })
+        .stdout?.toString()
+        .trim(),
+      dirty: Boolean(
+        spawnSync('git', ['status', '--porcelain', '--', 'server', 'domain'], { cwd: root })
+          .stdout?.toString()
+          .trim(),
+      ),
+      serverJs: createHash('sha256')
+        .update(readFileSync(join(root, 'server', 'dist', 'server.js')))
+        .digest('hex')
+        .slice(0, 12),
+      serverJsBuilt: statSync(join(root, 'server', 'dist', 'server.js')).mtime.toISOString(),
+    },
     groups: [],
   };
   const wanted = (kind) => !only || only.includes(kind);

@@ -37,7 +37,8 @@ export const updateProductRequest = z
     price: productFields.shape.price,
     minimumOrderQuantity: quantity('Minimum', 1),
     availableQuantity: quantity('Quantity', 0),
-    description: productFields.shape.description,
+    // May stay empty: a product imported without one has none to keep.
+    description: z.string().trim().max(2000, 'Description must be at most 2,000 characters'),
     attributes: z
       .array(productAttributeInput)
       .max(50)

@@ -106,6 +106,12 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            path: dashboard.editProduct,
+            element: adminOnly(
+              page(() => import('../pages/dashboard/edit-product-page'), 'EditProductPage'),
+            ),
+          },
+          {
             path: dashboard.manageProducts,
             element: adminOnly(
               page(() => import('../pages/dashboard/manage-products-page'), 'ManageProductsPage'),

@@ -23,6 +23,7 @@ export const routes = {
     addProduct: 'addProduct',
     makeAdmin: 'admin',
     manageProducts: 'manageProducts',
+    editProduct: 'manageProducts/:id/edit',
     payment: 'payment/:id',
   },
   notFound: '*',
@@ -55,6 +56,7 @@ export const paths = {
     addProduct: child(children.addProduct),
     makeAdmin: child(children.makeAdmin),
     manageProducts: child(children.manageProducts),
+    editProduct: (id: string) => child(generatePath(children.editProduct, { id })),
     payment: (id: string) => child(generatePath(children.payment, { id })),
   },
 } as const;
@@ -73,6 +75,8 @@ export const api = {
   /** `GET /catalog/search` with the page's own query string (the same names). */
   catalogSearch: (query: URLSearchParams) => `${apiBase}/catalog/search?${query}`,
   catalogBrands: `${apiBase}/catalog/brands`,
+  catalogProduct: (slugOrId: string) =>
+    `${apiBase}/catalog/products/${encodeURIComponent(slugOrId)}`,
   catalogCategories: `${apiBase}/catalog/categories`,
   uploads: `${apiBase}/uploads`,
   authOptions: `${apiBase}/auth-options`,

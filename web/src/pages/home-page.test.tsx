@@ -1,5 +1,4 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setSession, stubApi } from '../../test/auth-stubs';
 import { admin, signInAs } from '../../test/signed-in';

@@ -17,14 +17,14 @@ describe('catalog CSV: POST /api/v1/catalog/import and GET /api/v1/catalog/expor
   const admin = await signUpAdmin(app);
   const customer = await signUp(app);
 
-  const importCsv = async (csv: string | Buffer, field = 'file') => {
+  const importCsv = async (csv: string | Buffer, field = 'file', accept = 'application/json') => {
     const form = multipartBody([
       { name: field, filename: 'parts.csv', contentType: 'text/csv', content: csv },
     ]);
     return app.inject({
       method: 'POST',
       url: '/api/v1/catalog/import',
-      headers: { ...form.headers, cookie: admin.cookie },
+      headers: { ...form.headers, cookie: admin.cookie, accept },
       payload: form.payload,
     });
   };
@@ -249,6 +249,34 @@ BAD-9,Negative stock,,,ball-bearings,1,1,-5,,,,
     await Promise.all(renames);
     expect(placed).toBe(8);
     expect((await product('RACE-1')).availableQuantity).toBe(1000 - 8 * 10);
+  });
+
+  it('tells its progress line by line when asked (the admin page’s progress bar)', async () => {
+    const rows = Array.from(
+      { length: 1200 },
+      (_, i) => `PROG-${i},Progress part ${i},1.50,ball-bearings`,
+    );
+    const csv = `sku,name,price,category\n${rows.join('\n')}\n`;
+    const res = await importCsv(csv, 'file', 'application/x-ndjson');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/x-ndjson/);
+    const lines = res.body
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    const progress = lines.slice(0, -1).map((line) => line.progress);
+    expect(progress.map((p) => p.lines)).toEqual([500, 1000, 1200]);
+    expect(progress.at(-1).bytes).toBe(Buffer.byteLength(csv));
+    expect(lines.at(-1)).toMatchObject({ success: true, data: { created: 1200, rejected: 0 } });
+
+    // A refused file: the last line says why.
+    const refused = await importCsv('sku,name,colour\n', 'file', 'application/x-ndjson');
+    expect(
+      refused.body
+        .trimEnd()
+        .split('\n')
+        .map((line) => JSON.parse(line)),
+    ).toEqual([{ success: false, message: expect.stringMatching(/^Unknown column "colour"/) }]);
   });
 
   it('is for admins only', async () => {

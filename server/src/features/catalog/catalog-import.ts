@@ -152,12 +152,13 @@ function sameAs(row: CatalogCsvLine, current: Current): boolean {
  * transaction, and a batch that fails is applied again line by line, so that one bad line is
  * refused alone). A column left out of the file, or a cell left empty, keeps what the product has.
  * Stock (`availableQuantity`) is set to the file's count, under the same row lock an order takes.
- * `onProgress` hears how many lines are done after each batch.
+ * `onProgress` hears, after each batch, how many lines are done and how many bytes of the file
+ * were read for them.
  */
 export async function importCatalogCsv(
   db: Database,
   input: Readable,
-  onProgress: (lines: number) => void = () => {},
+  onProgress: (done: { lines: number; bytes: number }) => void = () => {},
 ): Promise<ImportReport> {
   const report: ImportReport = {
     created: 0,
@@ -175,15 +176,17 @@ export async function importCatalogCsv(
   const seen = new Map<string, number>();
   let header: CatalogCsvColumn[] | undefined;
 
-  let batch: Line[] = [];
+  const batch: Line[] = [];
   let linesDone = 0;
-  const flush = async () => {
-    if (batch.length === 0) return;
-    const planned = await plan(db, batch, categories, brandId);
-    await apply(db, planned, report, reject);
-    linesDone += batch.length;
-    batch = [];
-    onProgress(linesDone);
+  let bytesRead = 0;
+  /** Applies the queued lines a batch at a time: full batches only, or every last one. */
+  const flush = async (everyLine = false) => {
+    while (batch.length >= BATCH_LINES || (everyLine && batch.length > 0)) {
+      const lines = batch.splice(0, BATCH_LINES);
+      await apply(db, await plan(db, lines, categories, brandId), report, reject);
+      linesDone += lines.length;
+      onProgress({ lines: linesDone, bytes: bytesRead });
+    }
   };
 
   /** One parsed record: the header, or a line checked and queued for the next batch. */
@@ -236,16 +239,23 @@ export async function importCatalogCsv(
   });
   parser.resume();
 
-  for await (const chunk of input) {
-    parser.write(chunk);
-    if (headerError) throw headerError;
-    if (failure) break;
-    if (batch.length >= BATCH_LINES) await flush();
+  // At most this much parsed ahead of what is applied, however large the chunks that arrive.
+  const SLICE_BYTES = 64 * 1024;
+  reading: for await (const chunk of input) {
+    const bytes = chunk as Buffer;
+    for (let at = 0; at < bytes.length; at += SLICE_BYTES) {
+      const slice = bytes.subarray(at, at + SLICE_BYTES);
+      bytesRead += slice.length;
+      parser.write(slice);
+      if (headerError) throw headerError;
+      if (failure) break reading;
+      await flush();
+    }
   }
   if (!failure) parser.end();
   await ended;
   if (headerError) throw headerError;
-  await flush();
+  await flush(true);
   if (failure) {
     const { code = '', lines } = failure as { code?: string; lines?: number };
     if (!code.startsWith('CSV_')) throw failure;

@@ -6,7 +6,7 @@ import { catalogExportUrl, importCatalog } from '../api/import-catalog';
 
 type State =
   | { step: 'idle' }
-  | { step: 'sending'; sent: number; total: number }
+  | { step: 'sending'; lines: number; fraction: number }
   | { step: 'done'; report: ImportReport };
 
 /** How many refused lines the report lists on screen; the count covers them all. */
@@ -27,10 +27,10 @@ export function CatalogCsvPanel() {
   const start = async () => {
     if (!file) return setError('Choose a CSV file first');
     setError(null);
-    setState({ step: 'sending', sent: 0, total: file.size });
+    setState({ step: 'sending', lines: 0, fraction: 0 });
     try {
-      const report = await importCatalog(file, (sent, total) =>
-        setState({ step: 'sending', sent, total }),
+      const report = await importCatalog(file, (progress) =>
+        setState({ step: 'sending', ...progress }),
       );
       setState({ step: 'done', report });
       await queryClient.invalidateQueries();
@@ -40,10 +40,7 @@ export function CatalogCsvPanel() {
     }
   };
 
-  const percent =
-    state.step === 'sending' && state.total > 0
-      ? Math.min(100, Math.round((state.sent / state.total) * 100))
-      : 0;
+  const percent = state.step === 'sending' ? Math.floor(state.fraction * 100) : 0;
 
   return (
     <section
@@ -107,7 +104,7 @@ export function CatalogCsvPanel() {
             />
             <p className="text-sm text-base-content/70" aria-live="polite">
               {percent < 100
-                ? `Importing… ${percent}% of the file read and applied`
+                ? `Importing… ${percent}% of the file, ${formatCount(state.lines)} lines applied`
                 : 'Applying the last lines…'}
             </p>
           </div>

@@ -1,11 +1,12 @@
 import type { Tool } from '@proper-parts/domain/catalog';
 import { productDeletedMessage } from '@proper-parts/domain/messages';
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { BusyButton } from '../../../components/busy-button';
 import { FormAlert } from '../../../components/form-alert';
 import { Modal, ModalActions } from '../../../components/modal';
 import { Spinner } from '../../../components/spinner';
+import { paths } from '../../../config/paths';
 import { formatPieces, formatPrice } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { useDeleteTool } from '../api/delete-tool';
@@ -84,7 +85,7 @@ function Pager({
   );
 }
 
-/** Manage Products: every product, newest first, ten a page, each with Delete behind a modal. */
+/** Manage Products: every product, newest first, ten a page, each with Edit, and Delete behind a modal. */
 export function ProductsTable() {
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Math.floor(Number(params.get('page'))) || 1);
@@ -186,7 +187,14 @@ export function ProductsTable() {
                 <td className="hidden whitespace-nowrap text-right md:table-cell">
                   {formatPieces(product.availableQuantity)}
                 </td>
-                <td className="text-right">
+                <td className="whitespace-nowrap text-right">
+                  <Link
+                    to={paths.dashboard.editProduct(product._id)}
+                    className="btn btn-outline btn-sm mr-2"
+                    aria-label={`Edit ${product.name}`}
+                  >
+                    Edit
+                  </Link>
                   <button
                     type="button"
                     className="btn btn-error btn-outline btn-sm"
