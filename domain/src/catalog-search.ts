@@ -171,6 +171,8 @@ export const catalogProduct = searchItem.extend({
   createdAt: z.string(),
   attributes: z.array(productAttribute),
   crossReferences: z.array(crossReference),
+  /** The category and its parents, the top one first: the page's breadcrumbs. */
+  categoryPath: z.array(named),
 });
 export type CatalogProduct = z.infer<typeof catalogProduct>;
 

@@ -77,6 +77,15 @@ test('a buyer narrows bearings by bore, opens one and orders it', async ({ page 
   const first = results(page).first();
   const name = (await first.getAttribute('aria-label')) ?? '';
   await first.getByRole('link', { name }).click();
+  // The part's own page: every field, its specifications, then Purchase Now to the order form.
+  await expect(page).toHaveURL(/\/products\/[a-z0-9-]+$/);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Specifications' })).toContainText('Seal');
+  await expect(page.getByRole('navigation', { name: 'Breadcrumbs' })).toContainText(
+    'Ball Bearings',
+  );
+  await shoot(page, 'product-page');
+  await page.getByRole('link', { name: 'Purchase Now' }).click();
   await expect(page).toHaveURL(/\/purchase\//);
   await expect(page.getByText(name).first()).toBeVisible();
   await page.getByRole('button', { name: 'Place Order' }).click();

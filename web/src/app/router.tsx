@@ -37,6 +37,7 @@ export const routes: RouteObject[] = [
         path: path.products,
         element: page(() => import('../pages/products-page'), 'ProductsPage'),
       },
+      { path: path.product, element: page(() => import('../pages/product-page'), 'ProductPage') },
       { path: path.brands, element: page(() => import('../pages/brands-page'), 'BrandsPage') },
       {
         path: path.categories,

@@ -13,6 +13,7 @@ export const routes = {
   verifyEmail: '/verify-email',
   purchase: '/purchase/:id',
   products: '/products',
+  product: '/products/:slug',
   brands: '/brands',
   categories: '/categories',
   dashboard: dashboardRoot,
@@ -45,6 +46,8 @@ export const paths = {
   /** The catalog, with a query already set (`?category=bearings`). */
   products: (query?: Record<string, string>) =>
     query ? `${routes.products}?${new URLSearchParams(query)}` : routes.products,
+  /** A part's public page. */
+  product: (slug: string) => generatePath(routes.product, { slug }),
   brands: routes.brands,
   categories: routes.categories,
   dashboard: {

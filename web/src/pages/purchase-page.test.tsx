@@ -21,7 +21,7 @@ describe('PurchasePage', () => {
     expect(await screen.findByRole('heading', { name: 'Product not found' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to products' })).toHaveAttribute(
       'href',
-      '/#featured-products',
+      '/products',
     );
     expect(screen.queryByText(/Unknown product id/)).not.toBeInTheDocument();
   });

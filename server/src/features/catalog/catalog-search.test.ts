@@ -350,6 +350,12 @@ describe('GET /api/v1/catalog/search and the catalog reads (issue 16)', async ()
     });
     expect(product.attributes).toContainEqual({ name: 'bore', value: '20', num: 20, unit: 'mm' });
     expect(product.crossReferences.length).toBeGreaterThan(0);
+    // Breadcrumbs: the top category first, down to the product's own.
+    expect(product.categoryPath.at(-1)).toEqual({ slug: 'ball-bearings', name: 'Ball Bearings' });
+    expect(product.categoryPath[0]).toEqual({ slug: 'bearings', name: 'Bearings' });
+    // By id as well (the admin's edit page reads it so).
+    const byId = await app.inject({ url: `/api/v1/catalog/products/${product._id}` });
+    expect(byId.json().data.slug).toBe('deep-groove-ball-bearing-6204');
     const missing = await app.inject({ url: '/api/v1/catalog/products/no-such-part' });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ success: false, message: 'Product not found' });

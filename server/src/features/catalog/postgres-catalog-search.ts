@@ -357,6 +357,13 @@ export function postgresCatalogSearch(db: Database): CatalogSearch {
         select name, value, num, unit from product_attributes where product_id = ${row.id} order by name`);
       const crossReferences = await rows<CatalogProduct['crossReferences'][number]>(sql`
         select number, kind from cross_references where product_id = ${row.id} order by kind, number`);
+      const categoryPath = await rows<{ slug: string; name: string }>(sql`
+        with recursive up as (
+          select id, parent_id, slug, name, 0 as level from categories
+          where id = (select category_id from products where id = ${row.id})
+          union all
+          select c.id, c.parent_id, c.slug, c.name, up.level + 1 from categories c join up on c.id = up.parent_id
+        ) select slug, name from up order by level desc`);
       return {
         ...toItem(row),
         mpn: row.mpn,
@@ -364,6 +371,7 @@ export function postgresCatalogSearch(db: Database): CatalogSearch {
         createdAt: new Date(row.created_at).toISOString(),
         attributes: attributes.map((a) => ({ ...a, num: a.num === null ? null : Number(a.num) })),
         crossReferences,
+        categoryPath,
       };
     },
 

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 
-/** `/purchase/{id}` for an id that is malformed or names no product. */
+/** `/purchase/{id}` or `/products/{slug}` for a product that does not exist (any more). */
 export function ProductNotFound() {
   return (
     <section
@@ -21,7 +21,7 @@ export function ProductNotFound() {
       <p className="mt-2 text-base-content/70">
         This product does not exist or is no longer in our catalog. The link may be mistyped.
       </p>
-      <Link to={`${paths.home}#featured-products`} className="btn btn-primary mt-6">
+      <Link to={paths.products()} className="btn btn-primary mt-6">
         Back to products
       </Link>
     </section>

@@ -7,8 +7,7 @@ import { formatPieces, formatPrice } from '../../../lib/format';
 /** One part in the catalog's results: picture, name, part number, brand, price and stock. */
 export function SearchResultCard({ item }: { item: SearchItem }) {
   const outOfStock = isOutOfStock(item);
-  // The public product page comes with issue 17; until then a part opens its order form.
-  const to = paths.purchase(item._id);
+  const to = paths.product(item.slug);
   return (
     <article
       aria-label={item.name}

@@ -1,0 +1,102 @@
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { stubApi } from '../../test/auth-stubs';
+import { jsonResponse, renderWithProviders } from '../../test/test-utils';
+import { ProductPage } from './product-page';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const bearing = {
+  _id: '00000000-0000-4000-8000-000000006204',
+  sku: 'BRG-6204-2RS',
+  slug: 'deep-groove-ball-bearing-6204',
+  name: 'Deep Groove Ball Bearing 6204',
+  brand: { slug: 'armara-precision', name: 'Armara Precision' },
+  category: { slug: 'ball-bearings', name: 'Ball Bearings' },
+  categoryPath: [
+    { slug: 'bearings', name: 'Bearings' },
+    { slug: 'ball-bearings', name: 'Ball Bearings' },
+  ],
+  price: 4.2,
+  img: '/images/categories/bearings.svg',
+  minimumOrderQuantity: 10,
+  availableQuantity: 12000,
+  mpn: '6204-2RS',
+  description: 'Sealed both sides.',
+  createdAt: '2026-11-01T00:00:00.000Z',
+  attributes: [
+    { name: 'bore', value: '20', num: 20, unit: 'mm' },
+    { name: 'seal', value: 'rubber seals', num: null, unit: null },
+  ],
+  crossReferences: [{ kind: 'oem', number: '12-6204' }],
+};
+
+const at = (slug: string) => ({ route: `/products/${slug}`, path: '/products/:slug' });
+
+describe('ProductPage', () => {
+  it('shows every field, the specifications, cross-references and breadcrumbs', async () => {
+    stubApi({
+      'GET /api/v1/catalog/products/deep-groove-ball-bearing-6204': () =>
+        jsonResponse({ success: true, data: bearing }),
+      'GET /api/v1/catalog/search': () =>
+        jsonResponse({
+          success: true,
+          data: {
+            items: [],
+            nextCursor: null,
+            total: 0,
+            facets: { brands: [], categories: [], inStock: 0, price: null, attributes: [] },
+            didYouMean: null,
+          },
+        }),
+    });
+    renderWithProviders(<ProductPage />, at(bearing.slug));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: bearing.name }),
+    ).toBeInTheDocument();
+    expect(screen.getByTestId('sku')).toHaveTextContent('BRG-6204-2RS');
+    expect(screen.getByTestId('price')).toHaveTextContent('$4.20');
+    expect(screen.getByText(/in stock · minimum order/)).toHaveTextContent(/12,000\spcs in stock · minimum order 10\spcs/);
+    expect(screen.getByRole('link', { name: 'Armara Precision' })).toHaveAttribute(
+      'href',
+      '/products?brand=armara-precision',
+    );
+    const crumbs = screen.getByRole('navigation', { name: 'Breadcrumbs' });
+    expect(
+      within(crumbs)
+        .getAllByRole('link')
+        .map((l) => l.getAttribute('href')),
+    ).toEqual(['/products', '/products?category=bearings', '/products?category=ball-bearings']);
+    const specs = screen.getByRole('region', { name: 'Specifications' });
+    expect(within(specs).getByRole('row', { name: 'Bore 20 mm' })).toBeInTheDocument();
+    expect(within(specs).getByRole('row', { name: 'Seal rubber seals' })).toBeInTheDocument();
+    expect(screen.getByRole('row', { name: 'OEM 12-6204' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Purchase Now' })).toHaveAttribute(
+      'href',
+      `/purchase/${bearing._id}`,
+    );
+    expect(document.title).toBe('Deep Groove Ball Bearing 6204 | Proper Parts');
+  });
+
+  it('says a part is out of stock, with no way to buy it', async () => {
+    stubApi({
+      'GET /api/v1/catalog/products/sold-out': () =>
+        jsonResponse({
+          success: true,
+          data: { ...bearing, slug: 'sold-out', availableQuantity: 5 },
+        }),
+    });
+    renderWithProviders(<ProductPage />, at('sold-out'));
+    expect(await screen.findByText('Out of stock', { selector: '.badge' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Purchase Now' })).not.toBeInTheDocument();
+  });
+
+  it('shows "Product not found" for an unknown slug', async () => {
+    stubApi({
+      'GET /api/v1/catalog/products/no-such-part': () =>
+        jsonResponse({ success: false, message: 'Product not found' }, 404),
+    });
+    renderWithProviders(<ProductPage />, at('no-such-part'));
+    expect(await screen.findByRole('heading', { name: 'Product not found' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,217 @@
+import type { CatalogProduct } from '@proper-parts/domain/catalog-search';
+import { isOutOfStock } from '@proper-parts/domain/stock';
+import { Link, useParams } from 'react-router';
+import { Spinner } from '../components/spinner';
+import { paths } from '../config/paths';
+import { useCurrentUser } from '../features/auth/use-current-user';
+import { useCatalogProduct } from '../features/catalog/api/edit-product';
+import { useCatalogSearch } from '../features/catalog/api/search-catalog';
+import { ProductNotFound } from '../features/catalog/components/product-not-found';
+import { SearchResultCard } from '../features/catalog/components/search-result-card';
+import { ApiError } from '../lib/api-client';
+import { formatPieces, formatPrice } from '../lib/format';
+import { usePageTitle } from '../lib/use-page-title';
+
+const referenceKinds: Record<string, string> = {
+  oem: 'OEM',
+  superseded: 'Superseded',
+  competitor: 'Competitor',
+};
+const title = (name: string) => name.charAt(0).toUpperCase() + name.slice(1).replaceAll('_', ' ');
+
+function Breadcrumbs({ product }: { product: CatalogProduct }) {
+  return (
+    <nav aria-label="Breadcrumbs" className="breadcrumbs text-sm">
+      <ul>
+        <li>
+          <Link to={paths.products()}>All Parts</Link>
+        </li>
+        {product.categoryPath.map((category) => (
+          <li key={category.slug}>
+            <Link to={paths.products({ category: category.slug })}>{category.name}</Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** Up to four other parts of the same category. */
+function RelatedProducts({ product }: { product: CatalogProduct }) {
+  const category = product.category?.slug ?? '';
+  const query = new URLSearchParams({ category, limit: '5' });
+  const { data } = useCatalogSearch(query);
+  const related = (data?.items ?? []).filter((item) => item._id !== product._id).slice(0, 4);
+  if (!category || related.length === 0) return null;
+  return (
+    <section aria-labelledby="related-parts" className="mt-12">
+      <h2 id="related-parts" className="mb-4 text-xl font-bold">
+        More {product.category?.name}
+      </h2>
+      <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        {related.map((item) => (
+          <li key={item._id}>
+            <SearchResultCard item={item} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function ProductView({ product }: { product: CatalogProduct }) {
+  const isAdmin = useCurrentUser().user?.isAdmin ?? false;
+  const outOfStock = isOutOfStock(product);
+  return (
+    <article aria-labelledby="product-name">
+      <Breadcrumbs product={product} />
+      <div className="mt-4 grid gap-8 md:grid-cols-2">
+        <figure className="rounded-box bg-base-200 p-6">
+          <img
+            src={product.img}
+            alt={product.name}
+            width={480}
+            height={360}
+            fetchPriority="high"
+            className="mx-auto h-auto max-h-96 w-full object-contain"
+          />
+        </figure>
+        <div className="flex flex-col gap-3">
+          <h1 id="product-name" className="text-2xl font-bold leading-tight sm:text-3xl">
+            {product.name}
+          </h1>
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+            <dt className="text-base-content/70">SKU</dt>
+            <dd className="font-mono" data-testid="sku">
+              {product.sku}
+            </dd>
+            {product.mpn && (
+              <>
+                <dt className="text-base-content/70">MPN</dt>
+                <dd className="font-mono">{product.mpn}</dd>
+              </>
+            )}
+            {product.brand && (
+              <>
+                <dt className="text-base-content/70">Brand</dt>
+                <dd>
+                  <Link
+                    to={paths.products({ brand: product.brand.slug })}
+                    className="link link-primary"
+                  >
+                    {product.brand.name}
+                  </Link>
+                </dd>
+              </>
+            )}
+          </dl>
+          <p className="mt-2">
+            <span className="text-3xl font-bold text-primary" data-testid="price">
+              {formatPrice(product.price)}
+            </span>{' '}
+            <span className="text-sm text-base-content/70">per pc</span>
+          </p>
+          <p className="text-sm">
+            {outOfStock ? (
+              <span className="badge badge-error">Out of stock</span>
+            ) : (
+              <>
+                <span className="font-medium">{formatPieces(product.availableQuantity)}</span> in
+                stock · minimum order{' '}
+                <span className="font-medium">{formatPieces(product.minimumOrderQuantity)}</span>
+              </>
+            )}
+          </p>
+          {outOfStock || isAdmin ? (
+            <button type="button" className="btn btn-primary mt-2 sm:w-60" disabled>
+              {outOfStock ? 'Out of stock' : 'Purchase Now'}
+            </button>
+          ) : (
+            <Link to={paths.purchase(product._id)} className="btn btn-primary mt-2 sm:w-60">
+              Purchase Now
+            </Link>
+          )}
+          {isAdmin && !outOfStock && (
+            <p className="text-xs text-base-content/60">Admins cannot place orders.</p>
+          )}
+          {product.description && (
+            <p className="mt-2 whitespace-pre-line text-base-content/85">{product.description}</p>
+          )}
+        </div>
+      </div>
+
+      <div className="mt-10 grid gap-8 md:grid-cols-2">
+        {product.attributes.length > 0 && (
+          <section aria-labelledby="specifications">
+            <h2 id="specifications" className="mb-3 text-xl font-bold">
+              Specifications
+            </h2>
+            <table className="table table-sm">
+              <tbody>
+                {product.attributes.map((attribute) => (
+                  <tr key={attribute.name}>
+                    <th scope="row" className="w-1/2 font-medium">
+                      {title(attribute.name)}
+                    </th>
+                    <td>
+                      {attribute.value}
+                      {attribute.unit ? ` ${attribute.unit}` : ''}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </section>
+        )}
+        {product.crossReferences.length > 0 && (
+          <section aria-labelledby="cross-references">
+            <h2 id="cross-references" className="mb-3 text-xl font-bold">
+              Cross-references
+            </h2>
+            <table className="table table-sm">
+              <tbody>
+                {product.crossReferences.map((reference) => (
+                  <tr key={`${reference.kind}:${reference.number}`}>
+                    <th scope="row" className="w-1/2 font-medium">
+                      {referenceKinds[reference.kind] ?? reference.kind}
+                    </th>
+                    <td className="font-mono">{reference.number}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </section>
+        )}
+      </div>
+      <RelatedProducts product={product} />
+    </article>
+  );
+}
+
+/**
+ * A part's public page (`/products/{slug}`): every field, its specifications and
+ * cross-references, related parts, and Purchase Now to the spec's order form. Rendered in the
+ * browser for now; issue 17 renders it on the server from this same component.
+ */
+export function ProductPage() {
+  const { slug = '' } = useParams();
+  const { data, isPending, isError, error } = useCatalogProduct(slug);
+  usePageTitle(data?.name ?? 'Product');
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8">
+      {isPending ? (
+        <Spinner text="Loading the part…" />
+      ) : isError ? (
+        error instanceof ApiError && error.status === 404 ? (
+          <ProductNotFound />
+        ) : (
+          <p role="alert" className="font-medium text-error">
+            {error.message}
+          </p>
+        )
+      ) : (
+        <ProductView product={data} />
+      )}
+    </div>
+  );
+}
