@@ -56,7 +56,9 @@ describe('ProductPage', () => {
     ).toBeInTheDocument();
     expect(screen.getByTestId('sku')).toHaveTextContent('BRG-6204-2RS');
     expect(screen.getByTestId('price')).toHaveTextContent('$4.20');
-    expect(screen.getByText(/in stock · minimum order/)).toHaveTextContent(/12,000\spcs in stock · minimum order 10\spcs/);
+    expect(screen.getByText(/in stock · minimum order/)).toHaveTextContent(
+      /12,000\spcs in stock · minimum order 10\spcs/,
+    );
     expect(screen.getByRole('link', { name: 'Armara Precision' })).toHaveAttribute(
       'href',
       '/products?brand=armara-precision',
