@@ -17,6 +17,10 @@ import type { Database } from '../../db/client.ts';
 import { uniqueViolationOf } from '../../db/pg-errors.ts';
 import { AppError } from '../../errors.ts';
 import { dollarsToCents } from './catalog-repository.ts';
+import { analyzeCatalog } from './demo-seed.ts';
+
+/** An import that wrote this many lines refreshes the planner's statistics. */
+const ANALYZE_AFTER_LINES = 1000;
 
 /** Lines applied per transaction: few round trips, and a failed batch is retried line by line. */
 const BATCH_LINES = 500;
@@ -269,6 +273,8 @@ export async function importCatalogCsv(
     reject(line, report.stopped);
   }
   if (!header) throw new AppError('INVALID', 'The file is empty: it needs a header line');
+  // A large import changes what the planner should expect (PGlite runs no autovacuum).
+  if (report.created + report.updated >= ANALYZE_AFTER_LINES) await analyzeCatalog(db);
   return report;
 }
 

@@ -74,11 +74,17 @@ function textMatch(q: string) {
   const startsWith = byNumber
     ? sql`(p.sku_key like ${prefix} or p.mpn_key like ${prefix} or p.id in (select product_id from cross_references where number_key like ${prefix}))`
     : sql`false`;
-  const words = sql`p.search_vector @@ ${tsquery}`;
+  // The matching ids, each arm by its own index (an OR of them scanned every product).
+  const matched = byNumber
+    ? sql`select id from products where sku_key like ${prefix}
+        union select id from products where mpn_key like ${prefix}
+        union select product_id from cross_references where number_key like ${prefix}
+        union select id from products where search_vector @@ ${tsquery}`
+    : sql`select id from products where search_vector @@ ${tsquery}`;
   return {
     where: (mode: Mode) =>
       mode === 'words'
-        ? sql`(${startsWith} or ${words})`
+        ? sql`p.id in (${matched})`
         : sql`word_similarity(${q.toLowerCase()}, lower(p.name)) >= ${TYPO_SIMILARITY}`,
     // An exact part number outranks a prefix, which outranks any words (ts_rank's 32 keeps it < 1).
     rank: (mode: Mode) =>
