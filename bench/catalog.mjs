@@ -148,8 +148,8 @@ async function getJsonPatiently(base, path) {
     try {
       return await getJson(base, path);
     } catch (error) {
-      if (attempt === 3) throw error;
-      await new Promise((r) => setTimeout(r, 1000));
+      if (attempt === 5) throw error;
+      await new Promise((r) => setTimeout(r, 2000));
     }
   }
 }
@@ -203,11 +203,12 @@ async function matchesOf(base, shape) {
  * After a shape: the requests the server still runs (autocannon has hung up, the server has not)
  * finish before the next shape starts. Health is one query through the same queue (PGlite's one
  * connection, PostgreSQL's pool), which passes the statements still queued: not one answer but
- * two quick ones in a row (under 50 ms) say the queue is empty. At most 2 minutes.
+ * two quick ones in a row (under 50 ms) say the queue is empty. At most 10 minutes.
  */
 async function settle(base) {
   let quick = 0;
-  for (const until = Date.now() + 120_000; quick < 2 && Date.now() < until; ) {
+  const started = Date.now();
+  for (const until = started + 600_000; quick < 2 && Date.now() < until; ) {
     await new Promise((r) => setTimeout(r, 200));
     const asked = Date.now();
     try {
@@ -217,6 +218,8 @@ async function settle(base) {
       quick = 0;
     }
   }
+  const took = Math.round((Date.now() - started) / 1000);
+  if (took >= 10) log(`the server took ${took} s to finish the requests left running`);
 }
 
 /** A fixed shuffle (mulberry32): consecutive requests ask for unrelated things, the same each run. */
@@ -473,7 +476,13 @@ async function group(kind) {
     });
     try {
       result.rssIdleMb = rssMb(shop.pid);
-      const deepPages = await deepPagesOf(shop.url, samples.browse);
+      // Reaching a 50th page takes 250 searches (minutes at 10^6): a kept database keeps its pages.
+      const deepFile = join(tmpdir(), `pp-bench-catalog-deep-${kind}-${size}.json`);
+      const deepPages =
+        database.reused && existsSync(deepFile)
+          ? JSON.parse(readFileSync(deepFile, 'utf8'))
+          : await deepPagesOf(shop.url, samples.browse);
+      if (keep) writeFileSync(deepFile, JSON.stringify(deepPages));
       shapes = shapesOf(samples, deepPages);
       result.notMeasured = [
         'exact',

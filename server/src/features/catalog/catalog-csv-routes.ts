@@ -101,6 +101,8 @@ export const catalogCsvRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'The whole live catalog as CSV, in the columns the import reads (admin)',
         security: bearerSecurity,
         produces: ['text/csv'],
+        // It takes no parameters: anything in the query is refused, not silently ignored.
+        querystring: z.object({}).strict(),
         response: { 200: z.any(), ...errorResponses },
       },
     },
