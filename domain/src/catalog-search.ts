@@ -135,7 +135,7 @@ export const searchResult = z.object({
     /** The prices of the items the query gives without its own price bounds; null when none. */
     price: z.object({ min: z.number(), max: z.number() }).nullable(),
     /**
-     * With a category chosen: its specifications, each counted under every filter but its own.
+     * With a leaf category chosen: its specifications, each counted under every filter but its own.
      * A number's range (`min`..`max`, in `unit`), or a text's most common `values`.
      */
     attributes: z.array(

@@ -263,8 +263,9 @@ describe('GET /api/v1/catalog/search and the catalog reads (issue 16)', async ()
     const inStock = await all(`${base}&maxPrice=10&inStock=true`);
     expect(facets.inStock).toBe(inStock.length);
     expect(total).toBeGreaterThanOrEqual(inStock.length);
-    // No category, no specifications to offer.
+    // No category, or a broad one whose parts differ in kind: no specifications to offer.
     expect((await search('q=bearing')).facets.attributes).toEqual([]);
+    expect((await search('category=bearings')).facets.attributes).toEqual([]);
   });
 
   it.each(['price_asc', 'newest', 'name', 'relevance'])(
