@@ -566,6 +566,13 @@ function verdicts(group) {
   });
 }
 
+/** Failed answers, with their statuses: `180 (503)`. */
+const failed = (r) => {
+  const codes = Object.keys(r.statuses ?? {}).filter((code) => !code.startsWith('2'));
+  const count = r.non2xx + r.errors;
+  return count && codes.length ? `${count} (${codes.join(', ')})` : String(count);
+};
+
 /** A latency; `≥` when requests still waiting at the end reach it (a lower bound). */
 const ms = (value, lower) => `${lower ? '≥ ' : ''}${value.toLocaleString('en-US')}`;
 
@@ -577,7 +584,7 @@ function markdownOf(report) {
   const out = [
     `# Catalog benchmark ${report.date.slice(0, 16).replace('T', ' ')} UTC${report.quick ? ' (quick)' : ''}`,
     '',
-    `Machine: ${m.cpus} × ${m.cpuModel}, ${m.memoryGb} GB, Node ${m.node}; load average ${m.loadAverageAtStart.join(' ')} at the start, ${m.loadAverageAtEnd.join(' ')} at the end. The built server; autocannon in the bench process, ${report.settings.connections} connections, ${report.settings.seconds} s a shape after ${report.settings.warmupSeconds} s of warm-up; each request the next of the shape's list of values (part numbers, words, categories and brands read from the data). Latencies: every response (failed ones too) and every request still unanswered at the end with its wait so far (a percentile it reaches is a lower bound, shown \`≥\`), exact percentiles; "alone": the median of 5 of the shape's requests sent one at a time before the load, no queueing. Server: \`server/dist/server.js\` ${report.build.serverJs}, built ${report.build.serverJsBuilt.slice(0, 16).replace('T', ' ')} UTC, commit ${report.build.commit}${report.build.dirty ? ' with uncommitted changes in server/ or domain/' : ''}. Data: the demo generator's catalog (80 categories, 250 brands, 3-5 specifications and 1-3 cross-references a part) at each size.`,
+    `Machine: ${m.cpus} × ${m.cpuModel}, ${m.memoryGb} GB, Node ${m.node}; load average ${m.loadAverageAtStart.join(' ')} at the start, ${m.loadAverageAtEnd.join(' ')} at the end. The built server; autocannon in the bench process, ${report.settings.connections} connections, ${report.settings.seconds} s a shape after ${report.settings.warmupSeconds} s of warm-up; each request the next of the shape's list of values (part numbers, words, categories and brands read from the data). 2xx/s: answers that were the page asked for, a second. Latencies: every response (failed ones too) and every request still unanswered at the end with its wait so far (a percentile it reaches is a lower bound, shown \`≥\`), exact percentiles; "alone": the median of 5 of the shape's requests sent one at a time before the load, no queueing. Server: \`server/dist/server.js\` ${report.build.serverJs}, built ${report.build.serverJsBuilt.slice(0, 16).replace('T', ' ')} UTC, commit ${report.build.commit}${report.build.dirty ? ' with uncommitted changes in server/ or domain/' : ''}. Data: the demo generator's catalog (80 categories, 250 brands, 3-5 specifications and 1-3 cross-references a part) at each size.`,
     '',
   ];
   for (const g of report.groups) {
@@ -592,7 +599,7 @@ function markdownOf(report) {
           'shape',
           'matches (median)',
           'alone ms',
-          'req/s',
+          '2xx/s',
           'p50 ms',
           'p95 ms',
           'p99 ms',
@@ -604,11 +611,11 @@ function markdownOf(report) {
           r.title,
           r.matches.median === null ? '—' : number(r.matches.median),
           r.matches.aloneMedianMs ?? '—',
-          number(r.requestsPerSecond),
+          number(r.okPerSecond ?? r.requestsPerSecond),
           ms(r.p50ms, r.p50Lower),
           ms(r.p95ms, r.p95Lower),
           ms(r.p99ms, r.p99Lower),
-          r.non2xx + r.errors,
+          failed(r),
           `≤ ${r.limit}`,
           r.ok ? 'met' : '**missed**',
         ]),

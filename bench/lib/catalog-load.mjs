@@ -62,6 +62,8 @@ export function loadPaths({ base, paths, connections, seconds }) {
         resolve({
           requests: answered,
           requestsPerSecond: Math.round(answered / seconds),
+          // Answers that were the page asked for (2xx): a 503 is quick to give and counts not.
+          okPerSecond: Math.round((answered - non2xx) / seconds),
           p50ms: p50.ms,
           p95ms: p95.ms,
           p99ms: p99.ms,

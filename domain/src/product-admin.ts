@@ -87,9 +87,46 @@ export function withMinimumWithinStock<T extends z.ZodType<ProductQuantities>>(s
   });
 }
 
+/** An optional text field: an empty one is left out, as if it had not been sent. */
+const optionalText = <T extends z.ZodType>(schema: T) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    schema.optional(),
+  );
+
+/**
+ * The catalog fields Add A Product may also send (issue 16); left out, the shop makes the SKU
+ * (`PP-` and 10 hex digits) and the product has no brand or category yet.
+ */
+export const productCatalogFields = {
+  sku: optionalText(
+    z
+      .string()
+      .trim()
+      .max(60, 'SKU must be at most 60 characters')
+      .regex(/^[A-Za-z0-9][A-Za-z0-9._/ -]*$/, 'SKU: letters, digits and . _ / - only'),
+  ),
+  brand: optionalText(z.string().trim().max(80, 'Brand must be at most 80 characters')),
+  category: optionalText(
+    z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Category: a category slug, like ball-bearings'),
+  ),
+};
+
+/** A SKU suggested from a product's name: its words' first letters and its numbers. */
+export function suggestSku(name: string): string {
+  const words = name.toUpperCase().match(/[A-Z0-9]+/g) ?? [];
+  const letters = words
+    .filter((w) => /^[A-Z]/.test(w) && !/\d/.test(w))
+    .map((w) => w.slice(0, 3))
+    .slice(0, 3);
+  const numbers = words.filter((w) => /\d/.test(w)).slice(0, 2);
+  return [...letters, ...numbers].join('-').slice(0, 40);
+}
+
 /** `POST /api/v1/tools` (spec §7): `img` is an image this shop's upload answered. */
 export const createToolRequest = withMinimumWithinStock(
   productFields.extend({
+    ...productCatalogFields,
     img: z
       .string({
         error: (issue) =>

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { newAccount, signUpAdminByApi, signUpByApi } from '../support/accounts.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { shoot } from '../support/shoot.ts';
 
 const gearPhoto = join(import.meta.dirname, '..', 'fixtures', 'spur-gear.jpg');
 
@@ -35,6 +36,10 @@ test('an admin adds a product with an image, sees it lead the featured six, then
   await page.getByLabel('Price per piece ($)').fill('12.75');
   await page.getByLabel('Image').setInputFiles(gearPhoto);
   await expect(page.getByRole('img', { name: 'Preview of the chosen file' })).toBeVisible();
+  // Issue 16: a SKU suggested from the name.
+  await page.getByRole('button', { name: 'Suggest from the name' }).click();
+  await expect(page.getByLabel('SKU (optional)')).toHaveValue(/^SPU-GEA-M2/);
+  await shoot(page, 'add-product');
   await page.getByRole('button', { name: 'Add Product' }).click();
   await expect(page.getByText('Product added Successful')).toBeVisible();
   await expect(page.getByLabel('Name')).toHaveValue('');

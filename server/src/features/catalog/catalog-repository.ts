@@ -66,10 +66,21 @@ export async function findTool(db: Database, id: string): Promise<Tool | undefin
   return row ? toTool(row) : undefined;
 }
 
-export async function insertTool(db: Database, input: CreateToolRequest): Promise<string> {
+/**
+ * Adds a product; `catalog` holds its brand and category as ids (the route resolves them). A SKU
+ * left out is made by the database (`PP-` and 10 hex digits).
+ */
+export async function insertTool(
+  db: Database,
+  input: CreateToolRequest,
+  catalog: { brandId?: string; categoryId?: string } = {},
+): Promise<string> {
   const [row] = await db
     .insert(products)
     .values({
+      ...(input.sku ? { sku: input.sku } : {}),
+      brandId: catalog.brandId ?? null,
+      categoryId: catalog.categoryId ?? null,
       name: input.name,
       img: input.img,
       description: input.description,

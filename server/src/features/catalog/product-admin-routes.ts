@@ -9,9 +9,11 @@ import {
 } from '@proper-parts/domain/product-admin';
 import { updateProductRequest } from '@proper-parts/domain/product-edit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { uniqueViolationOf } from '../../db/pg-errors.ts';
 import { AppError } from '../../errors.ts';
 import { bearerSecurity, errorResponses } from '../../http/responses.ts';
 import type { ImageStorage } from '../uploads/image-storage.ts';
+import { taxonomy } from './catalog-import.ts';
 import { deleteTool, insertTool } from './catalog-repository.ts';
 import type { CatalogSearch } from './catalog-search.ts';
 import { editProduct } from './product-edit.ts';
@@ -42,7 +44,21 @@ export function productAdminRoutes(
         // The schema checked the URL's shape; the file behind it must be one we stored.
         if (!(await images.has(input.img.slice('/uploads/'.length))))
           throw new AppError('INVALID', `img: ${messages.imgNotUploaded}`);
-        return { success: true as const, data: { insertedId: await insertTool(app.db, input) } };
+        const { categories, brandId } = await taxonomy(app.db);
+        const category = input.category ? categories.get(input.category) : undefined;
+        if (input.category && !category)
+          throw new AppError('INVALID', `category: no category ${input.category}`);
+        try {
+          const insertedId = await insertTool(app.db, input, {
+            brandId: input.brand ? await brandId(input.brand) : undefined,
+            categoryId: category?.id,
+          });
+          return { success: true as const, data: { insertedId } };
+        } catch (error) {
+          if (uniqueViolationOf(error)?.includes('sku'))
+            throw new AppError('CONFLICT', `sku: another product already has the SKU ${input.sku}`);
+          throw error;
+        }
       },
     );
 

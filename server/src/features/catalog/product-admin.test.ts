@@ -70,6 +70,33 @@ describe('product administration: POST /api/v1/tools and DELETE /api/v1/tools/{i
     expect(page.json().data).toMatchObject({ _id: insertedId, name: valid.name });
   });
 
+  it('takes a SKU, a brand (made when new) and a category, and refuses a SKU taken (issue 16)', async () => {
+    const res = await post({
+      ...valid,
+      name: 'Planetary Gearbox PG-60',
+      sku: 'PGB-60-49',
+      brand: 'Gearwright Admin Works',
+      category: 'ball-bearings',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { insertedId } = res.json().data;
+    const made = (await app.inject({ url: `/api/v1/catalog/products/${insertedId}` })).json().data;
+    expect(made).toMatchObject({
+      sku: 'PGB-60-49',
+      brand: { name: 'Gearwright Admin Works', slug: 'gearwright-admin-works' },
+      category: { slug: 'ball-bearings' },
+    });
+    const taken = await post({ ...valid, sku: 'PGB-60-49' });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().message).toBe('sku: another product already has the SKU PGB-60-49');
+    const unknown = await post({ ...valid, category: 'no-such-category' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().message).toBe('category: no category no-such-category');
+    // Empty catalog fields are as if not sent: the shop makes the SKU.
+    const blank = await post({ ...valid, sku: '', brand: ' ', category: '' });
+    expect(blank.statusCode, blank.body).toBe(200);
+  });
+
   it('trims the text, ignores fields a client may not set, and takes minimum = quantity', async () => {
     const res = await post({
       ...valid,

@@ -167,3 +167,32 @@ describe('AddProductForm', () => {
     expect(screen.getByRole('alert')).toHaveTextContent(messages.forbidden);
   });
 });
+
+describe('AddProductForm: the catalog fields (issue 16)', () => {
+  it('suggests a SKU from the name, and sends SKU, brand and category when given', async () => {
+    const user = userEvent.setup();
+    const fetchMock = stubApi({
+      ...signInAs(admin),
+      [UPLOAD]: () => jsonResponse({ success: true, data: { url: URL_OF_UPLOAD } }),
+      [CREATE]: () => jsonResponse({ success: true, data: { insertedId: 'new-id' } }),
+      'GET /api/v1/catalog/categories': () =>
+        jsonResponse({
+          success: true,
+          data: [{ slug: 'gearboxes', name: 'Gearboxes', count: 3, children: [] }],
+        }),
+    });
+    renderForm();
+    await fill(user);
+    await user.click(screen.getByRole('button', { name: 'Suggest from the name' }));
+    expect(screen.getByLabelText('SKU (optional)')).toHaveValue('PLA-GEA');
+    await user.type(screen.getByLabelText('Brand (optional)'), 'Gearwright');
+    await user.selectOptions(await screen.findByLabelText('Category'), 'gearboxes');
+    await submit(user);
+    expect(await screen.findByText(messages.productAdded)).toBeInTheDocument();
+    expect(callsTo(fetchMock, CREATE)[0]).toMatchObject({
+      sku: 'PLA-GEA',
+      brand: 'Gearwright',
+      category: 'gearboxes',
+    });
+  });
+});

@@ -2,7 +2,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { messages } from '@proper-parts/domain/messages';
 import {
   MAX_UPLOAD_BYTES,
+  productCatalogFields,
   productFields,
+  suggestSku,
   UPLOAD_IMAGE_TYPES,
   withMinimumWithinStock,
 } from '@proper-parts/domain/product-admin';
@@ -15,6 +17,7 @@ import { FormField } from '../../../components/form-field';
 import { toast } from '../../../lib/toast';
 import { useCreateTool } from '../api/create-tool';
 import { useUploadImage } from '../api/upload-image';
+import { BrandOptions, CategorySelect } from './catalog-fields';
 
 const acceptedTypes: readonly string[] = UPLOAD_IMAGE_TYPES;
 
@@ -36,7 +39,9 @@ const imageFile = z
   );
 
 /** The API's own product rules (domain), with the image file in place of its URL. */
-export const addProductForm = withMinimumWithinStock(productFields.extend({ image: imageFile }));
+export const addProductForm = withMinimumWithinStock(
+  productFields.extend({ image: imageFile, ...productCatalogFields }),
+);
 type AddProductFormInput = z.input<typeof addProductForm>;
 type AddProductFormValues = z.output<typeof addProductForm>;
 
@@ -65,12 +70,15 @@ export function AddProductForm() {
   const create = useCreateTool();
   const [failure, setFailure] = useState<string>();
   const imageId = useId();
+  const brandListId = useId();
   const descriptionId = useId();
   const {
     register,
     handleSubmit,
     reset,
     setError,
+    setValue,
+    getValues,
     watch,
     formState: { errors, isSubmitting },
   } = useForm<AddProductFormInput, unknown, AddProductFormValues>({
@@ -132,6 +140,37 @@ export function AddProductForm() {
           </p>
         )}
       </div>
+
+      <FormField
+        label="SKU (optional)"
+        placeholder="Left empty, the shop makes one"
+        error={errors.sku?.message}
+        labelAside={
+          <button
+            type="button"
+            className="link link-primary text-xs"
+            onClick={() =>
+              setValue('sku', suggestSku(getValues('name') ?? ''), { shouldValidate: true })
+            }
+          >
+            Suggest from the name
+          </button>
+        }
+        {...register('sku')}
+      />
+      <FormField
+        label="Brand (optional)"
+        list={brandListId}
+        autoComplete="off"
+        error={errors.brand?.message}
+        {...register('brand')}
+      />
+      <BrandOptions id={brandListId} />
+      <CategorySelect
+        field={register('category')}
+        error={errors.category?.message}
+        empty="No category"
+      />
 
       <FormField
         label="Minimum order quantity"

@@ -6,7 +6,7 @@ import {
   parseCrossReferences,
   skuField,
 } from '@proper-parts/domain/catalog-csv';
-import type { CatalogProduct, CategoryNode } from '@proper-parts/domain/catalog-search';
+import type { CatalogProduct } from '@proper-parts/domain/catalog-search';
 import { productFields } from '@proper-parts/domain/product-admin';
 import type { UpdateProductRequest } from '@proper-parts/domain/product-edit';
 import { useId, useState } from 'react';
@@ -17,7 +17,7 @@ import { FormAlert } from '../../../components/form-alert';
 import { FormField } from '../../../components/form-field';
 import { toast } from '../../../lib/toast';
 import { useEditProduct } from '../api/edit-product';
-import { useBrands, useCategories } from '../api/get-taxonomy';
+import { BrandOptions, CategorySelect } from './catalog-fields';
 
 /** One specification or cross-reference per line, in the CSV's syntax (README). */
 const lines = (text: string) =>
@@ -68,14 +68,6 @@ const valuesOf = (product: CatalogProduct): FormInput => ({
   attributes: formatAttributes(product.attributes).replaceAll('; ', '\n'),
   crossReferences: formatCrossReferences(product.crossReferences).replaceAll('; ', '\n'),
 });
-
-/** The category tree as options, indented by depth. */
-function categoryOptions(nodes: CategoryNode[], depth = 0): { slug: string; label: string }[] {
-  return nodes.flatMap((node) => [
-    { slug: node.slug, label: `${'\u2003'.repeat(depth)}${node.name}` },
-    ...categoryOptions(node.children, depth + 1),
-  ]);
-}
 
 /** Which field a server message is about: "sku: …", "category: …". */
 const fieldOfMessage = (message: string): Field | undefined => {
@@ -138,11 +130,8 @@ function TextArea({
  */
 export function EditProductForm({ product }: { product: CatalogProduct }) {
   const edit = useEditProduct(product._id);
-  const brands = useBrands();
-  const categories = useCategories();
   const [failure, setFailure] = useState<string>();
   const brandListId = useId();
-  const categoryId = useId();
   const {
     register,
     handleSubmit,
@@ -190,41 +179,13 @@ export function EditProductForm({ product }: { product: CatalogProduct }) {
         error={errors.brand?.message}
         {...register('brand')}
       />
-      <datalist id={brandListId}>
-        {brands.data?.map((brand) => (
-          <option key={brand.slug} value={brand.name} />
-        ))}
-      </datalist>
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor={categoryId} className="text-sm font-medium">
-          Category
-        </label>
-        <select
-          id={categoryId}
-          className={`select w-full ${errors.category ? 'select-error' : ''}`}
-          aria-invalid={errors.category ? true : undefined}
-          aria-describedby={errors.category ? `${categoryId}-error` : undefined}
-          {...register('category')}
-        >
-          {!product.category && <option value="">No category</option>}
-          {categories.data ? (
-            categoryOptions(categories.data).map((option) => (
-              <option key={option.slug} value={option.slug}>
-                {option.label}
-              </option>
-            ))
-          ) : (
-            <option value={product.category?.slug ?? ''}>
-              {product.category?.name ?? 'Loading categories…'}
-            </option>
-          )}
-        </select>
-        {errors.category && (
-          <p id={`${categoryId}-error`} className="text-sm text-error">
-            {errors.category.message}
-          </p>
-        )}
-      </div>
+      <BrandOptions id={brandListId} />
+      <CategorySelect
+        field={register('category')}
+        error={errors.category?.message}
+        empty={product.category ? undefined : 'No category'}
+        current={product.category}
+      />
       <FormField
         label="Price per piece ($)"
         type="number"
