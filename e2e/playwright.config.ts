@@ -30,4 +30,10 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
+  projects: [
+    { name: 'journeys', testIgnore: /catalog-admin\.spec\.ts/ },
+    // It imports a thousand products, newer than the demo's featured six that the home page's
+    // journeys expect: it runs after them all.
+    { name: 'catalog-import', testMatch: /catalog-admin\.spec\.ts/, dependencies: ['journeys'] },
+  ],
 });

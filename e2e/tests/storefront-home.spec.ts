@@ -55,8 +55,11 @@ test('a visitor sees every home section, and both carousels move by themselves',
   await expect(brands).toContainText('over 250 brands across 42 product categories');
   await expect(brands).toContainText('40 million pieces of product information');
   await expect(brands.getByRole('listitem')).toHaveCount(8);
-  await brands.getByRole('button', { name: 'See All Brands' }).click();
-  await expect(brands.getByRole('listitem')).toHaveCount(16);
+  // See All Brands leads to the A–Z of every brand (decisions.md; e2e/tests/products.spec.ts).
+  await expect(brands.getByRole('link', { name: 'See All Brands' })).toHaveAttribute(
+    'href',
+    '/brands',
+  );
 
   // Reviews: the demo's six, moving by themselves.
   const reviews = page.getByRole('region', { name: 'What Our Customers Say' });
@@ -192,8 +195,8 @@ test('an unknown or malformed product id shows "Product not found" with a way ba
     await expect(page.getByText(/Unknown product id|id:/)).toHaveCount(0);
   }
   await page.getByRole('link', { name: 'Back to products' }).click();
-  await expect(page).toHaveURL(/\/#featured-products$/);
-  await expect(page.getByRole('heading', { name: 'Featured Products' })).toBeInViewport();
+  await expect(page).toHaveURL(/\/products$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'All Parts' })).toBeVisible();
 });
 
 test('robots.txt, sitemap.xml and the favicon are served', async ({ request, baseURL }) => {
