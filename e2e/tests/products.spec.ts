@@ -74,6 +74,8 @@ test('a buyer narrows bearings by bore, opens one and orders it', async ({ page 
   await expect(page.getByTestId('result-count')).toContainText(/\d+ parts?/);
   await shoot(page, 'products-specifications', { fullPage: false });
 
+  // The results for the last filter, not the ones before it still on screen while they load.
+  await expect(page.getByRole('region', { name: 'Results' })).toHaveAttribute('aria-busy', 'false');
   const first = results(page).first();
   const name = (await first.getAttribute('aria-label')) ?? '';
   await first.getByRole('link', { name }).click();
