@@ -203,17 +203,33 @@ async function matchesOf(base, shape) {
  * After a shape: the requests the server still runs (autocannon has hung up, the server has not)
  * finish before the next shape starts. Health is one query through the same queue (PGlite's one
  * connection, PostgreSQL's pool), which passes the statements still queued: not one answer but
- * two quick ones in a row (under 50 ms) say the queue is empty. At most 10 minutes.
+ * two quick ones in a row (under 50 ms) say the queue is empty. On PostgreSQL, statements still
+ * running in other backends (and their parallel workers) do not slow `select 1`: there, no
+ * backend of the bench database may be active either. At most 10 minutes.
  */
-async function settle(base) {
+async function settle(base, databaseUrl) {
   let quick = 0;
   const started = Date.now();
+  const busyBackends = async () => {
+    if (!databaseUrl) return 0;
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      const { rows } = await client.query(
+        `select count(*)::int as n from pg_stat_activity
+         where datname = current_database() and state = 'active' and pid <> pg_backend_pid()`,
+      );
+      return rows[0].n;
+    } finally {
+      await client.end();
+    }
+  };
   for (const until = started + 600_000; quick < 2 && Date.now() < until; ) {
     await new Promise((r) => setTimeout(r, 200));
     const asked = Date.now();
     try {
       const ok = (await fetch(`${base}/api/v1/health`)).ok;
-      quick = ok && Date.now() - asked < 50 ? quick + 1 : 0;
+      quick = ok && Date.now() - asked < 50 && (await busyBackends()) === 0 ? quick + 1 : 0;
     } catch {
       quick = 0;
     }
@@ -500,7 +516,7 @@ async function group(kind) {
         const matches = await matchesOf(shop.url, shape);
         // Warm-up (not counted): the shape's pages and plans in the caches, as in a shop running.
         await loadPaths({ base: shop.url, paths: shape.paths, connections, seconds: warmup });
-        await settle(shop.url);
+        await settle(shop.url, database.databaseUrl);
         const sampler = sampleRss([shop.pid]);
         const measured = await loadPaths({
           base: shop.url,
@@ -522,7 +538,7 @@ async function group(kind) {
         log(
           `${kind} ${shape.key}: ${row.requestsPerSecond} req/s, p50 ${ms(row.p50ms, row.p50Lower)} p95 ${ms(row.p95ms, row.p95Lower)} p99 ${ms(row.p99ms, row.p99Lower)} ms, ${row.non2xx + row.errors} failed, ${row.waitingAtEnd} waiting at the end, ${row.peakRssMb} MB (${shape.paths.length} paths, ${matches.median} matches, ${matches.aloneMedianMs} ms alone)`,
         );
-        await settle(shop.url);
+        await settle(shop.url, database.databaseUrl);
       }
       result.peakRssMb = overall.stop();
     } finally {
