@@ -151,6 +151,12 @@ async function load(query) {
     );
   }
   note('attributes and cross-references in');
+  // The triggers that were off add the names' words for "did you mean" (migration 0008).
+  await query(
+    `insert into search_words (word)
+     select distinct w from products p, regexp_split_to_table(lower(p.name), '[^a-z]+') w
+     where length(w) between 3 and 30 on conflict do nothing`,
+  );
   await query('set session_replication_role = origin');
   await query(`set maintenance_work_mem = '${options.kind === 'postgres' ? '1GB' : '128MB'}'`);
   for (const { name, def } of indexes) {

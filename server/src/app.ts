@@ -17,6 +17,7 @@ import { emailConfirmationRoutes } from './features/auth/email-confirmation-rout
 import { catalogFirstHtml } from './features/catalog/catalog-cache.ts';
 import { catalogCsvRoutes } from './features/catalog/catalog-csv-routes.ts';
 import { catalogRoutes } from './features/catalog/catalog-routes.ts';
+import { searchCountsCache } from './features/catalog/catalog-search-cache.ts';
 import { catalogSearchRoutes } from './features/catalog/catalog-search-routes.ts';
 import { postgresCatalogSearch } from './features/catalog/postgres-catalog-search.ts';
 import { productAdminRoutes } from './features/catalog/product-admin-routes.ts';
@@ -126,7 +127,7 @@ export async function buildApp({
   await app.register(authRoutes(auth, allowAttempt), { prefix: '/api/v1/auth' });
 
   const images = localImageStorage(uploadsDir);
-  const catalogSearch = postgresCatalogSearch(app.db);
+  const catalogSearch = postgresCatalogSearch(app.db, searchCountsCache(app));
   await app.register(
     async (api) => {
       await api.register(healthRoutes);

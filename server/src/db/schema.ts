@@ -249,6 +249,16 @@ export const productAttributes = pgTable(
 );
 
 /** Other numbers that identify the same part: the OEM's, superseded ones, competitors'. */
+/**
+ * The words of product names (letters only, 3–30 of them), for "did you mean": a typo is matched
+ * by trigrams against these few thousand words, not against a million names. Filled by triggers
+ * on products (migration 0008); a word is never taken out (a stale one suggests nothing worse than
+ * an empty search).
+ */
+export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, (t) => [
+  index('search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`),
+]);
+
 export const crossReferences = pgTable(
   'cross_references',
   {

@@ -17,7 +17,9 @@ function testFeed() {
 }
 
 describe('response cache', () => {
-  const setup = (options: { maxEntries?: number; maxAgeMs?: number } = {}) => {
+  const setup = (
+    options: { maxEntries?: number; maxAgeMs?: number; refreshInBackground?: boolean } = {},
+  ) => {
     const feed = testFeed();
     let clock = 1_000;
     let reads = 0;
@@ -105,6 +107,24 @@ describe('response cache', () => {
     forever.set('v2');
     forever.tick(60_000);
     expect(await forever.get()).toBe('v1');
+  });
+
+  it('with refreshInBackground, an old answer is answered while one read refreshes it; a change still waits', async () => {
+    const t = setup({ maxAgeMs: 500, refreshInBackground: true });
+    await t.get();
+    t.set('v2');
+    t.tick(600);
+    // Old by age: the old bytes at once, and one read started for all of them.
+    const answers = await Promise.all(Array.from({ length: 10 }, () => t.get()));
+    expect(answers).toEqual(Array(10).fill('v1'));
+    await new Promise((r) => setImmediate(r));
+    expect(t.reads()).toBe(2);
+    expect(await t.get()).toBe('v2');
+    // Stale by a change: never the old answer.
+    t.set('v3');
+    t.feed.emit('products');
+    expect(await t.get()).toBe('v3');
+    expect(t.reads()).toBe(3);
   });
 
   it('one read for many callers of a stale key at once', async () => {

@@ -10,7 +10,10 @@ import type { ChangeFeed } from '../db/change-feed.ts';
  * without the budget each read after each order would be a query again.
  *
  * `maxAgeMs`: an entry read longer ago than that counts as stale too, for changes that send no
- * notification (stock taken by an order, in any process: docs/decisions/014).
+ * notification (stock taken by an order, in any process: docs/decisions/014). With
+ * `refreshInBackground`, such an entry (stale by age only, not by a change) is still answered
+ * while one read refreshes it: answers that cost a broad query (search facets) then cost it once
+ * per key and `maxAgeMs`, never on a request's time.
  */
 export interface ResponseCache {
   /** The serialized body for `key`, from memory or from `load` (`undefined`: nothing to keep). */
@@ -29,6 +32,8 @@ export interface ResponseCacheOptions {
   burst?: number;
   /** Entries older than this are read again even without a change (undefined: no limit). */
   maxAgeMs?: number;
+  /** Past `maxAgeMs`, answer the entry while one read refreshes it (see above). */
+  refreshInBackground?: boolean;
   now?: () => number;
 }
 
@@ -52,6 +57,7 @@ export function createResponseCache({
   perSecond = 4,
   burst = 5,
   maxAgeMs = Number.POSITIVE_INFINITY,
+  refreshInBackground = false,
   now = Date.now,
 }: ResponseCacheOptions): ResponseCache {
   const entries = new Map<string, Entry>();
@@ -106,8 +112,14 @@ export function createResponseCache({
       // Not hearing changes: nothing in memory can be trusted.
       if (!feed.live) return load();
       let entry = entries.get(key);
-      if (entry?.version === version && entry.body !== undefined && now() - entry.readAt < maxAgeMs)
-        return Promise.resolve(entry.body);
+      if (entry?.version === version && entry.body !== undefined) {
+        if (now() - entry.readAt < maxAgeMs) return Promise.resolve(entry.body);
+        if (refreshInBackground) {
+          // A failed background read keeps the old answer; the next request past the age tries again.
+          if (!entry.loading) refresh(key, entry, load).catch(() => {});
+          return Promise.resolve(entry.body);
+        }
+      }
       if (!entry) {
         if (entries.size >= maxEntries) {
           // The oldest key goes (Map keeps insertion order): a bounded cache whatever the keys.

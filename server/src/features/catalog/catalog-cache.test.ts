@@ -59,6 +59,38 @@ describe('reads from memory, dropped on every write', async () => {
     expect((await one(first._id)).json().data.name).toBe('Renamed Quietly');
   });
 
+  it('search, product, brand and category answers come from memory; a notified change is seen at once', async () => {
+    await changesSettled(app);
+    app.changes.emit('products');
+    const [first] = await six();
+    if (!first) throw new Error('no products');
+    const { sku, slug } = (
+      await app.inject({ url: `/api/v1/catalog/products/${first._id}` })
+    ).json().data as { sku: string; slug: string };
+    const find = async () =>
+      (await app.inject({ url: `/api/v1/catalog/search?q=${encodeURIComponent(sku)}` })).json().data
+        .items[0]?.name;
+    const page = async () =>
+      (await app.inject({ url: `/api/v1/catalog/products/${slug}` })).json().data.name;
+    expect(await find()).toBe(first.name);
+    expect(await page()).toBe(first.name);
+    await withoutNotifications('products', async () => {
+      await app.db
+        .update(products)
+        .set({ name: 'Quietly Renamed Part' })
+        .where(eq(products.id, first._id));
+    });
+    expect(await find()).toBe(first.name);
+    expect(await page()).toBe(first.name);
+    await app.db.update(products).set({ name: 'x' }).where(sql`false`);
+    await vi.waitFor(async () => expect(await find()).toBe('Quietly Renamed Part'));
+    expect(await page()).toBe('Quietly Renamed Part');
+    // The same query, its parameters in another order: one entry, so the same bytes.
+    const a = await app.inject({ url: '/api/v1/catalog/search?category=bearings&sort=name' });
+    const b = await app.inject({ url: '/api/v1/catalog/search?sort=name&category=bearings' });
+    expect(a.body).toBe(b.body);
+  });
+
   /** The tables notified while `write` ran (the marker of `changesSettled` comes after them). */
   const notifiedBy = async (write: () => Promise<unknown>) => {
     await changesSettled(app);

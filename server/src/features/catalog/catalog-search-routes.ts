@@ -9,15 +9,22 @@ import {
 import { successEnvelope } from '@proper-parts/domain/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors.ts';
+import { cachedJsonRoute, sendJson } from '../../http/cached-json.ts';
 import { errorResponses } from '../../http/responses.ts';
 import type { CatalogSearch } from './catalog-search.ts';
+import { catalogSearchAnswers } from './catalog-search-cache.ts';
 
-/** Finding parts (issue 16): search with facets, one product by slug, brands, categories. Public. */
+/**
+ * Finding parts (issue 16): search with facets, one product by slug, brands, categories. Public;
+ * answered from memory when asked before (catalog-search-cache.ts).
+ */
 export function catalogSearchRoutes(search: CatalogSearch): FastifyPluginAsyncZod {
   return async (app) => {
+    const answers = catalogSearchAnswers(app, search);
     app.get(
       '/catalog/search',
       {
+        ...cachedJsonRoute,
         config: { access: 'public', repeatableQuery: ['brand'] },
         schema: {
           tags: ['catalog'],
@@ -27,12 +34,13 @@ export function catalogSearchRoutes(search: CatalogSearch): FastifyPluginAsyncZo
           response: { 200: successEnvelope(searchResult), ...errorResponses },
         },
       },
-      async (request) => ({ success: true as const, data: await search.search(request.query) }),
+      async (request, reply) => sendJson(reply, await answers.search(request.query)),
     );
 
     app.get(
       '/catalog/products/:slug',
       {
+        ...cachedJsonRoute,
         config: { access: 'public' },
         schema: {
           tags: ['catalog'],
@@ -41,16 +49,17 @@ export function catalogSearchRoutes(search: CatalogSearch): FastifyPluginAsyncZo
           response: { 200: successEnvelope(catalogProduct), ...errorResponses },
         },
       },
-      async (request) => {
-        const product = await search.product(request.params.slug);
-        if (!product) throw new AppError('NOT_FOUND', 'Product not found');
-        return { success: true as const, data: product };
+      async (request, reply) => {
+        const body = await answers.product(request.params.slug);
+        if (body === undefined) throw new AppError('NOT_FOUND', 'Product not found');
+        return sendJson(reply, body);
       },
     );
 
     app.get(
       '/catalog/brands',
       {
+        ...cachedJsonRoute,
         config: { access: 'public' },
         schema: {
           tags: ['catalog'],
@@ -58,12 +67,13 @@ export function catalogSearchRoutes(search: CatalogSearch): FastifyPluginAsyncZo
           response: { 200: successEnvelope(brandList), ...errorResponses },
         },
       },
-      async () => ({ success: true as const, data: await search.brands() }),
+      async (_request, reply) => sendJson(reply, await answers.brands()),
     );
 
     app.get(
       '/catalog/categories',
       {
+        ...cachedJsonRoute,
         config: { access: 'public' },
         schema: {
           tags: ['catalog'],
@@ -71,7 +81,7 @@ export function catalogSearchRoutes(search: CatalogSearch): FastifyPluginAsyncZo
           response: { 200: successEnvelope(categoryTree), ...errorResponses },
         },
       },
-      async () => ({ success: true as const, data: await search.categories() }),
+      async (_request, reply) => sendJson(reply, await answers.categories()),
     );
   };
 }

@@ -1,6 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { buildTestApp } from '../../../test/helper.ts';
+import { buildTestApp, changesSettled } from '../../../test/helper.ts';
+import { createProduct } from '../../../test/order-helpers.ts';
+import { products } from '../../db/schema.ts';
 import { seedDemoCatalog } from './demo-seed.ts';
 
 interface Item {
@@ -141,6 +143,43 @@ describe('GET /api/v1/catalog/search and the catalog reads (issue 16)', async ()
       expect(exact.items[0]?.name.toLowerCase()).toContain('bearing');
       expect(exact.didYouMean).toBe('bearing');
       expect((await search('q=bearing')).didYouMean).toBeNull();
+    });
+
+    it('knows the words of names added or renamed since (the triggers of migration 0008)', async () => {
+      const added = await createProduct(app, { name: 'Zorblax Flange Coupling' });
+      try {
+        await changesSettled(app);
+        const found = await search('q=zorblx+flange');
+        expect(found.didYouMean).toBe('zorblax flange');
+        expect(found.items.map((item) => item._id)).toContain(added.id);
+        await app.db
+          .update(products)
+          .set({ name: 'Vorpalix Flange Coupling' })
+          .where(eq(products.id, added.id));
+        await changesSettled(app);
+        expect((await search('q=vorplix')).didYouMean).toBe('vorpalix');
+        // A part number, or a word that finds something, is never "corrected".
+        expect((await search('q=zzqx-9')).didYouMean).toBeNull();
+        expect((await search('q=flange')).didYouMean).toBeNull();
+      } finally {
+        await app.db
+          .update(products)
+          .set({ deletedAt: new Date() })
+          .where(eq(products.id, added.id));
+        await changesSettled(app);
+      }
+    });
+
+    it('pages of a corrected search keep the correction', async () => {
+      const first = await search('q=bearnig&limit=5');
+      expect(first.nextCursor).not.toBeNull();
+      const second = await search(
+        `q=bearnig&limit=5&cursor=${encodeURIComponent(first.nextCursor ?? '')}`,
+      );
+      expect(second.didYouMean).toBe('bearing');
+      expect(second.total).toBe(first.total);
+      const seen = new Set(first.items.map((item) => item._id));
+      for (const item of second.items) expect(seen.has(item._id)).toBe(false);
     });
   });
 

@@ -9,17 +9,16 @@ import type {
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
+import type { ResponseCache } from '../../http/response-cache.ts';
 import { type CatalogSearch, partNumberKey } from './catalog-search.ts';
 
 /** A product's id: the product read also takes one (a slug never has this shape). */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Below this word similarity (pg_trgm) a name does not count as a typo of the query. */
-const TYPO_SIMILARITY = 0.4;
-
 /**
- * How the words of `q` are matched: part numbers and full text first; trigrams over names
- * ("bearnig") only when those find nothing. A cursor keeps the mode of its first page.
+ * How `q` is read: as typed (part numbers and full text); or, when that finds nothing, with each
+ * word the names do not have replaced by the nearest one they do ("bearnig": "bearing", by
+ * trigrams over `search_words`). A cursor keeps the mode of its first page.
  */
 type Mode = 'words' | 'typos';
 
@@ -74,23 +73,17 @@ function textMatch(q: string) {
   const startsWith = byNumber
     ? sql`(p.sku_key like ${prefix} or p.mpn_key like ${prefix} or p.id in (select product_id from cross_references where number_key like ${prefix}))`
     : sql`false`;
-  // The matching ids, each arm by its own index (an OR of them scanned every product).
+  // Each arm by its own index, joined in one BitmapOr: `= any(array(...))` (an InitPlan) is an
+  // index condition on the primary key, where `in (select ...)` scanned every product.
   const matched = byNumber
-    ? sql`select id from products where sku_key like ${prefix}
-        union select id from products where mpn_key like ${prefix}
-        union select product_id from cross_references where number_key like ${prefix}
-        union select id from products where search_vector @@ ${tsquery}`
-    : sql`select id from products where search_vector @@ ${tsquery}`;
+    ? sql`(p.sku_key like ${prefix} or p.mpn_key like ${prefix}
+        or p.id = any(array(select product_id from cross_references where number_key like ${prefix}))
+        or p.search_vector @@ ${tsquery})`
+    : sql`p.search_vector @@ ${tsquery}`;
   return {
-    where: (mode: Mode) =>
-      mode === 'words'
-        ? sql`p.id in (${matched})`
-        : sql`word_similarity(${q.toLowerCase()}, lower(p.name)) >= ${TYPO_SIMILARITY}`,
+    where: matched,
     // An exact part number outranks a prefix, which outranks any words (ts_rank's 32 keeps it < 1).
-    rank: (mode: Mode) =>
-      mode === 'words'
-        ? sql`round((case when ${exact} then 4 when ${startsWith} then 2 else 0 end + ts_rank(p.search_vector, ${tsquery}, 32))::numeric, 6)`
-        : sql`round(word_similarity(${q.toLowerCase()}, lower(p.name))::numeric, 6)`,
+    rank: sql`round((case when ${exact} then 4 when ${startsWith} then 2 else 0 end + ts_rank(p.search_vector, ${tsquery}, 32))::numeric, 6)`,
   };
 }
 
@@ -109,19 +102,21 @@ function attributeMatch(attribute: AttributeFilter, alias: string) {
   return sql`exists (select 1 from product_attributes ${a} where ${a}.product_id = p.id and ${a}.name = ${attribute.name} and ${match})`;
 }
 
-function conditions(query: SearchQuery, mode: Mode, leaveOut: Except | Except[]): SQL[] {
+function conditions(query: SearchQuery, leaveOut: Except | Except[]): SQL[] {
   const left = new Set(Array.isArray(leaveOut) ? leaveOut : [leaveOut]);
   const except = (filter: Except) => (left.has(filter) ? filter : null);
   const where: SQL[] = [sql`p.deleted_at is null`];
   if (query.category && except('category') !== 'category')
-    where.push(sql`p.category_id in (
+    where.push(sql`p.category_id = any(array(
       with recursive below as (
         select id from categories where slug = ${query.category}
         union all
         select c.id from categories c join below on c.parent_id = below.id
-      ) select id from below)`);
+      ) select id from below))`);
   if (query.brands.length > 0 && except('brand') !== 'brand')
-    where.push(sql`p.brand_id in (select id from brands where slug in (${list(query.brands)}))`);
+    where.push(
+      sql`p.brand_id = any(array(select id from brands where slug in (${list(query.brands)})))`,
+    );
   if (query.inStock) where.push(sql`p.available_quantity >= p.minimum_order_quantity`);
   if (query.minPrice !== undefined && except('price') !== 'price')
     where.push(sql`p.price_cents >= ${Math.ceil(query.minPrice * 100)}::bigint`);
@@ -129,7 +124,7 @@ function conditions(query: SearchQuery, mode: Mode, leaveOut: Except | Except[])
     where.push(sql`p.price_cents <= ${Math.floor(query.maxPrice * 100)}::bigint`);
   if (except('attributes') !== 'attributes')
     for (const attribute of query.attributes) where.push(attributeMatch(attribute, 'a'));
-  if (query.q) where.push(textMatch(query.q).where(mode));
+  if (query.q) where.push(textMatch(query.q).where);
   return where;
 }
 
@@ -150,7 +145,7 @@ interface AttributeFacetRow {
  * Each attribute is counted under every filter but its own (one pass: a row of attribute `x`
  * must meet the other attributes' filters only).
  */
-function attributeFacetsQuery(query: SearchQuery, mode: Mode) {
+function attributeFacetsQuery(query: SearchQuery) {
   const others = query.attributes.map(
     (attribute) => sql`(f.name = ${attribute.name} or ${attributeMatch(attribute, 'o')})`,
   );
@@ -158,7 +153,7 @@ function attributeFacetsQuery(query: SearchQuery, mode: Mode) {
     select f.name, f.unit, case when f.num is null then f.value end as value,
       min(f.num) as min, max(f.num) as max, count(distinct p.id)::int as count
     from products p join product_attributes f on f.product_id = p.id
-    where ${and([...conditions(query, mode, 'attributes'), ...others])}
+    where ${and([...conditions(query, 'attributes'), ...others])}
     group by f.name, f.unit, case when f.num is null then f.value end
     order by f.name, count(distinct p.id) desc`;
 }
@@ -184,12 +179,11 @@ function attributeFacets(rows: AttributeFacetRow[]): SearchResult['facets']['att
 const and = (parts: SQL[]) => sql.join(parts, sql` and `);
 
 /** Each sort's key, its direction and the type its cursor value is read back as. */
-function sortKey(query: SearchQuery, mode: Mode) {
+function sortKey(query: SearchQuery) {
   const sort = query.sort ?? (query.q ? 'relevance' : 'newest');
   switch (sort) {
     case 'relevance':
-      if (query.q)
-        return { sort, key: textMatch(query.q).rank(mode), desc: true, cast: sql`numeric` };
+      if (query.q) return { sort, key: textMatch(query.q).rank, desc: true, cast: sql`numeric` };
       return { sort, key: sql`p.created_at`, desc: true, cast: sql`timestamptz` };
     case 'newest':
       return { sort, key: sql`p.created_at`, desc: true, cast: sql`timestamptz` };
@@ -250,7 +244,7 @@ interface Counts {
  * applies the filters it keeps (a facet is counted under every filter but its own). Six separate
  * statements took seconds on a broad query at 10^6 products.
  */
-function countsQuery(query: SearchQuery, mode: Mode) {
+function countsQuery(query: SearchQuery) {
   const brandOk =
     query.brands.length > 0
       ? sql`p.brand_id in (select id from brands where slug in (${list(query.brands)}))`
@@ -269,7 +263,7 @@ function countsQuery(query: SearchQuery, mode: Mode) {
       select p.brand_id, p.category_id, p.price_cents,
         p.available_quantity >= p.minimum_order_quantity as in_stock,
         ${brandOk} as brand_ok, ${priceOk} as price_ok
-      from products p where ${and(conditions(query, mode, ['brand', 'price']))}
+      from products p where ${and(conditions(query, ['brand', 'price']))}
     ),
     tree as (
       select id, id as facet from categories where ${facetRoots}
@@ -296,28 +290,72 @@ function countsQuery(query: SearchQuery, mode: Mode) {
 const fromJson = <T>(value: T[] | string): T[] =>
   typeof value === 'string' ? (JSON.parse(value) as T[]) : value;
 
-export function postgresCatalogSearch(db: Database): CatalogSearch {
+/**
+ * `countsCache`: where the result count and facets of a query are kept (a cache keyed by the query
+ * without cursor, sort and limit): every page of one search shares them, so a deep page costs
+ * its keyset read only.
+ */
+export function postgresCatalogSearch(db: Database, countsCache?: ResponseCache): CatalogSearch {
   const rows = async <T>(query: SQL) => (await db.execute(query)).rows as T[];
 
+  /**
+   * `q` with each word of 3–30 letters that no name has replaced by the most similar one that a
+   * name has (pg_trgm's `%`: similarity 0.3 or more); null when no word changes.
+   */
+  const corrected = async (q: string): Promise<string | null> => {
+    const [row] = await rows<{ text: string | null; changed: boolean | null }>(sql`
+      select string_agg(coalesce(best.word, typed.word), ' ' order by typed.n) as text,
+        bool_or(best.word is not null) as changed
+      from unnest(regexp_split_to_array(lower(${q}), '[^a-z0-9]+')) with ordinality as typed(word, n)
+      left join lateral (
+        select s.word from search_words s
+        where typed.word ~ '^[a-z]{3,30}$'
+          and not exists (select 1 from search_words known where known.word = typed.word)
+          and s.word % typed.word
+        order by similarity(s.word, typed.word) desc, s.word
+        limit 1
+      ) best on true
+      where typed.word <> ''`);
+    return row?.changed ? row.text : null;
+  };
+
   return {
-    async search(query) {
-      let mode: Mode = 'words';
-      const requestedSort = query.sort ?? (query.q ? 'relevance' : 'newest');
-      const cursor = query.cursor ? decodeCursor(query.cursor, requestedSort) : undefined;
-      const countsOf = async (in_: Mode) => {
-        const [row] = await rows<Counts>(countsQuery(query, in_));
-        if (!row) throw new Error('the counts query answered no row');
-        return row;
+    async search(asked) {
+      const requestedSort = asked.sort ?? (asked.q ? 'relevance' : 'newest');
+      const cursor = asked.cursor ? decodeCursor(asked.cursor, requestedSort) : undefined;
+      const countsOf = async (query: SearchQuery): Promise<Counts> => {
+        const read = async () => {
+          const [row] = await rows<Counts>(countsQuery(query));
+          if (!row) throw new Error('the counts query answered no row');
+          return JSON.stringify(row);
+        };
+        const { cursor: _c, sort: _s, limit: _l, ...filters } = query;
+        const key = JSON.stringify(filters);
+        return JSON.parse(
+          (countsCache ? await countsCache.get(key, read) : await read()) as string,
+        );
       };
-      if (cursor) mode = cursor.mode;
-      let counts = await countsOf(mode);
-      if (!cursor && Number(counts.total) === 0 && query.q) {
-        mode = 'typos';
-        counts = await countsOf(mode);
+      let mode: Mode = cursor?.mode ?? 'words';
+      let query = asked;
+      let didYouMean: string | null = null;
+      if (mode === 'typos' && asked.q) {
+        didYouMean = await corrected(asked.q);
+        if (didYouMean) query = { ...asked, q: didYouMean };
+      }
+      let counts = await countsOf(query);
+      if (!cursor && Number(counts.total) === 0 && asked.q) {
+        didYouMean = await corrected(asked.q);
+        if (didYouMean) {
+          mode = 'typos';
+          query = { ...asked, q: didYouMean };
+          counts = await countsOf(query);
+          // A suggestion that finds nothing either is not worth showing.
+          if (Number(counts.total) === 0) didYouMean = null;
+        }
       }
       const total = Number(counts.total);
-      const { sort, key, desc, cast } = sortKey(query, mode);
-      const where = conditions(query, mode, null);
+      const { sort, key, desc, cast } = sortKey(query);
+      const where = conditions(query, null);
       if (cursor)
         where.push(
           desc
@@ -349,23 +387,8 @@ export function postgresCatalogSearch(db: Database): CatalogSearch {
               where parent.slug = ${query.category}) as leaf`)
         : [];
       const attributes = leaf?.leaf
-        ? attributeFacets(await rows<AttributeFacetRow>(attributeFacetsQuery(query, mode)))
+        ? attributeFacets(await rows<AttributeFacetRow>(attributeFacetsQuery(query)))
         : [];
-
-      let didYouMean: string | null = null;
-      if (mode === 'typos' && query.q && page.length > 0) {
-        const names = page.map((item) => item.name).join(' ');
-        const [suggestion] = await rows<{ text: string | null }>(sql`
-          select string_agg(coalesce(best.word, typed.word), ' ' order by typed.n) as text
-          from unnest(regexp_split_to_array(lower(${query.q}), '[^a-z0-9]+')) with ordinality as typed(word, n)
-          left join lateral (
-            select w as word from unnest(regexp_split_to_array(lower(${names}), '[^a-z0-9]+')) as w
-            where similarity(w, typed.word) >= 0.3
-            order by similarity(w, typed.word) desc, w limit 1
-          ) best on true
-          where typed.word <> ''`);
-        didYouMean = suggestion?.text ?? null;
-      }
 
       return {
         items: page.map(toItem),
@@ -386,34 +409,49 @@ export function postgresCatalogSearch(db: Database): CatalogSearch {
     },
 
     async product(slug) {
+      // One statement: the product, its specifications, cross-references and category path.
       const [row] = await rows<
-        ItemRow & { mpn: string | null; description: string; created_at: string }
+        ItemRow & {
+          mpn: string | null;
+          description: string;
+          created_at: string;
+          attributes: CatalogProduct['attributes'] | string;
+          cross_references: CatalogProduct['crossReferences'] | string;
+          category_path: CatalogProduct['categoryPath'] | string;
+        }
       >(sql`
-        select ${ITEM_COLUMNS}, p.mpn, p.description, p.created_at, '' as sort_value
+        select ${ITEM_COLUMNS}, p.mpn, p.description, p.created_at, '' as sort_value,
+          (select coalesce(json_agg(json_build_object('name', a.name, 'value', a.value,
+              'num', a.num, 'unit', a.unit) order by a.name), '[]')
+            from product_attributes a where a.product_id = p.id) as attributes,
+          (select coalesce(json_agg(json_build_object('number', x.number, 'kind', x.kind)
+              order by x.kind, x.number), '[]')
+            from cross_references x where x.product_id = p.id) as cross_references,
+          (select coalesce(json_agg(json_build_object('slug', up.slug, 'name', up.name)
+              order by up.level desc), '[]')
+            from (
+              with recursive up as (
+                select id, parent_id, slug, name, 0 as level from categories where id = p.category_id
+                union all
+                select c.id, c.parent_id, c.slug, c.name, up.level + 1
+                from categories c join up on c.id = up.parent_id
+              ) select slug, name, level from up) up) as category_path
         from products p
         left join brands b on b.id = p.brand_id
         left join categories c on c.id = p.category_id
         where ${UUID.test(slug) ? sql`p.id = ${slug}::uuid` : sql`p.slug = ${slug}`} and p.deleted_at is null`);
       if (!row) return undefined;
-      const attributes = await rows<CatalogProduct['attributes'][number]>(sql`
-        select name, value, num, unit from product_attributes where product_id = ${row.id} order by name`);
-      const crossReferences = await rows<CatalogProduct['crossReferences'][number]>(sql`
-        select number, kind from cross_references where product_id = ${row.id} order by kind, number`);
-      const categoryPath = await rows<{ slug: string; name: string }>(sql`
-        with recursive up as (
-          select id, parent_id, slug, name, 0 as level from categories
-          where id = (select category_id from products where id = ${row.id})
-          union all
-          select c.id, c.parent_id, c.slug, c.name, up.level + 1 from categories c join up on c.id = up.parent_id
-        ) select slug, name from up order by level desc`);
       return {
         ...toItem(row),
         mpn: row.mpn,
         description: row.description,
         createdAt: new Date(row.created_at).toISOString(),
-        attributes: attributes.map((a) => ({ ...a, num: a.num === null ? null : Number(a.num) })),
-        crossReferences,
-        categoryPath,
+        attributes: fromJson(row.attributes).map((a) => ({
+          ...a,
+          num: a.num === null ? null : Number(a.num),
+        })),
+        crossReferences: fromJson(row.cross_references),
+        categoryPath: fromJson(row.category_path),
       };
     },
 

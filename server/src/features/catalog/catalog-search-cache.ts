@@ -1,0 +1,101 @@
+import {
+  brandList,
+  catalogProduct,
+  categoryTree,
+  type SearchQuery,
+  searchResult,
+} from '@proper-parts/domain/catalog-search';
+import { successEnvelope } from '@proper-parts/domain/envelope';
+import type { FastifyInstance } from 'fastify';
+import { serializeEnvelope } from '../../http/cached-json.ts';
+import { createResponseCache } from '../../http/response-cache.ts';
+import { LOCAL_WRITE } from '../../plugins/change-feed.ts';
+import { CATALOG_MAX_AGE_MS } from './catalog-cache.ts';
+import type { CatalogSearch } from './catalog-search.ts';
+
+/**
+ * How old a search answer may be before it is read again (in the background: the old one is
+ * answered meanwhile). Edits, imports and deletions notify and are seen at once; stock taken by
+ * orders notifies no one (docs/decisions/014), so a list's stock figures may be this old. The
+ * product page (500 ms, as `/tools/{id}`) and the order itself are exact (docs/decisions/017).
+ */
+export const SEARCH_MAX_AGE_MS = 5_000;
+
+/** Brand and category counts change with the catalog, never with stock: kept until a change. */
+const TREE_MAX_AGE_MS = 60_000;
+
+const searchAnswer = successEnvelope(searchResult);
+const productAnswer = successEnvelope(catalogProduct);
+const brandsAnswer = successEnvelope(brandList);
+const categoriesAnswer = successEnvelope(categoryTree);
+
+/** The tables a catalog answer is read from (only `products` notifies; the rest are written with it). */
+const CATALOG_TABLES = ['products', LOCAL_WRITE] as const;
+
+/** A search's count and facets, kept apart from its pages (postgres-catalog-search.ts `counts`). */
+export function searchCountsCache(app: FastifyInstance) {
+  return createResponseCache({
+    feed: app.changes,
+    tables: CATALOG_TABLES,
+    maxEntries: 1_000,
+    maxAgeMs: SEARCH_MAX_AGE_MS,
+    refreshInBackground: true,
+  });
+}
+
+/**
+ * Serialized answers of the public catalog reads (docs/decisions/017): a search is keyed by its
+ * parsed query (so `?q=a&brand=x` and `?brand=x&q=a` share one entry), a product by slug. Many
+ * callers of one key at once wait for one read. Bounded: a search answer with its facets is
+ * ~10–30 KB, so at most 1,000 of them (~30 MB) are held.
+ */
+export function catalogSearchAnswers(app: FastifyInstance, search: CatalogSearch) {
+  const searches = createResponseCache({
+    feed: app.changes,
+    tables: CATALOG_TABLES,
+    maxEntries: 1_000,
+    maxAgeMs: SEARCH_MAX_AGE_MS,
+    refreshInBackground: true,
+  });
+  const products = createResponseCache({
+    feed: app.changes,
+    tables: CATALOG_TABLES,
+    maxEntries: 5_000,
+    maxAgeMs: CATALOG_MAX_AGE_MS,
+  });
+  const lists = createResponseCache({
+    feed: app.changes,
+    tables: CATALOG_TABLES,
+    maxEntries: 2,
+    maxAgeMs: TREE_MAX_AGE_MS,
+    refreshInBackground: true,
+  });
+
+  return {
+    async search(query: SearchQuery) {
+      const body = await searches.get(JSON.stringify(query), async () =>
+        serializeEnvelope(searchAnswer, { success: true, data: await search.search(query) }),
+      );
+      return body as string;
+    },
+    /** `undefined`: no live product has that slug (or id). */
+    product(slugOrId: string) {
+      return products.get(slugOrId, async () => {
+        const found = await search.product(slugOrId);
+        return found && serializeEnvelope(productAnswer, { success: true, data: found });
+      });
+    },
+    async brands() {
+      const body = await lists.get('brands', async () =>
+        serializeEnvelope(brandsAnswer, { success: true, data: await search.brands() }),
+      );
+      return body as string;
+    },
+    async categories() {
+      const body = await lists.get('categories', async () =>
+        serializeEnvelope(categoriesAnswer, { success: true, data: await search.categories() }),
+      );
+      return body as string;
+    },
+  };
+}
