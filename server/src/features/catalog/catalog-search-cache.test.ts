@@ -17,7 +17,18 @@ const empty: SearchResult = {
   didYouMean: null,
 };
 
-const query = (q: string): SearchQuery => ({ q, brands: [], attributes: [], limit: 24 });
+const query = (q: string): SearchQuery => ({
+  q,
+  category: undefined,
+  brands: [],
+  inStock: false,
+  minPrice: undefined,
+  maxPrice: undefined,
+  sort: undefined,
+  cursor: undefined,
+  limit: 24,
+  attributes: [],
+});
 
 /**
  * The layer between the routes and PostgreSQL (decision 017): how many searches it lets run at
@@ -26,7 +37,12 @@ const query = (q: string): SearchQuery => ({ q, brands: [], attributes: [], limi
  * catalog-cache.test.ts through the API.
  */
 describe('catalog search answers', () => {
-  const feed: ChangeFeed = { live: true, subscribe: () => {}, close: async () => {} };
+  const feed: ChangeFeed = {
+    live: true,
+    subscribe: () => {},
+    emit: () => {},
+    close: async () => {},
+  };
   const app = { changes: feed } as unknown as FastifyInstance;
 
   it(`runs at most ${SEARCH_READS_AT_ONCE} searches at once; callers of one key share a read`, async () => {
