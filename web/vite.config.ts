@@ -7,14 +7,20 @@ import { defineConfig } from 'vitest/config';
 // browser sees one origin, as it does in production where the server also serves web/dist.
 const serverOrigin = 'http://localhost:3000';
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   root: import.meta.dirname,
   plugins: [
     react(),
     tailwindcss(),
     // Brotli and gzip copies beside each built file, served as they are (server/src/plugins/spa.ts):
     // compressing a 200 KB chunk on every request held a hashed asset to ~600 req/s.
-    compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024, exclude: [/\.html$/] }),
+    // Not for the server's renderer (dist/.server), which Node imports and nobody downloads.
+    !isSsrBuild &&
+      compression({
+        algorithms: ['brotliCompress', 'gzip'],
+        threshold: 1024,
+        exclude: [/\.html$/],
+      }),
   ],
   server: {
     proxy: {
@@ -25,6 +31,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // The server's renderer (`vite build --ssr`, into dist/.server) needs no copy of public/.
+    copyPublicDir: !isSsrBuild,
   },
   test: {
     name: 'web',
@@ -35,4 +43,4 @@ export default defineConfig({
     include: ['src/**/*.test.tsx', 'src/**/*.test.ts'],
     root: import.meta.dirname,
   },
-});
+}));

@@ -1,6 +1,7 @@
 import './lib/zod-jitless';
+import { hydrate } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/providers';
 import { createAppRouter, routerReady } from './app/router';
@@ -18,18 +19,25 @@ fetchSession();
 const router = createAppRouter();
 const queryClient = createQueryClient();
 
+// A page the server rendered (web/src/entry-server.tsx) brings the query cache it was rendered
+// from: React then hydrates that markup from the same data, fetching nothing again.
+const serverState = document.getElementById('query-state')?.textContent;
+if (serverState) hydrate(queryClient, JSON.parse(serverState));
+
 // React renders once the first page's route module is here (the home page's first paint is then
 // replaced by the same markup, not by a spinner), and in a transition: in slices that yield to
 // the browser, then one commit. (Not a top-level await: the bundler then splits the entry into
 // many small chunks.)
+const app = (
+  <StrictMode>
+    <AppProviders client={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>
+  </StrictMode>
+);
 void routerReady(router).then(() =>
-  startTransition(() =>
-    createRoot(container).render(
-      <StrictMode>
-        <AppProviders client={queryClient}>
-          <RouterProvider router={router} />
-        </AppProviders>
-      </StrictMode>,
-    ),
-  ),
+  startTransition(() => {
+    if (serverState) hydrateRoot(container, app);
+    else createRoot(container).render(app);
+  }),
 );

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { sendText } from '../http/cached-json.ts';
 import { type FirstHtmlData, withFirstData, withImagePreload } from './first-html.ts';
 import { registerHashedAssets } from './hashed-assets.ts';
+import { createServerRenderer } from './server-render.ts';
 
 /**
  * Serves the built web app: hashed files under /assets from memory, cached for a year
@@ -41,6 +42,8 @@ export async function registerSpa(
     });
   }
 
+  const render = hasWeb ? await createServerRenderer(app, webDistDir, indexHtml) : undefined;
+
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const isApi = path === '/api' || path.startsWith('/api/');
@@ -51,6 +54,17 @@ export async function registerSpa(
       return reply.status(404).send({ success: false, message: `${messages.notFound}: ${path}` });
     }
     reply.header('cache-control', 'no-cache');
+    const rendered = await render?.(request.url).catch((error: unknown) => {
+      // The page is still served, drawn in the browser: a render bug must not be a 500.
+      request.log.error({ err: error }, 'server render failed');
+      return undefined;
+    });
+    if (rendered) {
+      reply.header('etag', rendered.etag);
+      if (request.headers['if-none-match'] === rendered.etag) return reply.status(304).send();
+      reply.status(rendered.status);
+      return sendText(reply, rendered.html, 'text/html; charset=utf-8');
+    }
     const page = path === '/' ? homeHtml : indexHtml;
     const first = await firstData(app, path);
     const html = withImagePreload(withFirstData(page, first.data), first.image);

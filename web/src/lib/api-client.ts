@@ -17,6 +17,17 @@ export const NETWORK_ERROR_MESSAGE =
 
 type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/**
+ * How a request reaches the API: the browser's `fetch`, or, when the server renders a page
+ * (web/src/entry-server.tsx), the server's own routes called in-process. Set once per process.
+ */
+export type ApiTransport = (url: string, init: RequestInit) => Promise<Response>;
+let transport: ApiTransport = (url, init) => fetch(url, init);
+
+export function setApiTransport(next: ApiTransport) {
+  transport = next;
+}
+
 export type ApiFetchOptions = {
   method?: HttpMethod;
   /** Sent as JSON, except FormData (file uploads), which the browser encodes itself. */
@@ -72,7 +83,7 @@ export async function apiFetch(
 
   let response: Response;
   try {
-    response = await fetch(url, {
+    response = await transport(url, {
       method,
       headers,
       body: payload,

@@ -1,14 +1,14 @@
 import type { CatalogProduct } from '@proper-parts/domain/catalog-search';
 import { isOutOfStock } from '@proper-parts/domain/stock';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { Spinner } from '../components/spinner';
 import { paths } from '../config/paths';
 import { useCurrentUser } from '../features/auth/use-current-user';
-import { useCatalogProduct } from '../features/catalog/api/edit-product';
-import { useCatalogSearch } from '../features/catalog/api/search-catalog';
+import { productPageQueryOptions } from '../features/catalog/api/edit-product';
+import { relatedPartsQuery, useCatalogSearch } from '../features/catalog/api/search-catalog';
 import { ProductNotFound } from '../features/catalog/components/product-not-found';
 import { SearchResultCard } from '../features/catalog/components/search-result-card';
-import { ApiError } from '../lib/api-client';
 import { formatPieces, formatPrice } from '../lib/format';
 import { usePageTitle } from '../lib/use-page-title';
 
@@ -39,8 +39,7 @@ function Breadcrumbs({ product }: { product: CatalogProduct }) {
 /** Up to four other parts of the same category. */
 function RelatedProducts({ product }: { product: CatalogProduct }) {
   const category = product.category?.slug ?? '';
-  const query = new URLSearchParams({ category, limit: '5' });
-  const { data } = useCatalogSearch(query);
+  const { data } = useCatalogSearch(relatedPartsQuery(category));
   const related = (data?.items ?? []).filter((item) => item._id !== product._id).slice(0, 4);
   if (!category || related.length === 0) return null;
   return (
@@ -195,20 +194,18 @@ function ProductView({ product }: { product: CatalogProduct }) {
  */
 export function ProductPage() {
   const { slug = '' } = useParams();
-  const { data, isPending, isError, error } = useCatalogProduct(slug);
-  usePageTitle(data?.name ?? 'Product');
+  const { data, isPending, isError, error } = useQuery(productPageQueryOptions(slug));
+  usePageTitle(data ? data.name : data === null ? 'Part Not Found' : 'Product');
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
       {isPending ? (
         <Spinner text="Loading the part…" />
       ) : isError ? (
-        error instanceof ApiError && error.status === 404 ? (
-          <ProductNotFound />
-        ) : (
-          <p role="alert" className="font-medium text-error">
-            {error.message}
-          </p>
-        )
+        <p role="alert" className="font-medium text-error">
+          {error.message}
+        </p>
+      ) : data === null ? (
+        <ProductNotFound />
       ) : (
         <ProductView product={data} />
       )}

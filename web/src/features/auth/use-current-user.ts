@@ -1,6 +1,8 @@
 import { useSyncExternalStore } from 'react';
 import { sessionSnapshot, subscribeSession } from './session-store';
 
+const serverSnapshot = () => undefined;
+
 export interface CurrentUser {
   id: string;
   email: string;
@@ -16,7 +18,9 @@ export interface CurrentUser {
  * failed session check counts as signed out, so no guard spins forever.
  */
 export function useCurrentUser(): { user: CurrentUser | null; isPending: boolean } {
-  const session = useSyncExternalStore(subscribeSession, sessionSnapshot, sessionSnapshot);
+  // The server renders every page signed out and pending (serverSnapshot), and hydration reads
+  // the same, so the markup matches; the session arrives in the next render.
+  const session = useSyncExternalStore(subscribeSession, sessionSnapshot, serverSnapshot);
   if (!session) return { user: null, isPending: true };
   const { data, isPending, error } = session;
   if (isPending && !error) return { user: null, isPending: true };

@@ -1,14 +1,37 @@
 import { catalogProduct } from '@proper-parts/domain/catalog-search';
 import type { UpdateProductRequest } from '@proper-parts/domain/product-edit';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../config/paths';
-import { apiFetch } from '../../../lib/api-client';
+import { ApiError, apiFetch } from '../../../lib/api-client';
 
-/** One product with every field, by id (`GET /catalog/products/{id}`). */
-export const useCatalogProduct = (id: string) =>
-  useQuery({
-    queryKey: ['catalog-product', id],
-    queryFn: ({ signal }) => apiFetch(api.catalogProduct(id), { schema: catalogProduct, signal }),
+/** One product with every field, by slug or id (`GET /catalog/products/{slug}`). */
+export const catalogProductQueryOptions = (slugOrId: string) =>
+  queryOptions({
+    queryKey: ['catalog-product', slugOrId],
+    queryFn: ({ signal }) =>
+      apiFetch(api.catalogProduct(slugOrId), { schema: catalogProduct, signal }),
+  });
+
+export const useCatalogProduct = (slugOrId: string) =>
+  useQuery(catalogProductQueryOptions(slugOrId));
+
+/**
+ * A part's public page: the product, or `null` when no live product has that slug. Not found is
+ * an answer, not an error, so a server-rendered 404 travels to the browser with the page's data
+ * and hydrates as the same markup.
+ */
+export const productPageQueryOptions = (slug: string) =>
+  queryOptions({
+    queryKey: ['catalog-product-page', slug],
+    queryFn: async ({ signal }) => {
+      try {
+        return await apiFetch(api.catalogProduct(slug), { schema: catalogProduct, signal });
+      } catch (error) {
+        if (error instanceof ApiError && (error.status === 404 || error.status === 400))
+          return null;
+        throw error;
+      }
+    },
   });
 
 /** `PATCH /tools/{id}` (admin): only the fields that changed. */

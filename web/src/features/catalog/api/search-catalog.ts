@@ -41,3 +41,7 @@ export const catalogSearchQueryOptions = (query: URLSearchParams) =>
 
 export const useCatalogSearch = (query: URLSearchParams) =>
   useQuery(catalogSearchQueryOptions(query));
+
+/** A product page's related parts: the first of its category (the product itself may be one). */
+export const relatedPartsQuery = (categorySlug: string) =>
+  new URLSearchParams({ category: categorySlug, limit: '5' });

@@ -1,0 +1,106 @@
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import { CATALOG_MAX_AGE_MS } from '../features/catalog/catalog-cache.ts';
+import { createResponseCache } from '../http/response-cache.ts';
+import { LOCAL_WRITE } from './change-feed.ts';
+
+/** What web/src/entry-server.tsx exports (built to `<web dist>/.server/entry-server.js`). */
+interface WebRenderer {
+  /** Whether the server renders this path (the signed-in pages and forms are drawn in the browser). */
+  isServerRendered(path: string): boolean;
+  connectApi(transport: (url: string, init: RequestInit) => Promise<Response>): void;
+  renderPage(
+    url: string,
+    origin: string,
+  ): Promise<{ status: number; head: string; body: string; state: string }>;
+}
+
+/** A rendered page as the cache keeps it: status, ETag and HTML in one string. */
+export interface RenderedHtml {
+  status: number;
+  etag: string;
+  html: string;
+}
+
+const pack = (page: RenderedHtml) => `${page.status}\n${page.etag}\n${page.html}`;
+function unpack(text: string): RenderedHtml {
+  const first = text.indexOf('\n');
+  const second = text.indexOf('\n', first + 1);
+  return {
+    status: Number(text.slice(0, first)),
+    etag: text.slice(first + 1, second),
+    html: text.slice(second + 1),
+  };
+}
+
+/** The page's `<head>` parts and markup inside the built index.html (Vite's shell, not ours). */
+function intoShell(shell: string, page: { head: string; body: string; state: string }) {
+  const root = '<div id="root"></div>';
+  return (
+    shell
+      // The page gives its own title and description.
+      .replace(/<title>[^<]*<\/title>/, '')
+      .replace(/<meta\s+name="description"[^>]*>/, '')
+      // Functions, not strings: `$&` or `$'` in a product name must not expand.
+      .replace(
+        '</head>',
+        () =>
+          `${page.head}<script type="application/json" id="query-state">${page.state}</script></head>`,
+      )
+      .replace(root, () => `<div id="root">${page.body}</div>`)
+  );
+}
+
+/**
+ * Public pages rendered on the server (issue 17): product pages, the catalog, brands,
+ * categories, blogs, portfolio and the not-found page, by the web's own components
+ * (web/src/entry-server.tsx), which reach the API through `app.inject` (no socket). Rendered
+ * HTML is kept like the catalog's answers (decision 008/017): dropped on any product change
+ * heard by the change feed, in every process; re-read in the background when 0.5 s old, for
+ * the stock it shows. Answers `undefined` where the web has no server build (dev, tests).
+ */
+export async function createServerRenderer(
+  app: FastifyInstance,
+  webDistDir: string,
+  shell: string,
+): Promise<((url: string) => Promise<RenderedHtml | undefined>) | undefined> {
+  const file = join(webDistDir, '.server', 'entry-server.js');
+  if (!existsSync(file)) return undefined;
+  const web = (await import(pathToFileURL(file).href)) as WebRenderer;
+  web.connectApi(async (url, init) => {
+    const res = await app.inject({
+      method: (init.method ?? 'GET') as 'GET',
+      url,
+      headers: { accept: 'application/json' },
+    });
+    const empty = res.statusCode === 204 || res.statusCode === 304;
+    return new Response(empty ? null : res.body, {
+      status: res.statusCode,
+      headers: { 'content-type': String(res.headers['content-type'] ?? 'application/json') },
+    });
+  });
+  const origin = app.config.PUBLIC_URL.replace(/\/+$/, '');
+  const pages = createResponseCache({
+    feed: app.changes,
+    tables: ['products', 'reviews', LOCAL_WRITE],
+    maxEntries: 2_000,
+    maxAgeMs: CATALOG_MAX_AGE_MS,
+    refreshInBackground: true,
+  });
+  return async (url) => {
+    const path = url.split('?')[0] ?? '/';
+    if (!web.isServerRendered(path)) return undefined;
+    const packed = await pages.get(url, async () => {
+      const page = await web.renderPage(url, origin);
+      const html = intoShell(shell, page);
+      // Of what the page shows, not of its query cache (which carries the time it was read):
+      // the same page read again a second later keeps its ETag.
+      const etag = `"${createHash('sha1').update(page.head).update(page.body).digest('base64url')}"`;
+      return pack({ status: page.status, etag, html });
+    });
+    return packed === undefined ? undefined : unpack(packed);
+  };
+}

@@ -1,0 +1,87 @@
+import type { CatalogProduct } from '@proper-parts/domain/catalog-search';
+import type { QueryClient } from '@tanstack/react-query';
+import { matchPath } from 'react-router';
+import { routes } from '../config/paths';
+import { productPageQueryOptions } from '../features/catalog/api/edit-product';
+import { brandsQueryOptions, categoriesQueryOptions } from '../features/catalog/api/get-taxonomy';
+import {
+  catalogSearchQueryOptions,
+  relatedPartsQuery,
+  searchParamsOf,
+} from '../features/catalog/api/search-catalog';
+
+/** The public pages the server renders (web/src/entry-server.tsx); the rest are drawn in the browser. */
+export const SERVER_RENDERED = [
+  routes.products,
+  routes.product,
+  routes.brands,
+  routes.categories,
+  routes.blogs,
+  routes.portfolio,
+] as const;
+
+/**
+ * Pages drawn in the browser only (signed in, or forms with secrets in their links). The home
+ * page keeps its build-time first paint (web/scripts/first-paint.mjs) until its carousels hydrate
+ * on view: rendering them on the server is the next step of issue 17.
+ */
+const BROWSER_ONLY = [
+  routes.home,
+  routes.signIn,
+  routes.signUp,
+  routes.resetPassword,
+  routes.verifyEmail,
+  routes.purchase,
+  routes.dashboard,
+  `${routes.dashboard}/*`,
+];
+
+/** The server renders every page but those: the public ones, and the not-found page (404). */
+export const isServerRendered = (path: string) =>
+  !BROWSER_ONLY.some((pattern) => matchPath(pattern, path) !== null);
+
+/** What the server learned while fetching a page's data: its status, and what its head describes. */
+export interface PageFacts {
+  status: 200 | 404;
+  /** The path of the page a search engine should index for this URL (its query normalized). */
+  canonicalPath: string;
+  /** Set on a product page whose product exists. */
+  product?: CatalogProduct;
+  /** `/products`: the normalized query (for the title and the canonical URL). */
+  search?: URLSearchParams;
+}
+
+/**
+ * Asks for what a server-rendered page shows, into the query cache its hooks read, through the
+ * same query options (so the keys cannot drift): the page then renders finished on the server,
+ * and the browser hydrates from the same cache without fetching again. A failed request is left
+ * out (the page fetches it in the browser); a missing product is a 404.
+ */
+export async function prefetchPage(client: QueryClient, url: URL): Promise<PageFacts> {
+  const { pathname } = url;
+  const product = matchPath(routes.product, pathname);
+  if (product) {
+    const slug = product.params.slug ?? '';
+    const found = await client.fetchQuery(productPageQueryOptions(slug)).catch(() => undefined);
+    if (found === null) return { status: 404, canonicalPath: pathname };
+    if (found?.category)
+      await client
+        .prefetchQuery(catalogSearchQueryOptions(relatedPartsQuery(found.category.slug)))
+        .catch(() => {});
+    return {
+      status: 200,
+      canonicalPath: found ? `/products/${found.slug}` : pathname,
+      product: found,
+    };
+  }
+  if (pathname === routes.products) {
+    const search = searchParamsOf(url.searchParams);
+    await client.prefetchQuery(catalogSearchQueryOptions(search));
+    const query = search.toString();
+    return { status: 200, canonicalPath: query ? `${pathname}?${query}` : pathname, search };
+  }
+  if (pathname === routes.brands) await client.prefetchQuery(brandsQueryOptions);
+  if (pathname === routes.categories) await client.prefetchQuery(categoriesQueryOptions);
+  const known = SERVER_RENDERED.some((pattern) => matchPath(pattern, pathname));
+  return { status: known ? 200 : 404, canonicalPath: pathname };
+}

@@ -1,0 +1,92 @@
+// The server's renderer (issue 17): built by `vite build --ssr` into dist/.server/entry-server.js
+// and loaded by the Fastify server (server/src/plugins/server-render.ts). The same routes and
+// components as the browser's entry (main.tsx), rendered by React's streaming renderer through
+// React Router's static handler, with the page's data fetched first into the query cache; the
+// cache travels with the HTML so the browser hydrates without fetching again.
+import './lib/zod-jitless';
+import { dehydrate } from '@tanstack/react-query';
+import { type ReactNode, StrictMode } from 'react';
+import { renderToReadableStream, renderToStaticMarkup } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { prefetchPage } from './app/page-data';
+import { PageHead, scriptJson } from './app/page-head';
+import { AppProviders } from './app/providers';
+import { routes } from './app/router';
+import { type ApiTransport, setApiTransport } from './lib/api-client';
+import { createQueryClient } from './lib/query-client';
+
+export { isServerRendered } from './app/page-data';
+
+const handler = createStaticHandler(routes);
+
+export interface RenderedPage {
+  status: number;
+  /** Elements for `<head>`: title, description, canonical, social tags, structured data. */
+  head: string;
+  /** The app's markup, for `<div id="root">`. */
+  body: string;
+  /** The query cache the page was rendered from, as JSON safe inside a `<script>`. */
+  state: string;
+}
+
+/** How this renderer reaches the API: the server's own routes, in-process. Once, at start. */
+export function connectApi(transport: ApiTransport) {
+  setApiTransport(transport);
+}
+
+/** Reads a stream of HTML to the end. */
+async function readAll(stream: ReadableStream<Uint8Array>) {
+  const decoder = new TextDecoder();
+  let html = '';
+  for await (const chunk of stream as unknown as AsyncIterable<Uint8Array>)
+    html += decoder.decode(chunk, { stream: true });
+  return html + decoder.decode();
+}
+
+/** The mark of a Suspense boundary streamed after its fallback (`<div hidden id="S:0">`). */
+const LATE_BOUNDARY = '<div hidden id="S:';
+
+/**
+ * The whole page, in order: read only once every boundary is done, and with no size past which
+ * React would move a large boundary to the end of the stream (its `progressiveChunkSize`).
+ */
+async function renderAll(app: ReactNode) {
+  const stream = await renderToReadableStream(app, {
+    signal: AbortSignal.timeout(5_000),
+    progressiveChunkSize: Number.MAX_SAFE_INTEGER,
+  });
+  await stream.allReady;
+  return readAll(stream);
+}
+
+/**
+ * Renders one public page (`url`: path and query) as a signed-out visitor sees it. `origin`:
+ * the shop's public URL, for canonical and social URLs. Waits for every Suspense boundary (the
+ * page's lazy module), so the HTML is finished: a crawler and a cache get the whole page.
+ */
+export async function renderPage(url: string, origin: string): Promise<RenderedPage> {
+  const request = new Request(new URL(url, origin));
+  const client = createQueryClient();
+  const facts = await prefetchPage(client, new URL(request.url));
+  const context = await handler.query(request);
+  if (context instanceof Response) throw new Error(`a route answered a Response for ${url}`);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const app = (
+    <StrictMode>
+      <AppProviders client={client}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </AppProviders>
+    </StrictMode>
+  );
+  let body = await renderAll(app);
+  // A page module not yet loaded in this process (React.lazy) renders as its fallback first and
+  // arrives later in the stream, put in place by an inline script: no use without JavaScript,
+  // and refused by the CSP. Its module is loaded now, so a second render has it inline.
+  if (body.includes(LATE_BOUNDARY)) body = await renderAll(app);
+  return {
+    status: facts.status,
+    head: renderToStaticMarkup(<PageHead facts={facts} origin={origin} />),
+    body,
+    state: scriptJson(dehydrate(client)),
+  };
+}
