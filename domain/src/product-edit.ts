@@ -9,6 +9,15 @@ const quantity = (label: string, min: number) =>
     .min(min, `${label} must be at least ${min}`)
     .max(MAX_PRODUCT_QUANTITY, `${label} must be at most ${MAX_PRODUCT_QUANTITY}`);
 
+export const productSlug = z
+  .string()
+  .trim()
+  .max(120, 'slug: at most 120 characters')
+  .regex(
+    /^[a-z0-9]+(?:-[a-z0-9]+)*$/,
+    'slug: lowercase letters, digits and hyphens, like ball-bearing-6204',
+  );
+
 export const productAttributeInput = z.object({
   name: z
     .string()
@@ -28,6 +37,8 @@ export const updateProductRequest = z
   .object({
     sku: skuField,
     name: productFields.shape.name,
+    /** The product page's URL name: changing it leaves the old URL answering 301 (issue 17). */
+    slug: productSlug,
     mpn: z.string().trim().max(60, 'MPN must be at most 60 characters'),
     brand: z.string().trim().min(1, 'Brand must not be empty').max(80),
     category: z

@@ -71,6 +71,14 @@ test('an admin imports a CSV with a progress bar, reads the report, then edits a
   await expect(page.getByText(/^attributes: "bad line" is not name=value/)).toBeVisible();
   await page.getByLabel('Specifications').fill('bore=45 mm\nseal=metal shields');
   await page.getByLabel('Brand').fill('E2E Edited Brand');
+  // A new page URL (issue 17): the old one then answers 301 to it.
+  const pageUrl = page.getByLabel('Page URL: /products/…');
+  const oldSlug = await pageUrl.inputValue();
+  await pageUrl.fill('Not a slug');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText(/^slug: lowercase letters/)).toBeVisible();
+  const newSlug = `e2e-moved-${run}`;
+  await pageUrl.fill(newSlug);
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByText(`${name} saved`)).toBeVisible();
   await shoot(page, 'product-edit');
@@ -79,4 +87,11 @@ test('an admin imports a CSV with a progress bar, reads the report, then edits a
   const result = page.getByTestId('search-result').first();
   await expect(result).toContainText('$9.99');
   await expect(result).toContainText('E2E Edited Brand');
+
+  const moved = await page.request.get(`/products/${oldSlug}`, { maxRedirects: 0 });
+  expect(moved.status()).toBe(301);
+  expect(moved.headers().location).toBe(`/products/${newSlug}`);
+  await page.goto(`/products/${oldSlug}`);
+  await expect(page).toHaveURL(new RegExp(`/products/${newSlug}$`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
 });

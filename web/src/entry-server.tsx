@@ -21,6 +21,8 @@ const handler = createStaticHandler(routes);
 
 export interface RenderedPage {
   status: number;
+  /** With 301: the page's current path (the rest is empty). */
+  location?: string;
   /** Elements for `<head>`: title, description, canonical, social tags, structured data. */
   head: string;
   /** The app's markup, for `<div id="root">`. */
@@ -68,6 +70,8 @@ export async function renderPage(url: string, origin: string): Promise<RenderedP
   const request = new Request(new URL(url, origin));
   const client = createQueryClient();
   const facts = await prefetchPage(client, new URL(request.url));
+  if (facts.location)
+    return { status: 301, location: facts.location, head: '', body: '', state: '' };
   const context = await handler.query(request);
   if (context instanceof Response) throw new Error(`a route answered a Response for ${url}`);
   const router = createStaticRouter(handler.dataRoutes, context);

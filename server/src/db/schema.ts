@@ -135,6 +135,8 @@ export const products = pgTable(
     createdAt: createdAt(),
     /** Set when an admin deletes the product: it leaves the catalog, orders keep pointing at it. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** When what the product page shows last changed (not stock): the sitemap's `lastmod`. */
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** The shop's part number (issue 16); generated when an admin leaves it empty. */
     // Left out, the trigger `products_search_vector` (migration 0007) makes both from the id.
     sku: text('sku')
@@ -249,6 +251,18 @@ export const productAttributes = pgTable(
 );
 
 /** Other numbers that identify the same part: the OEM's, superseded ones, competitors'. */
+/**
+ * A product's former slugs: its old URLs answer 301 to the current one (issue 17). Kept by a
+ * trigger on products (migration 0009); a slug taken again by a product stops redirecting.
+ */
+export const productSlugRedirects = pgTable('product_slug_redirects', {
+  slug: text('slug').primaryKey(),
+  productId: uuid('product_id')
+    .notNull()
+    .references(() => products.id, { onDelete: 'cascade' }),
+  movedAt: timestamp('moved_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /**
  * The words of product names (letters only, 3–30 of them), for "did you mean": a typo is matched
  * by trigrams against these few thousand words, not against a million names. Filled by triggers

@@ -15,13 +15,14 @@ interface WebRenderer {
   renderPage(
     url: string,
     origin: string,
-  ): Promise<{ status: number; head: string; body: string; state: string }>;
+  ): Promise<{ status: number; location?: string; head: string; body: string; state: string }>;
 }
 
-/** A rendered page as the cache keeps it: status, ETag and HTML in one string. */
+/** A rendered page as the cache keeps it: status, ETag and HTML (a 301's location) in one string. */
 export interface RenderedHtml {
   status: number;
   etag: string;
+  /** The page; with status 301, the path it moved to. */
   html: string;
 }
 
@@ -95,6 +96,7 @@ export async function createServerRenderer(
     if (!web.isServerRendered(path)) return undefined;
     const packed = await pages.get(url, async () => {
       const page = await web.renderPage(url, origin);
+      if (page.location) return pack({ status: 301, etag: '', html: page.location });
       const html = intoShell(shell, page);
       // Of what the page shows, not of its query cache (which carries the time it was read):
       // the same page read again a second later keeps its ETag.

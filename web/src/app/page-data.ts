@@ -42,7 +42,9 @@ export const isServerRendered = (path: string) =>
 
 /** What the server learned while fetching a page's data: its status, and what its head describes. */
 export interface PageFacts {
-  status: 200 | 404;
+  status: 200 | 301 | 404;
+  /** With 301: where the page is now (a product's former slug). */
+  location?: string;
   /** The path of the page a search engine should index for this URL (its query normalized). */
   canonicalPath: string;
   /** Set on a product page whose product exists. */
@@ -64,6 +66,10 @@ export async function prefetchPage(client: QueryClient, url: URL): Promise<PageF
     const slug = product.params.slug ?? '';
     const found = await client.fetchQuery(productPageQueryOptions(slug)).catch(() => undefined);
     if (found === null) return { status: 404, canonicalPath: pathname };
+    if (found && found.slug !== slug) {
+      const location = `/products/${found.slug}`;
+      return { status: 301, location, canonicalPath: location };
+    }
     if (found?.category)
       await client
         .prefetchQuery(catalogSearchQueryOptions(relatedPartsQuery(found.category.slug)))

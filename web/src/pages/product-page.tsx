@@ -1,7 +1,7 @@
 import type { CatalogProduct } from '@proper-parts/domain/catalog-search';
 import { isOutOfStock } from '@proper-parts/domain/stock';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router';
+import { Link, Navigate, useParams } from 'react-router';
 import { Spinner } from '../components/spinner';
 import { paths } from '../config/paths';
 import { useCurrentUser } from '../features/auth/use-current-user';
@@ -206,6 +206,9 @@ export function ProductPage() {
         </p>
       ) : data === null ? (
         <ProductNotFound />
+      ) : data.slug !== slug ? (
+        // A former slug (the server answers 301; this is for links followed inside the app).
+        <Navigate to={paths.product(data.slug)} replace />
       ) : (
         <ProductView product={data} />
       )}

@@ -403,13 +403,14 @@ export async function writeProducts(db: Database, writes: Writes[]) {
     await db.execute<{ id: string; sku: string }>(sql`
       with x as (
         select * from json_to_recordset(${json(values)}) as x(
-          id uuid, sku text, name text, mpn text, brand_id uuid, category_id uuid, price_cents int,
+          id uuid, sku text, name text, slug text, mpn text, brand_id uuid, category_id uuid, price_cents int,
           minimum_order_quantity int, available_quantity int, img text, description text)
       ),
       changed as (
         update products p set
           sku = x.sku,
           name = x.name,
+          slug = coalesce(x.slug, p.slug),
           mpn = case when x.mpn = '' then null else coalesce(x.mpn, p.mpn) end,
           brand_id = coalesce(x.brand_id, p.brand_id),
           category_id = coalesce(x.category_id, p.category_id),

@@ -440,7 +440,15 @@ export function postgresCatalogSearch(db: Database, countsCache?: ResponseCache)
         left join brands b on b.id = p.brand_id
         left join categories c on c.id = p.category_id
         where ${UUID.test(slug) ? sql`p.id = ${slug}::uuid` : sql`p.slug = ${slug}`} and p.deleted_at is null`);
-      if (!row) return undefined;
+      if (!row) {
+        // A former slug: the product under its current one (the page answers 301 to it).
+        const [moved] = UUID.test(slug)
+          ? []
+          : await rows<{ slug: string }>(sql`
+              select p.slug from product_slug_redirects r join products p on p.id = r.product_id
+              where r.slug = ${slug} and p.deleted_at is null and p.slug <> ${slug}`);
+        return moved ? this.product(moved.slug) : undefined;
+      }
       return {
         ...toItem(row),
         mpn: row.mpn,

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { signUp, signUpAdmin } from '../../../test/auth-helper.ts';
 import { buildTestApp } from '../../../test/helper.ts';
@@ -95,5 +96,40 @@ describe('PATCH /api/v1/tools/{id}: an admin edits a product (issue 16)', async 
     expect((await read(bearing._id)).name).not.toBe('Customer rename');
     const unknown = await patch('00000000-0000-4000-8000-000000000000', { name: 'Ghost' });
     expect(unknown.statusCode).toBe(404);
+  });
+
+  it('a new slug moves the page: the old one finds the product under its new slug (the page answers 301)', async () => {
+    const [other] = (await app.inject({ url: '/api/v1/catalog/search?q=bearing&limit=2' })).json()
+      .data.items as { _id: string; slug: string }[];
+    if (!other) throw new Error('no product');
+    const updatedAt = async (id: string) =>
+      String(
+        (
+          await app.db.execute<{ at: string }>(
+            sql`select updated_at::text as at from products where id = ${id}`,
+          )
+        ).rows[0]?.at,
+      );
+    const before = await updatedAt(other._id);
+    // Stock alone is not a change of the page (the sitemap's lastmod stays).
+    expect((await patch(other._id, { availableQuantity: 77 })).statusCode).toBe(200);
+    expect(await updatedAt(other._id)).toBe(before);
+    const moved = await patch(other._id, { slug: 'a-moved-part-page' });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json().data.slug).toBe('a-moved-part-page');
+    expect(await updatedAt(other._id)).not.toBe(before);
+    expect((await read(other.slug)).slug).toBe('a-moved-part-page');
+    expect((await read('a-moved-part-page'))._id).toBe(other._id);
+    // Moved again: both older slugs lead to the newest.
+    expect((await patch(other._id, { slug: 'a-moved-part-page-2' })).statusCode).toBe(200);
+    expect((await read(other.slug)).slug).toBe('a-moved-part-page-2');
+    expect((await read('a-moved-part-page')).slug).toBe('a-moved-part-page-2');
+    // Another product's slug is refused by name; a malformed one too.
+    const taken = await patch(other._id, { slug: bearing.slug });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().message).toMatch(/^slug: /);
+    const bad = await patch(other._id, { slug: 'Not A Slug!' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toMatch(/slug/);
   });
 });

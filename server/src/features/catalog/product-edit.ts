@@ -30,6 +30,7 @@ export async function editProduct(
     id,
     sku: edit.sku ?? current.sku,
     name: edit.name ?? current.name,
+    slug: edit.slug ?? null,
     mpn: edit.mpn ?? null,
     brand_id: edit.brand === undefined ? null : await brandId(edit.brand),
     category_id: category?.id ?? null,
@@ -46,8 +47,14 @@ export async function editProduct(
       writeProducts(tx as unknown as Database, [{ line: 0, kind: 'update', values }]),
     );
   } catch (error) {
-    if (uniqueViolationOf(error)?.includes('sku'))
+    const taken = uniqueViolationOf(error);
+    if (taken?.includes('sku'))
       throw new AppError('CONFLICT', `sku: another product already has the SKU ${values.sku}`);
+    if (taken?.includes('slug'))
+      throw new AppError(
+        'CONFLICT',
+        `slug: another product already has the URL /products/${values.slug}`,
+      );
     throw error;
   }
   return true;

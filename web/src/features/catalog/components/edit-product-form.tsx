@@ -8,7 +8,7 @@ import {
 } from '@proper-parts/domain/catalog-csv';
 import type { CatalogProduct } from '@proper-parts/domain/catalog-search';
 import { productFields } from '@proper-parts/domain/product-admin';
-import type { UpdateProductRequest } from '@proper-parts/domain/product-edit';
+import { productSlug, type UpdateProductRequest } from '@proper-parts/domain/product-edit';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
@@ -40,6 +40,7 @@ const parsedText = <T,>(parse: (text: string) => T) =>
 const editProductForm = z.object({
   sku: skuField,
   name: productFields.shape.name,
+  slug: productSlug,
   mpn: z.string().trim().max(60, 'MPN must be at most 60 characters'),
   brand: z.string().trim().max(80),
   category: z.string(),
@@ -58,6 +59,7 @@ type Field = keyof FormInput;
 const valuesOf = (product: CatalogProduct): FormInput => ({
   sku: product.sku,
   name: product.name,
+  slug: product.slug,
   mpn: product.mpn ?? '',
   brand: product.brand?.name ?? '',
   category: product.category?.slug ?? '',
@@ -77,6 +79,7 @@ const fieldOfMessage = (message: string): Field | undefined => {
 const editProductFieldNames: Record<Field, true> = {
   sku: true,
   name: true,
+  slug: true,
   mpn: true,
   brand: true,
   category: true,
@@ -169,6 +172,19 @@ export function EditProductForm({ product }: { product: CatalogProduct }) {
     >
       <div className="sm:col-span-2">
         <FormField label="Name" error={errors.name?.message} {...register('name')} />
+      </div>
+      <div className="sm:col-span-2">
+        <FormField
+          label="Page URL: /products/…"
+          labelAside={
+            <span className="text-xs text-base-content/60">
+              Kept when the name changes; an old URL still leads here
+            </span>
+          }
+          autoComplete="off"
+          error={errors.slug?.message}
+          {...register('slug')}
+        />
       </div>
       <FormField label="SKU" error={errors.sku?.message} {...register('sku')} />
       <FormField label="MPN" error={errors.mpn?.message} {...register('mpn')} />
