@@ -54,6 +54,9 @@ async function waitUp(url, child, attempts = 600) {
   throw new Error(`${url} did not come up`);
 }
 
+/** The server's V8 heap cap, in MB (README, "Running in production"). */
+export const SERVER_HEAP_MB = 192;
+
 /** The built shop (`npm run build`), on PGlite in `dataDir` or on `databaseUrl`. */
 export async function startShop({
   dataDir,
@@ -79,11 +82,17 @@ export async function startShop({
   };
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   else delete env.DATABASE_URL;
-  const child = spawn(process.execPath, ['server/dist/server.js'], {
-    cwd: root,
-    env,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  // As the README's "Running in production" says to run it: V8's old space capped, so that the
+  // heap is collected instead of growing lazily under load (decision 017's memory note).
+  const child = spawn(
+    process.execPath,
+    [`--max-old-space-size=${SERVER_HEAP_MB}`, 'server/dist/server.js'],
+    {
+      cwd: root,
+      env,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
   const url = `http://127.0.0.1:${port}`;
   await waitUp(`${url}/api/v1/health`, child);
   return { child, url, pid: child.pid };

@@ -107,16 +107,11 @@ test("a failed tools fetch shows 'Something went wrong !' in red", async ({ page
   await page.route('**/api/v1/tools?limit=6', (route) =>
     route.fulfill({ status: 503, json: { success: false, message: 'Down for maintenance' } }),
   );
-  // The server puts the six inside the page's HTML; without them the page fetches (and fails).
-  await page.route('/', async (route) => {
-    const response = await route.fetch();
-    const body = (await response.text()).replace(
-      /<script type="application\/json" id="first-data">.*?<\/script>/,
-      '',
-    );
-    await route.fulfill({ response, body });
-  });
-  await page.goto('/');
+  // The server renders the six into the page's HTML: arrive from another page instead, so that
+  // the home page fetches them in the browser (and fails).
+  await page.goto('/blogs');
+  await page.waitForLoadState('networkidle');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click();
   const message = page.getByText('Something went wrong !');
   await expect(message).toBeVisible();
   await expect(message).toHaveCSS('color', 'rgb(220, 38, 38)');
@@ -205,8 +200,11 @@ test('robots.txt, sitemap.xml and the favicon are served', async ({ request, bas
   expect(await robots.text()).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
   const sitemap = await request.get('/sitemap.xml');
   expect(sitemap.status()).toBe(200);
-  const xml = await sitemap.text();
-  for (const path of ['/', '/blogs', '/portfolio']) {
+  expect(await sitemap.text()).toContain(`<loc>${baseURL}/sitemaps/pages.xml</loc>`);
+  const pages = await request.get('/sitemaps/pages.xml');
+  expect(pages.status()).toBe(200);
+  const xml = await pages.text();
+  for (const path of ['/', '/products', '/brands', '/categories', '/blogs', '/portfolio']) {
     expect(xml).toContain(`<loc>${baseURL}${path}</loc>`);
   }
   const favicon = await request.get('/favicon.ico');

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -8,21 +8,15 @@ import { buildTestApp, changesSettled } from '../../test/helper.ts';
 import { seedDemoCatalog } from '../features/catalog/demo-seed.ts';
 import { scriptSafe, withImagePreload } from './first-html.ts';
 
-/** Pages carry the API answers they need at once inside their first HTML. */
+/**
+ * Pages carry the API answers they need at once inside their first HTML. Without the web's server build (dev, or these tests: no dist/.server), pages are drawn in the
+ * browser from index.html, and the data they need at once travels inside it.
+ */
 describe('first HTML: the featured six and a purchase page’s product inside the page', async () => {
   const web = mkdtempSync(join(tmpdir(), 'pp-web-'));
   writeFileSync(
     join(web, 'index.html'),
     '<!doctype html><html><head><title>Proper Parts</title></head><body><div id="root"></div></body></html>',
-  );
-  // What web/scripts/first-paint.mjs writes: index.html with the navbar and first banner slide.
-  const homeFirstPaint =
-    '<header><nav aria-label="Main">Proper Parts</nav></header><main id="main"><h2>The right parts</h2>' +
-    '<img src="/images/products/hydraulic-gear-pump.svg" fetchpriority="high"></main>';
-  mkdirSync(join(web, '.first-paint'));
-  writeFileSync(
-    join(web, '.first-paint', 'home.html'),
-    `<!doctype html><html><head><title>Proper Parts</title></head><body><div id="root">${homeFirstPaint}</div></body></html>`,
   );
   afterAll(() => rmSync(web, { recursive: true, force: true }));
   const app = await buildTestApp({ WEB_DIST_DIR: web });
@@ -121,17 +115,6 @@ describe('first HTML: the featured six and a purchase page’s product inside th
     expect(docs.statusCode).toBe(200);
     expect(docs.headers['content-encoding']).toBe('gzip');
     expect(JSON.parse(gunzipSync(docs.rawPayload).toString()).openapi).toMatch(/^3/);
-  });
-
-  it('the home page paints its navbar and first banner slide inside #root; other pages do not', async () => {
-    const home = (await app.inject({ url: '/' })).body;
-    expect(home).toContain(`<div id="root">${homeFirstPaint}</div>`);
-    // The data block still comes with it, and the build's file is not served as a page or file.
-    expect(firstData(home)).toHaveProperty(['/api/v1/tools?limit=6']);
-    for (const url of ['/blogs', '/purchase/00000000-0000-4000-8000-000000000000', '/signin']) {
-      expect((await app.inject({ url })).body).toContain('<div id="root"></div>');
-    }
-    expect((await app.inject({ url: '/.first-paint/home.html' })).statusCode).toBe(404);
   });
 
   it('a purchase page preloads its product’s image, escaped; the home page and other sites’ images are not', async () => {

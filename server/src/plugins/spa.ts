@@ -21,10 +21,6 @@ export async function registerSpa(
   const hasWeb = webDistDir !== undefined && existsSync(join(webDistDir, 'index.html'));
   // Read once: it changes only with a new build, and a new build means a restart.
   const indexHtml = hasWeb ? readFileSync(join(webDistDir, 'index.html'), 'utf8') : '';
-  // The home page's own HTML, with its first paint inside (web/scripts/first-paint.mjs writes it
-  // in a dot directory, which is not served as a file).
-  const homeFile = hasWeb ? join(webDistDir, '.first-paint', 'home.html') : undefined;
-  const homeHtml = homeFile && existsSync(homeFile) ? readFileSync(homeFile, 'utf8') : indexHtml;
   if (hasWeb) {
     registerHashedAssets(app, webDistDir);
     await app.register(fastifyStatic, {
@@ -66,9 +62,8 @@ export async function registerSpa(
       reply.status(rendered.status);
       return sendText(reply, rendered.html, 'text/html; charset=utf-8');
     }
-    const page = path === '/' ? homeHtml : indexHtml;
     const first = await firstData(app, path);
-    const html = withImagePreload(withFirstData(page, first.data), first.image);
+    const html = withImagePreload(withFirstData(indexHtml, first.data), first.image);
     // Compressed once per distinct page (the not-found handler is outside @fastify/compress).
     return sendText(reply, html, 'text/html; charset=utf-8');
   });

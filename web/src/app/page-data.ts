@@ -1,9 +1,11 @@
 import type { CatalogProduct } from '@proper-parts/domain/catalog-search';
+import { FEATURED_PRODUCT_COUNT } from '@proper-parts/domain/constants';
 import type { QueryClient } from '@tanstack/react-query';
 import { matchPath } from 'react-router';
 import { routes } from '../config/paths';
 import { productPageQueryOptions } from '../features/catalog/api/edit-product';
 import { brandsQueryOptions, categoriesQueryOptions } from '../features/catalog/api/get-taxonomy';
+import { toolsQueryOptions } from '../features/catalog/api/get-tools';
 import {
   catalogSearchQueryOptions,
   relatedPartsQuery,
@@ -12,6 +14,7 @@ import {
 
 /** The public pages the server renders (web/src/entry-server.tsx); the rest are drawn in the browser. */
 export const SERVER_RENDERED = [
+  routes.home,
   routes.products,
   routes.product,
   routes.brands,
@@ -20,13 +23,8 @@ export const SERVER_RENDERED = [
   routes.portfolio,
 ] as const;
 
-/**
- * Pages drawn in the browser only (signed in, or forms with secrets in their links). The home
- * page keeps its build-time first paint (web/scripts/first-paint.mjs) until its carousels hydrate
- * on view: rendering them on the server is the next step of issue 17.
- */
+/** Pages drawn in the browser only (signed in, or forms with secrets in their links). */
 const BROWSER_ONLY = [
-  routes.home,
   routes.signIn,
   routes.signUp,
   routes.resetPassword,
@@ -86,6 +84,9 @@ export async function prefetchPage(client: QueryClient, url: URL): Promise<PageF
     const query = search.toString();
     return { status: 200, canonicalPath: query ? `${pathname}?${query}` : pathname, search };
   }
+  // The featured six; the reviews are asked for by the browser when their section nears view.
+  if (pathname === routes.home)
+    await client.prefetchQuery(toolsQueryOptions(FEATURED_PRODUCT_COUNT));
   if (pathname === routes.brands) await client.prefetchQuery(brandsQueryOptions);
   if (pathname === routes.categories) await client.prefetchQuery(categoriesQueryOptions);
   const known = SERVER_RENDERED.some((pattern) => matchPath(pattern, pathname));

@@ -13,18 +13,21 @@ const easeOut = (t: number) => 1 - (1 - t) ** 3;
  */
 export function useCountUp<E extends Element>(end: number, durationMs: number) {
   const ref = useRef<E>(null);
-  const [animated] = useState(
-    () => !prefersReducedMotion() && typeof IntersectionObserver !== 'undefined',
-  );
-  const [value, setValue] = useState(animated ? 0 : end);
+  // `end` first, on the server and while hydrating (the same markup on both, and the figure for
+  // a reader without JavaScript); the count starts from 0 once the element is on screen.
+  const [value, setValue] = useState(end);
 
   useEffect(() => {
     const element = ref.current;
-    if (!animated || !element) return;
+    if (prefersReducedMotion() || typeof IntersectionObserver === 'undefined' || !element) return;
     let frame = 0;
     const observer = new IntersectionObserver(
       ([entry]) => {
-        if (!entry?.isIntersecting) return;
+        if (!entry?.isIntersecting) {
+          // Off screen: the count waits at 0 to run when it scrolls into view.
+          setValue(0);
+          return;
+        }
         observer.disconnect();
         const start = performance.now();
         const tick = (now: number) => {
@@ -41,7 +44,7 @@ export function useCountUp<E extends Element>(end: number, durationMs: number) {
       observer.disconnect();
       cancelAnimationFrame(frame);
     };
-  }, [animated, end, durationMs]);
+  }, [end, durationMs]);
 
   return { ref, value };
 }

@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { useWhenIdle } from '../../../lib/use-when-idle';
 import { bannerSlides } from '../home-content';
 import { BannerSlideView } from './banner-slide';
 
@@ -6,17 +7,27 @@ const BannerCarousel = lazy(async () => ({
   default: (await import('./banner-carousel')).BannerCarousel,
 }));
 
-/** The home page's banner. Until the carousel code arrives, its first slide stands still in place. */
+/**
+ * The home page's banner. Its first slide is in the server's HTML and stands still until the
+ * browser is idle; then the carousel's code loads and takes over (issue 17: nothing of the
+ * carousel runs during hydration).
+ */
 export function BannerSection() {
   const [first] = bannerSlides;
+  const enhanced = useWhenIdle();
+  const still = first && <BannerSlideView slide={first} first />;
   return (
     <section aria-labelledby="home-title" className="bg-blueprint bg-neutral text-neutral-content">
       <h1 id="home-title" className="sr-only">
         Proper Parts: industrial, machine and car parts for business buyers
       </h1>
-      <Suspense fallback={first && <BannerSlideView slide={first} first />}>
-        <BannerCarousel />
-      </Suspense>
+      {enhanced ? (
+        <Suspense fallback={still}>
+          <BannerCarousel />
+        </Suspense>
+      ) : (
+        still
+      )}
     </section>
   );
 }

@@ -26,4 +26,6 @@ export const reviewsQueryOptions = (limit = CAROUSEL_REVIEW_COUNT) =>
     queryFn: ({ signal }) => getReviews({ limit, signal }),
   });
 
-export const useReviews = (limit?: number) => useQuery(reviewsQueryOptions(limit));
+/** `enabled: false` until the reviews are wanted (the home page asks once its section nears view). */
+export const useReviews = ({ limit, enabled = true }: { limit?: number; enabled?: boolean } = {}) =>
+  useQuery({ ...reviewsQueryOptions(limit), enabled });

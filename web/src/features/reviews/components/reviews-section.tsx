@@ -1,8 +1,9 @@
 import { messages } from '@proper-parts/domain/messages';
-import { lazy, Suspense, useId } from 'react';
+import { lazy, Suspense, useId, useRef } from 'react';
 import { Link } from 'react-router';
 import { Spinner } from '../../../components/spinner';
 import { paths } from '../../../config/paths';
+import { useWhenIdle } from '../../../lib/use-when-idle';
 import { useReviews } from '../api/get-reviews';
 
 const ReviewsCarousel = lazy(async () => ({
@@ -38,10 +39,14 @@ function WriteReviewButton({ isAdmin }: { isAdmin: boolean }) {
 
 /** 'What our customers say': the newest reviews in a carousel, and Write a Review (spec §1, §2). */
 export function ReviewsSection({ isAdmin }: { isAdmin: boolean }) {
-  const { data: reviews, isPending, isError, error } = useReviews();
+  const section = useRef<HTMLElement>(null);
+  // Asked for, and drawn, once the section nears the screen or the browser is idle: the server
+  // renders it loading, and hydration runs none of the carousel (issue 17).
+  const wanted = useWhenIdle(section);
+  const { data: reviews, isPending, isError, error } = useReviews({ enabled: wanted });
 
   return (
-    <section aria-labelledby="reviews-title" className="mx-auto max-w-7xl px-4 py-16">
+    <section ref={section} aria-labelledby="reviews-title" className="mx-auto max-w-7xl px-4 py-16">
       <div className="mb-10 flex flex-col items-center gap-4 text-center">
         <p className="text-sm font-semibold uppercase tracking-widest text-primary">Reviews</p>
         <h2 id="reviews-title" className="text-3xl font-bold sm:text-4xl">
