@@ -312,14 +312,29 @@ async function frontEnd() {
       .getSetCookie()
       .map((c) => c.split(';')[0])
       .join('; ');
+    const search = await (
+      await fetch(`${shop.url}/api/v1/catalog/search?category=bearings&limit=1`)
+    ).json();
+    const product = `/products/${search.data.items[0].slug}`;
     const pages = [
       ['home', '/'],
+      ['products', '/products'],
+      ['product', product],
       ['purchase', `/purchase/${first._id}`, cookie],
     ];
-    const lighthouse = await lighthouseRuns(shop.url, pages);
+    // Issue 17: the median of 3 runs of each page (by performance score).
+    const runs = [];
+    for (let i = 0; i < 3; i++) runs.push(await lighthouseRuns(shop.url, pages));
+    const lighthouse = pages.map(([page]) => {
+      const of = runs
+        .map((run) => run.find((l) => l.page === page))
+        .sort((a, b) => a.scores.performance - b.scores.performance);
+      return { ...of[1], runs: of.map((l) => l.scores.performance) };
+    });
     report.frontEnd = {
       lighthouse,
       homeJavaScript: await homePageJavaScript(shop.url, lighthouse[0]?.scripts),
+      productJavaScript: await homePageJavaScript(shop.url, lighthouse[2]?.scripts, product),
     };
     log(`front end: ${JSON.stringify(report.frontEnd.lighthouse.map((l) => [l.page, l.scores]))}`);
   } finally {

@@ -61,8 +61,8 @@ const gzippedKb = async (url) =>
  * Before the first paint: the entry script and what index.html preloads (modulepreload). In all:
  * every script Lighthouse saw the home page load.
  */
-export async function homePageJavaScript(base, lighthouseScripts = []) {
-  const html = await (await fetch(`${base}/`)).text();
+export async function homePageJavaScript(base, lighthouseScripts = [], path = '/') {
+  const html = await (await fetch(`${base}${path}`)).text();
   const initial = [
     ...html.matchAll(/<script[^>]+src="([^"]+\.js)"/g),
     ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+\.js)"/g),

@@ -3,9 +3,15 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import { CATALOG_MAX_AGE_MS } from '../features/catalog/catalog-cache.ts';
 import { createResponseCache } from '../http/response-cache.ts';
 import { LOCAL_WRITE } from './change-feed.ts';
+
+/**
+ * How old a rendered page may be before it is rendered again, in the background: every change
+ * but stock is heard at once (the change feed); stock taken by orders shows within this. At
+ * 0.5 s, 500 product pages viewed at once asked for 1,000 renders a second.
+ */
+export const PAGE_MAX_AGE_MS = 5_000;
 
 /** What web/src/entry-server.tsx exports (built to `<web dist>/.server/entry-server.js`). */
 interface WebRenderer {
@@ -60,8 +66,8 @@ function intoShell(shell: string, page: { head: string; body: string; state: str
  * categories, blogs, portfolio and the not-found page, by the web's own components
  * (web/src/entry-server.tsx), which reach the API through `app.inject` (no socket). Rendered
  * HTML is kept like the catalog's answers (decision 008/017): dropped on any product change
- * heard by the change feed, in every process; re-read in the background when 0.5 s old, for
- * the stock it shows. Answers `undefined` where the web has no server build (dev, tests).
+ * heard by the change feed, in every process; rendered again in the background when
+ * `PAGE_MAX_AGE_MS` old, for the stock it shows. Answers `undefined` where the web has no server build (dev, tests).
  */
 export async function createServerRenderer(
   app: FastifyInstance,
@@ -88,7 +94,7 @@ export async function createServerRenderer(
     feed: app.changes,
     tables: ['products', 'reviews', LOCAL_WRITE],
     maxEntries: 2_000,
-    maxAgeMs: CATALOG_MAX_AGE_MS,
+    maxAgeMs: PAGE_MAX_AGE_MS,
     refreshInBackground: true,
   });
   return async (url) => {

@@ -6,11 +6,7 @@ import { routes } from '../config/paths';
 import { productPageQueryOptions } from '../features/catalog/api/edit-product';
 import { brandsQueryOptions, categoriesQueryOptions } from '../features/catalog/api/get-taxonomy';
 import { toolsQueryOptions } from '../features/catalog/api/get-tools';
-import {
-  catalogSearchQueryOptions,
-  relatedPartsQuery,
-  searchParamsOf,
-} from '../features/catalog/api/search-catalog';
+import { catalogSearchQueryOptions, searchParamsOf } from '../features/catalog/api/search-catalog';
 
 /** The public pages the server renders (web/src/entry-server.tsx); the rest are drawn in the browser. */
 export const SERVER_RENDERED = [
@@ -68,10 +64,8 @@ export async function prefetchPage(client: QueryClient, url: URL): Promise<PageF
       const location = `/products/${found.slug}`;
       return { status: 301, location, canonicalPath: location };
     }
-    if (found?.category)
-      await client
-        .prefetchQuery(catalogSearchQueryOptions(relatedPartsQuery(found.category.slug)))
-        .catch(() => {});
+    // Its related parts are asked for by the browser: a category's search (with its counts) cost
+    // the server's render 100–500 ms at 10^6 products the first time it was asked.
     return {
       status: 200,
       canonicalPath: found ? `/products/${found.slug}` : pathname,

@@ -12,7 +12,6 @@ import { AppError } from '../../errors.ts';
 import { serializeEnvelope } from '../../http/cached-json.ts';
 import { createResponseCache } from '../../http/response-cache.ts';
 import { LOCAL_WRITE } from '../../plugins/change-feed.ts';
-import { CATALOG_MAX_AGE_MS } from './catalog-cache.ts';
 import type { CatalogSearch } from './catalog-search.ts';
 
 /**
@@ -32,6 +31,12 @@ export const SEARCH_MAX_AGE_MS = 30_000;
 export const SEARCH_READS_AT_ONCE = 2;
 /** Past this many waiting, a new search is told to come back (503) rather than wait for seconds. */
 export const SEARCH_QUEUE_MAX = 100;
+
+/**
+ * How old a product's answer may be (its stock) before it is read again in the background; the
+ * order form (`/tools/{id}`, 0.5 s) and the order itself are exact.
+ */
+export const PRODUCT_MAX_AGE_MS = 5_000;
 
 /** Brand and category counts change with the catalog, never with stock: kept until a change. */
 const TREE_MAX_AGE_MS = 60_000;
@@ -73,9 +78,9 @@ export function catalogSearchAnswers(app: FastifyInstance, search: CatalogSearch
     feed: app.changes,
     tables: CATALOG_TABLES,
     maxEntries: 5_000,
-    maxAgeMs: CATALOG_MAX_AGE_MS,
-    // Re-read every 0.5 s for its stock, but not on a request's time: 500 products viewed at
-    // once asked PGlite's one connection for 1,000 reads a second, each request waiting its turn.
+    maxAgeMs: PRODUCT_MAX_AGE_MS,
+    // Re-read for its stock, but not on a request's time: at 0.5 s, 500 products viewed at once
+    // asked PGlite's one connection (in this process) for 1,000 reads a second.
     refreshInBackground: true,
   });
   const reads = pLimit(SEARCH_READS_AT_ONCE);
