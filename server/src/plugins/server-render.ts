@@ -46,6 +46,10 @@ function unpack(text: string): RenderedHtml {
 /** The page's `<head>` parts and markup inside the built index.html (Vite's shell, not ours). */
 function intoShell(shell: string, page: { head: string; body: string; state: string }) {
   const root = '<div id="root"></div>';
+  // React puts the preloads it found (the largest image, fetchpriority high) before the markup:
+  // in <head> the browser starts them before it reads the body.
+  const preloads = page.body.match(/^(<link [^>]*>)*/)?.[0] ?? '';
+  const body = page.body.slice(preloads.length);
   return (
     shell
       // The page gives its own title and description.
@@ -55,9 +59,9 @@ function intoShell(shell: string, page: { head: string; body: string; state: str
       .replace(
         '</head>',
         () =>
-          `${page.head}<script type="application/json" id="query-state">${page.state}</script></head>`,
+          `${page.head}${preloads}<script type="application/json" id="query-state">${page.state}</script></head>`,
       )
-      .replace(root, () => `<div id="root">${page.body}</div>`)
+      .replace(root, () => `<div id="root">${body}</div>`)
   );
 }
 

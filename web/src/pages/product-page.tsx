@@ -11,6 +11,7 @@ import { ProductNotFound } from '../features/catalog/components/product-not-foun
 import { SearchResultCard } from '../features/catalog/components/search-result-card';
 import { formatPieces, formatPrice } from '../lib/format';
 import { usePageTitle } from '../lib/use-page-title';
+import { useWhenIdle } from '../lib/use-when-idle';
 
 const referenceKinds: Record<string, string> = {
   oem: 'OEM',
@@ -39,7 +40,9 @@ function Breadcrumbs({ product }: { product: CatalogProduct }) {
 /** Up to four other parts of the same category. */
 function RelatedProducts({ product }: { product: CatalogProduct }) {
   const category = product.category?.slug ?? '';
-  const { data } = useCatalogSearch(relatedPartsQuery(category));
+  // Asked once the browser is idle: not part of the page's first paint or of its hydration.
+  const wanted = useWhenIdle();
+  const { data } = useCatalogSearch(relatedPartsQuery(category), { enabled: wanted && !!category });
   const related = (data?.items ?? []).filter((item) => item._id !== product._id).slice(0, 4);
   if (!category || related.length === 0) return null;
   return (

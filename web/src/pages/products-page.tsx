@@ -194,9 +194,10 @@ export function ProductsPage() {
               </EmptyState>
             ) : (
               <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
-                {data.items.map((item) => (
+                {data.items.map((item, index) => (
                   <li key={item._id}>
-                    <SearchResultCard item={item} />
+                    {/* A phone shows the first, a wide screen the first three, above the fold. */}
+                    <SearchResultCard item={item} first={index < 3} />
                   </li>
                 ))}
               </ul>

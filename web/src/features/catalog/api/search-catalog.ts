@@ -39,8 +39,9 @@ export const catalogSearchQueryOptions = (query: URLSearchParams) =>
     placeholderData: keepPreviousData,
   });
 
-export const useCatalogSearch = (query: URLSearchParams) =>
-  useQuery(catalogSearchQueryOptions(query));
+/** `enabled: false` holds the request back (a product page's related parts, until idle). */
+export const useCatalogSearch = (query: URLSearchParams, { enabled = true } = {}) =>
+  useQuery({ ...catalogSearchQueryOptions(query), enabled });
 
 /** A product page's related parts: the first of its category (the product itself may be one). */
 export const relatedPartsQuery = (categorySlug: string) =>

@@ -4,8 +4,11 @@ import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import { formatPieces, formatPrice } from '../../../lib/format';
 
-/** One part in the catalog's results: picture, name, part number, brand, price and stock. */
-export function SearchResultCard({ item }: { item: SearchItem }) {
+/**
+ * One part in the catalog's results: picture, name, part number, brand, price and stock.
+ * `first`: among the first on screen, so its picture loads at once (the page's largest paint).
+ */
+export function SearchResultCard({ item, first = false }: { item: SearchItem; first?: boolean }) {
   const outOfStock = isOutOfStock(item);
   const to = paths.product(item.slug);
   return (
@@ -14,14 +17,16 @@ export function SearchResultCard({ item }: { item: SearchItem }) {
       data-testid="search-result"
       className="card border border-base-300 bg-base-100 shadow-sm"
     >
-      <Link to={to} tabIndex={-1}>
+      {/* The picture repeats the name's link for the mouse; keyboards and readers use the name's. */}
+      <Link to={to} tabIndex={-1} aria-hidden="true">
         <figure className="aspect-4/3 bg-base-200">
           <img
             src={item.img}
             alt=""
             width={320}
             height={240}
-            loading="lazy"
+            loading={first ? 'eager' : 'lazy'}
+            fetchPriority={first ? 'high' : 'auto'}
             decoding="async"
             className="h-full w-full object-contain p-4"
           />
