@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
@@ -82,6 +82,9 @@ export async function createServerRenderer(
 ): Promise<((url: string) => Promise<RenderedHtml | undefined>) | undefined> {
   const file = join(webDistDir, '.server', 'entry-server.js');
   if (!existsSync(file)) return undefined;
+  // index.html with its scripts loaded after the first paint (web/scripts/server-shell.mjs).
+  const shellFile = join(webDistDir, '.server', 'shell.html');
+  const pageShell = existsSync(shellFile) ? readFileSync(shellFile, 'utf8') : shell;
   const web = (await import(pathToFileURL(file).href)) as WebRenderer;
   web.connectApi(async (url, init) => {
     const res = await app.inject({
@@ -109,7 +112,7 @@ export async function createServerRenderer(
     const packed = await pages.get(url, async () => {
       const page = await web.renderPage(url, origin);
       if (page.location) return pack({ status: 301, etag: '', html: page.location });
-      const html = intoShell(shell, page);
+      const html = intoShell(pageShell, page);
       // Of what the page shows, not of its query cache (which carries the time it was read):
       // the same page read again a second later keeps its ETag.
       const etag = `"${createHash('sha1').update(page.head).update(page.body).digest('base64url')}"`;
