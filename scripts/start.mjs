@@ -34,10 +34,12 @@ function buildIfStale(name, output, sources) {
 }
 
 const shared = ['domain/src', 'package-lock.json'];
-buildIfStale('web', 'web/dist/index.html', [
+// The web build's last file: the server's renderer and its page shell (decision 018).
+buildIfStale('web', 'web/dist/.server/shell.html', [
   ...shared,
   'web/src',
   'web/public',
+  'web/scripts',
   'web/index.html',
   'web/vite.config.ts',
 ]);
