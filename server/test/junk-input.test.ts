@@ -157,9 +157,14 @@ const betterAuthRoutes: Route[] = [
 ];
 
 /** Routes outside /api/v1 that read something of the request. */
-const otherRoutes: Route[] = ['/uploads/{name}', '/robots.txt', '/sitemap.xml', '/favicon.ico'].map(
-  (path) => ({ method: 'GET', path, rawSuccess: true, fields: [], body: () => ({}) }),
-);
+const otherRoutes: Route[] = [
+  '/uploads/{name}',
+  '/robots.txt',
+  '/sitemap.xml',
+  '/sitemaps/pages.xml',
+  '/sitemaps/products-{n}.xml',
+  '/favicon.ico',
+].map((path) => ({ method: 'GET', path, rawSuccess: true, fields: [], body: () => ({}) }));
 
 /** Registered routes the sweep leaves out, and why. */
 const notSwept: Record<string, string> = {
