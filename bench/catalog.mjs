@@ -108,7 +108,7 @@ function shapesOf(samples, deepPages) {
     },
     {
       key: 'typo',
-      title: 'typo (`q=bearnig`: no word matches, trigrams over names)',
+      title: 'typo (`q=bearnig`: no word matches; corrected against the names’ words)',
       kind: 'text',
       paths: samples.typos.map(q),
     },
