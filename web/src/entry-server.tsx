@@ -36,18 +36,6 @@ export function connectApi(transport: ApiTransport) {
   setApiTransport(transport);
 }
 
-/** Reads a stream of HTML to the end. */
-async function readAll(stream: ReadableStream<Uint8Array>) {
-  const decoder = new TextDecoder();
-  let html = '';
-  for await (const chunk of stream as unknown as AsyncIterable<Uint8Array>)
-    html += decoder.decode(chunk, { stream: true });
-  return html + decoder.decode();
-}
-
-/** The mark of a Suspense boundary streamed after its fallback (`<div hidden id="S:0">`). */
-const LATE_BOUNDARY = '<div hidden id="S:';
-
 /**
  * The whole page, in order: read only once every boundary is done, and with no size past which
  * React would move a large boundary to the end of the stream (its `progressiveChunkSize`).
@@ -58,7 +46,7 @@ async function renderAll(app: ReactNode) {
     progressiveChunkSize: Number.MAX_SAFE_INTEGER,
   });
   await stream.allReady;
-  return readAll(stream);
+  return new Response(stream).text();
 }
 
 /**
@@ -82,15 +70,12 @@ export async function renderPage(url: string, origin: string): Promise<RenderedP
       </AppProviders>
     </StrictMode>
   );
-  let body = await renderAll(app);
-  // A page module not yet loaded in this process (React.lazy) renders as its fallback first and
-  // arrives later in the stream, put in place by an inline script: no use without JavaScript,
-  // and refused by the CSP. Its module is loaded now, so a second render has it inline.
-  if (body.includes(LATE_BOUNDARY)) body = await renderAll(app);
   return {
     status: facts.status,
     head: renderToStaticMarkup(<PageHead facts={facts} origin={origin} />),
-    body,
+    // Read after every boundary is done, a page module not yet loaded in this process
+    // (React.lazy) is inline too, not streamed after its fallback.
+    body: await renderAll(app),
     state: scriptJson(dehydrate(client)),
   };
 }

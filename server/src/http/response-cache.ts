@@ -15,9 +15,12 @@ import type { ChangeFeed } from '../db/change-feed.ts';
  * while one read refreshes it: answers that cost a broad query (search facets) then cost it once
  * per key and `maxAgeMs`, never on a request's time.
  */
-export interface ResponseCache {
-  /** The serialized body for `key`, from memory or from `load` (`undefined`: nothing to keep). */
-  get(key: string, load: () => Promise<string | undefined>): Promise<string | undefined>;
+export interface ResponseCache<T = string> {
+  /**
+   * The value for `key` (a serialized body, unless the cache was made for something else), from
+   * memory or from `load` (`undefined`: nothing to keep).
+   */
+  get(key: string, load: () => Promise<T | undefined>): Promise<T | undefined>;
   /** Marks every entry stale (the feed does it on a change; writes in this process do it too). */
   invalidate(): void;
   readonly size: number;
@@ -37,20 +40,20 @@ export interface ResponseCacheOptions {
   now?: () => number;
 }
 
-interface Entry {
-  body: string | undefined;
+interface Entry<T> {
+  body: T | undefined;
   /** The change count the body was read at; older than `version` means stale. */
   version: number;
   /** When the read that gave `body` started. */
   readAt: number;
-  loading?: Promise<string | undefined>;
+  loading?: Promise<T | undefined>;
   loadingVersion?: number;
   /** Refresh budget (token bucket). */
   tokens: number;
   tokensAt: number;
 }
 
-export function createResponseCache({
+export function createResponseCache<T = string>({
   feed,
   tables,
   maxEntries = 5000,
@@ -59,8 +62,8 @@ export function createResponseCache({
   maxAgeMs = Number.POSITIVE_INFINITY,
   refreshInBackground = false,
   now = Date.now,
-}: ResponseCacheOptions): ResponseCache {
-  const entries = new Map<string, Entry>();
+}: ResponseCacheOptions): ResponseCache<T> {
+  const entries = new Map<string, Entry<T>>();
   let version = 0;
   const invalidate = () => {
     version++;
@@ -69,7 +72,7 @@ export function createResponseCache({
     if (table === '*' || tables.includes(table)) invalidate();
   });
 
-  const takeToken = (entry: Entry) => {
+  const takeToken = (entry: Entry<T>) => {
     const at = now();
     entry.tokens = Math.min(burst, entry.tokens + ((at - entry.tokensAt) / 1000) * perSecond);
     entry.tokensAt = at;
@@ -78,7 +81,7 @@ export function createResponseCache({
     return true;
   };
 
-  const refresh = (key: string, entry: Entry, load: () => Promise<string | undefined>) => {
+  const refresh = (key: string, entry: Entry<T>, load: () => Promise<T | undefined>) => {
     if (entry.loading && entry.loadingVersion === version) return entry.loading;
     const readAt = version;
     const startedAt = now();

@@ -1,3 +1,4 @@
+import { scriptSafe } from '@proper-parts/domain/script-json';
 import type { FastifyInstance } from 'fastify';
 
 /**
@@ -14,13 +15,7 @@ export interface FirstHtml {
   image?: string;
 }
 
-/** `JSON` that cannot end the script element early (`</script>` in a product name). */
-export function scriptSafe(json: string): string {
-  return json
-    .replaceAll('<', '\\u003c')
-    .replaceAll('\u2028', '\\u2028')
-    .replaceAll('\u2029', '\\u2029');
-}
+export { scriptSafe };
 
 /** index.html with the page's data before `</head>`. `bodies` are serialized envelopes. */
 export function withFirstData(html: string, bodies: Record<string, string>): string {

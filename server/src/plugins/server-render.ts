@@ -26,23 +26,13 @@ interface WebRenderer {
   ): Promise<{ status: number; location?: string; head: string; body: string; state: string }>;
 }
 
-/** A rendered page as the cache keeps it: status, ETag and HTML (a 301's location) in one string. */
+/** A rendered page as the cache keeps it. */
 export interface RenderedHtml {
   status: number;
   etag: string;
-  /** The page; with status 301, the path it moved to. */
   html: string;
-}
-
-const pack = (page: RenderedHtml) => `${page.status}\n${page.etag}\n${page.html}`;
-function unpack(text: string): RenderedHtml {
-  const first = text.indexOf('\n');
-  const second = text.indexOf('\n', first + 1);
-  return {
-    status: Number(text.slice(0, first)),
-    etag: text.slice(first + 1, second),
-    html: text.slice(second + 1),
-  };
+  /** With status 301: the path the page moved to (a product's former slug). */
+  location?: string;
 }
 
 /** The page's `<head>` parts and markup inside the built index.html (Vite's shell, not ours). */
@@ -99,7 +89,7 @@ export async function createServerRenderer(
     });
   });
   const origin = app.config.PUBLIC_URL.replace(/\/+$/, '');
-  const pages = createResponseCache({
+  const pages = createResponseCache<RenderedHtml>({
     feed: app.changes,
     tables: ['products', 'reviews', LOCAL_WRITE],
     maxEntries: 2_000,
@@ -109,15 +99,14 @@ export async function createServerRenderer(
   return async (url) => {
     const path = url.split('?')[0] ?? '/';
     if (!web.isServerRendered(path)) return undefined;
-    const packed = await pages.get(url, async () => {
+    return pages.get(url, async () => {
       const page = await web.renderPage(url, origin);
-      if (page.location) return pack({ status: 301, etag: '', html: page.location });
+      if (page.location) return { status: 301, etag: '', html: '', location: page.location };
       const html = intoShell(pageShell, page);
       // Of what the page shows, not of its query cache (which carries the time it was read):
       // the same page read again a second later keeps its ETag.
       const etag = `"${createHash('sha1').update(page.head).update(page.body).digest('base64url')}"`;
-      return pack({ status: page.status, etag, html });
+      return { status: page.status, etag, html };
     });
-    return packed === undefined ? undefined : unpack(packed);
   };
 }

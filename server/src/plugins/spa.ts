@@ -55,7 +55,7 @@ export async function registerSpa(
       request.log.error({ err: error }, 'server render failed');
       return undefined;
     });
-    if (rendered?.status === 301) return reply.redirect(rendered.html, 301);
+    if (rendered?.location) return reply.redirect(rendered.location, 301);
     if (rendered) {
       reply.header('etag', rendered.etag);
       if (request.headers['if-none-match'] === rendered.etag) return reply.status(304).send();

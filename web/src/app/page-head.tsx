@@ -1,5 +1,6 @@
 import type { CatalogProduct } from '@proper-parts/domain/catalog-search';
 import { APP_NAME } from '@proper-parts/domain/constants';
+import { scriptSafe } from '@proper-parts/domain/script-json';
 import { isOutOfStock } from '@proper-parts/domain/stock';
 import { matchPath } from 'react-router';
 import { routes } from '../config/paths';
@@ -96,12 +97,8 @@ export function productStructuredData(product: CatalogProduct, origin: string) {
   return [productLd, breadcrumbs];
 }
 
-/** JSON for a `<script>`: `<` escaped, so a name holding `</script>` cannot end the element. */
-export const scriptJson = (value: unknown) =>
-  JSON.stringify(value)
-    .replaceAll('<', '\\u003c')
-    .replaceAll('\u2028', '\\u2028')
-    .replaceAll('\u2029', '\\u2029');
+/** JSON for a `<script>` (domain/src/script-json.ts: a name holding `</script>` cannot end it). */
+export const scriptJson = (value: unknown) => scriptSafe(JSON.stringify(value));
 
 /**
  * What a server-rendered page puts in `<head>`: its title in the shop's pattern, a description,

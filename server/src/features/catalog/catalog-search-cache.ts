@@ -13,6 +13,7 @@ import { serializeEnvelope } from '../../http/cached-json.ts';
 import { createResponseCache } from '../../http/response-cache.ts';
 import { LOCAL_WRITE } from '../../plugins/change-feed.ts';
 import type { CatalogSearch } from './catalog-search.ts';
+import type { Counts } from './postgres-catalog-search.ts';
 
 /**
  * How old a search answer may be before it is read again (in the background: the old one is
@@ -49,16 +50,22 @@ const categoriesAnswer = successEnvelope(categoryTree);
 /** The tables a catalog answer is read from (only `products` notifies; the rest are written with it). */
 const CATALOG_TABLES = ['products', LOCAL_WRITE] as const;
 
-/** A search's count and facets, kept apart from its pages (postgres-catalog-search.ts `counts`). */
-export function searchCountsCache(app: FastifyInstance) {
-  return createResponseCache({
+/**
+ * A cache of catalog answers: dropped on any notified catalog change, re-read in the background
+ * once `maxAgeMs` old (decision 017).
+ */
+const catalogAnswers = <T = string>(app: FastifyInstance, maxEntries: number, maxAgeMs: number) =>
+  createResponseCache<T>({
     feed: app.changes,
     tables: CATALOG_TABLES,
-    maxEntries: 1_000,
-    maxAgeMs: SEARCH_MAX_AGE_MS,
+    maxEntries,
+    maxAgeMs,
     refreshInBackground: true,
   });
-}
+
+/** A search's count and facets, kept apart from its pages (postgres-catalog-search.ts `counts`). */
+export const searchCountsCache = (app: FastifyInstance) =>
+  catalogAnswers<Counts>(app, 1_000, SEARCH_MAX_AGE_MS);
 
 /**
  * Serialized answers of the public catalog reads (docs/decisions/017): a search is keyed by its
@@ -67,35 +74,17 @@ export function searchCountsCache(app: FastifyInstance) {
  * ~10–30 KB, so at most 1,000 of them (~30 MB) are held.
  */
 export function catalogSearchAnswers(app: FastifyInstance, search: CatalogSearch) {
-  const searches = createResponseCache({
-    feed: app.changes,
-    tables: CATALOG_TABLES,
-    maxEntries: 1_000,
-    maxAgeMs: SEARCH_MAX_AGE_MS,
-    refreshInBackground: true,
-  });
-  const products = createResponseCache({
-    feed: app.changes,
-    tables: CATALOG_TABLES,
-    maxEntries: 5_000,
-    maxAgeMs: PRODUCT_MAX_AGE_MS,
-    // Re-read for its stock, but not on a request's time: at 0.5 s, 500 products viewed at once
-    // asked PGlite's one connection (in this process) for 1,000 reads a second.
-    refreshInBackground: true,
-  });
+  const searches = catalogAnswers(app, 1_000, SEARCH_MAX_AGE_MS);
+  // Re-read for its stock, but not on a request's time: at 0.5 s, 500 products viewed at once
+  // asked PGlite's one connection (in this process) for 1,000 reads a second.
+  const products = catalogAnswers(app, 5_000, PRODUCT_MAX_AGE_MS);
+  const lists = catalogAnswers(app, 2, TREE_MAX_AGE_MS);
   const reads = pLimit(SEARCH_READS_AT_ONCE);
   const read = <T>(work: () => Promise<T>) => {
     if (reads.pendingCount >= SEARCH_QUEUE_MAX)
       throw new AppError('UNAVAILABLE', 'The catalog is busy. Try again in a moment.');
     return reads(work);
   };
-  const lists = createResponseCache({
-    feed: app.changes,
-    tables: CATALOG_TABLES,
-    maxEntries: 2,
-    maxAgeMs: TREE_MAX_AGE_MS,
-    refreshInBackground: true,
-  });
 
   return {
     async search(query: SearchQuery) {

@@ -229,7 +229,7 @@ const ITEM_COLUMNS = sql`p.id, p.sku, p.slug, p.name, p.img, p.price_cents, p.mi
   p.available_quantity, b.slug as brand_slug, b.name as brand_name, c.slug as category_slug,
   c.name as category_name`;
 
-interface Counts {
+export interface Counts {
   total: number;
   in_stock: number;
   min_price: number | null;
@@ -295,7 +295,10 @@ const fromJson = <T>(value: T[] | string): T[] =>
  * without cursor, sort and limit): every page of one search shares them, so a deep page costs
  * its keyset read only.
  */
-export function postgresCatalogSearch(db: Database, countsCache?: ResponseCache): CatalogSearch {
+export function postgresCatalogSearch(
+  db: Database,
+  countsCache?: ResponseCache<Counts>,
+): CatalogSearch {
   const rows = async <T>(query: SQL) => (await db.execute(query)).rows as T[];
 
   /**
@@ -327,13 +330,13 @@ export function postgresCatalogSearch(db: Database, countsCache?: ResponseCache)
         const read = async () => {
           const [row] = await rows<Counts>(countsQuery(query));
           if (!row) throw new Error('the counts query answered no row');
-          return JSON.stringify(row);
+          return row;
         };
         const { cursor: _c, sort: _s, limit: _l, ...filters } = query;
-        const key = JSON.stringify(filters);
-        return JSON.parse(
-          (countsCache ? await countsCache.get(key, read) : await read()) as string,
-        );
+        const counts = countsCache
+          ? await countsCache.get(JSON.stringify(filters), read)
+          : undefined;
+        return counts ?? read();
       };
       let mode: Mode = cursor?.mode ?? 'words';
       let query = asked;
