@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ORDER_STATUSES } from './constants.ts';
 import { paginationQuery } from './envelope.ts';
 import { formatCount } from './format.ts';
+import { orderLine } from './order-line.ts';
 
 /** Largest quantity one order may ask for; keeps `unit price × quantity` far from overflow. */
 export const MAX_ORDER_QUANTITY = 1_000_000;
@@ -98,6 +99,12 @@ export const order = z.object({
   paid: z.boolean(),
   transactionId: z.string().nullable(),
   createdAt: z.string(),
+  /** Issue 18: what the order holds. An order placed by `/purchase` has one line. */
+  lines: z.array(orderLine),
+  poNumber: z.string().nullable(),
+  note: z.string().nullable(),
+  /** `2026-000042`, once the order is paid. */
+  invoiceNumber: z.string().nullable(),
 });
 export type Order = z.infer<typeof order>;
 

@@ -158,6 +158,8 @@ export const products = pgTable(
      * brand's or category's name.
      */
     searchVector: tsvector('search_vector'),
+    /** Sold in packs of this many (issue 18): a quantity in the cart is a multiple of it. */
+    packSize: integer('pack_size').notNull().default(1),
   },
   (t) => [
     uniqueIndex('products_sku_unique').on(t.sku),
@@ -174,6 +176,7 @@ export const products = pgTable(
     check('products_minimum_positive', sql`${t.minimumOrderQuantity} > 0`),
     check('products_available_not_negative', sql`${t.availableQuantity} >= 0`),
     check('products_price_not_negative', sql`${t.priceCents} >= 0`),
+    check('products_pack_size_positive', sql`${t.packSize} > 0`),
   ],
 );
 
@@ -202,6 +205,11 @@ export const orders = pgTable(
       .default('unpaid'),
     paid: boolean('paid').notNull().default(false),
     transactionId: text('transaction_id'),
+    /** The buyer's purchase-order number (issue 18), printed on the invoice. */
+    poNumber: text('po_number'),
+    note: text('note'),
+    /** How many lines the order has (`order_lines`); the columns above describe the first. */
+    lineCount: integer('line_count').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -392,6 +400,128 @@ export const profiles = pgTable('profiles', {
 });
 
 /** One-off facts about this database, e.g. that the demo catalog was seeded. */
+// ── business buying (issue 18) ──
+
+/** From `min_quantity` on, the product sells at `price_cents` (read by `pp_unit_price_cents`). */
+export const priceBreaks = pgTable(
+  'price_breaks',
+  {
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    minQuantity: integer('min_quantity').notNull(),
+    priceCents: integer('price_cents').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.minQuantity] }),
+    check('price_breaks_min_quantity_above_one', sql`${t.minQuantity} > 1`),
+    check('price_breaks_price_not_negative', sql`${t.priceCents} >= 0`),
+  ],
+);
+
+/** What an order sold, copied from the product when it was placed. */
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    lineNo: integer('line_no').notNull(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'restrict' }),
+    sku: text('sku').notNull(),
+    name: text('name').notNull(),
+    img: text('img').notNull(),
+    quantity: integer('quantity').notNull(),
+    unitPriceCents: integer('unit_price_cents').notNull(),
+    lineTotalCents: bigint('line_total_cents', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orderId, t.lineNo] }),
+    index('order_lines_product_idx').on(t.productId),
+    check('order_lines_quantity_positive', sql`${t.quantity} > 0`),
+  ],
+);
+
+/** A signed-in buyer's cart: one line per product. */
+export const cartLines = pgTable(
+  'cart_lines',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.productId] }),
+    check('cart_lines_quantity_positive', sql`${t.quantity} > 0`),
+  ],
+);
+
+/** A buyer's named list of parts (a requisition list), added to the cart as a whole. */
+export const savedLists = pgTable(
+  'saved_lists',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('saved_lists_user_name_unique').on(t.userId, t.name),
+    index('saved_lists_user_newest_idx').on(
+      t.userId,
+      t.updatedAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+  ],
+);
+
+export const savedListLines = pgTable(
+  'saved_list_lines',
+  {
+    listId: uuid('list_id')
+      .notNull()
+      .references(() => savedLists.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.listId, t.productId] }),
+    check('saved_list_lines_quantity_positive', sql`${t.quantity} > 0`),
+  ],
+);
+
+/** The last invoice number given in a year: taken in the paying transaction, so numbers have no gaps. */
+export const invoiceCounters = pgTable('invoice_counters', {
+  year: integer('year').primaryKey(),
+  lastNumber: integer('last_number').notNull(),
+});
+
+/** A paid order's invoice: `{year}-{number, 6 digits}`, numbered in the statement that marks it paid. */
+export const invoices = pgTable(
+  'invoices',
+  {
+    orderId: uuid('order_id')
+      .primaryKey()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    year: integer('year').notNull(),
+    numberInYear: integer('number_in_year').notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('invoices_year_number_unique').on(t.year, t.numberInYear)],
+);
+
 export const appState = pgTable('app_state', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),
@@ -409,6 +539,13 @@ export const schema = {
   productAttributes,
   crossReferences,
   orders,
+  orderLines,
+  priceBreaks,
+  cartLines,
+  savedLists,
+  savedListLines,
+  invoiceCounters,
+  invoices,
   payments,
   reviews,
   profiles,

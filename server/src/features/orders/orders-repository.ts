@@ -1,4 +1,5 @@
 import type { PaginationQuery } from '@proper-parts/domain/envelope';
+import { invoiceNumberOf, type OrderLine } from '@proper-parts/domain/order-line';
 import {
   type CreateOrderRequest,
   type ManageOrdersQuery,
@@ -20,7 +21,11 @@ export type OrderRow = typeof orders.$inferSelect;
 export type Queryable = Pick<Database, 'execute' | 'select' | 'insert' | 'update'>;
 
 /** The API shows the spec's field names and dollars; the database keeps cents. */
-export function toOrder(row: OrderRow): Order {
+export function toOrder(
+  row: OrderRow,
+  lines: OrderLine[] = [],
+  invoiceNumber: string | null = null,
+): Order {
   return {
     _id: row.id,
     toolId: row.toolId,
@@ -38,14 +43,87 @@ export function toOrder(row: OrderRow): Order {
     paid: row.paid,
     transactionId: row.transactionId,
     createdAt: new Date(row.createdAt).toISOString(),
+    lines,
+    poNumber: row.poNumber ?? null,
+    note: row.note ?? null,
+    invoiceNumber,
   };
+}
+
+interface LineRow {
+  orderId: string;
+  lineNo: number;
+  productId: string;
+  sku: string;
+  name: string;
+  img: string;
+  quantity: number;
+  unitPriceCents: number;
+  lineTotalCents: number | string;
+  invoiceYear: number | null;
+  invoiceNumber: number | null;
+}
+
+/**
+ * Orders as the API shows them, with their lines and invoice numbers: one read for a whole page
+ * (a page of 100 orders is one statement, not 100).
+ */
+export async function ordersWithLines(db: Queryable, rows: OrderRow[]): Promise<Order[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => row.id);
+  const lines = await rowsOf<LineRow>(
+    db,
+    sql`select l.order_id as "orderId", l.line_no as "lineNo", l.product_id as "productId", l.sku,
+        l.name, l.img, l.quantity, l.unit_price_cents as "unitPriceCents",
+        l.line_total_cents as "lineTotalCents", i.year as "invoiceYear",
+        i.number_in_year as "invoiceNumber"
+      from order_lines l left join invoices i on i.order_id = l.order_id
+      where l.order_id = any(${sql.param(ids)}::uuid[])
+      order by l.order_id, l.line_no`,
+  );
+  const byOrder = new Map<string, { lines: OrderLine[]; invoice: string | null }>();
+  for (const line of lines) {
+    let entry = byOrder.get(line.orderId);
+    if (!entry) {
+      const { invoiceYear, invoiceNumber } = line;
+      entry = {
+        lines: [],
+        invoice:
+          invoiceYear === null || invoiceNumber === null
+            ? null
+            : invoiceNumberOf(invoiceYear, invoiceNumber),
+      };
+      byOrder.set(line.orderId, entry);
+    }
+    entry.lines.push({
+      lineNo: line.lineNo,
+      productId: line.productId,
+      sku: line.sku,
+      name: line.name,
+      img: line.img,
+      quantity: line.quantity,
+      unitPrice: line.unitPriceCents / 100,
+      lineTotal: Number(line.lineTotalCents) / 100,
+    });
+  }
+  return rows.map((row) => {
+    const entry = byOrder.get(row.id);
+    return toOrder(row, entry?.lines ?? [], entry?.invoice ?? null);
+  });
+}
+
+/** One order as the API shows it. */
+export async function orderWithLines(db: Queryable, row: OrderRow): Promise<Order> {
+  const [one] = await ordersWithLines(db, [row]);
+  return one as Order;
 }
 
 /** `RETURNING` list of raw statements, named as Drizzle names the columns, so `toOrder` reads it. */
 const orderColumnList = `id, tool_id as "toolId", user_id as "userId",
   purchase_name as "purchaseName", img, unit_price_cents as "unitPriceCents", quantity,
   total_cents as "totalCents", user_name as "userName", email, address, phone, status, paid,
-  transaction_id as "transactionId", created_at as "createdAt", updated_at as "updatedAt"`;
+  transaction_id as "transactionId", po_number as "poNumber", note, line_count as "lineCount",
+  created_at as "createdAt", updated_at as "updatedAt"`;
 export const orderColumns = sql.raw(orderColumnList);
 
 async function rowsOf<T>(db: Queryable, query: SQL): Promise<T[]> {
@@ -75,13 +153,19 @@ const placeOrderStatement = `with taken as (
       and deleted_at is null
       and available_quantity >= $1
       and minimum_order_quantity <= $1
-    returning id, name, img, price_cents
+    returning id, name, img, sku, pp_unit_price_cents(id, price_cents, $1) as unit
   ), placed as (
     insert into orders (tool_id, user_id, purchase_name, img, unit_price_cents, quantity,
       total_cents, user_name, email, address, phone)
-    select id, $3, name, img, price_cents, $1, price_cents::bigint * $1, $4, $5, $6, $7
+    select id, $3, name, img, unit, $1, unit::bigint * $1, $4, $5, $6, $7
     from taken
     returning ${orderColumnList}
+  ), lined as (
+    insert into order_lines (order_id, line_no, product_id, sku, name, img, quantity,
+      unit_price_cents, line_total_cents)
+    select placed.id, 1, taken.id, taken.sku, taken.name, taken.img, $1, taken.unit,
+      placed."totalCents"
+    from placed, taken
   ), keyed as (
     insert into idempotency_keys (user_id, key, request_hash, order_id)
     select $3, $8::text, $9::text, id from placed where $8::text is not null
@@ -113,7 +197,7 @@ export async function placeOrder(
     idempotency?.key ?? null,
     idempotency?.requestHash ?? null,
   ]);
-  if (row) return toOrder(row);
+  if (row) return toOrder(row, [], null);
   throw await whyNotPlaced(db, input);
 }
 
@@ -161,12 +245,13 @@ export async function listOrdersOfUser(
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(page.limit + 1)
     .offset(page.offset);
-  return pageOf(
+  const { items, nextCursor } = pageOf(
     rows,
     page.limit,
-    ({ row }) => toOrder(row),
+    ({ row }) => row,
     ({ row }) => row.id,
   );
+  return { items: await ordersWithLines(db, items), nextCursor };
 }
 
 /** Every order, newest first, of one status, or all but cancelled ones. */
@@ -179,33 +264,42 @@ export async function listAllOrders(db: Database, query: ManageOrdersQuery): Pro
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(query.limit + 1)
     .offset(query.offset);
-  return pageOf(
+  const { items, nextCursor } = pageOf(
     rows,
     query.limit,
-    ({ row }) => toOrder(row),
+    ({ row }) => row,
     ({ row }) => row.id,
   );
+  return { items: await ordersWithLines(db, items), nextCursor };
 }
 
 /**
- * Cancels an unpaid order and gives its stock back, in one statement: of a cancel racing a
- * payment, a ship or another cancel, exactly one changes the order. Undefined when the order
- * was not unpaid (any more).
+ * Cancels an unpaid order and gives every line's stock back. The guarded update makes one of a
+ * cancel racing a payment, a ship or another cancel the one that changes the order; the products
+ * are then locked in id order, as checkout locks them, so a cancel and a checkout sharing parts
+ * cannot deadlock. Undefined when the order was not unpaid (any more).
  */
 export async function cancelUnpaidOrder(db: Database, id: string): Promise<Order | undefined> {
-  const [row] = await rowsOf<OrderRow>(
-    db,
-    sql`with cancelled as (
-      update orders set status = 'cancelled', updated_at = now()
-      where id = ${id} and status = 'unpaid'
-      returning ${orderColumns}
-    ), released as (
-      update products set available_quantity = products.available_quantity + cancelled.quantity
-      from cancelled where products.id = cancelled."toolId"
-    )
-    select * from cancelled`,
-  );
-  return row ? toOrder(row) : undefined;
+  return db.transaction(async (tx) => {
+    const [row] = await rowsOf<OrderRow>(
+      tx,
+      sql`update orders set status = 'cancelled', updated_at = now()
+        where id = ${id} and status = 'unpaid'
+        returning ${orderColumns}`,
+    );
+    if (!row) return undefined;
+    await tx.execute(
+      sql`with locked as (
+        select p.id from products p
+        where p.id in (select product_id from order_lines where order_id = ${id})
+        order by p.id for update
+      )
+      update products set available_quantity = products.available_quantity + l.quantity
+      from order_lines l, locked
+      where l.order_id = ${id} and products.id = l.product_id and locked.id = l.product_id`,
+    );
+    return toOrder(row);
+  });
 }
 
 /** Ships a paid order that waits for shipping; false when it was not pending (any more). */

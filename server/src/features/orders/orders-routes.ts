@@ -17,7 +17,7 @@ import type { Mailer } from '../mail/mailer.ts';
 import { idempotentRequest } from './idempotency.ts';
 import { refusalFor, requireOwnOrder } from './order-access.ts';
 import { orderPlacedMail, sendInBackground } from './order-mails.ts';
-import { cancelUnpaidOrder, listOrdersOfUser, toOrder } from './orders-repository.ts';
+import { cancelUnpaidOrder, listOrdersOfUser, orderWithLines } from './orders-repository.ts';
 import { placeOrderOnce } from './place-order-once.ts';
 
 /** A customer's side of orders: place, list, read and cancel their own (spec §7). */
@@ -92,7 +92,7 @@ export const ordersRoutes =
         const found = await requireOwnOrder(app.db, actorOf(request), request.params.id, {
           adminToo: true,
         });
-        return { success: true as const, data: toOrder(found) };
+        return { success: true as const, data: await orderWithLines(app.db, found) };
       },
     );
 

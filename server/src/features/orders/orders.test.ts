@@ -70,6 +70,22 @@ describe('orders: POST /purchase, my orders, cancel, Manage All Orders', async (
         paid: false,
         transactionId: null,
         createdAt: expect.any(String),
+        // Issue 18: a spec order is an order of one line.
+        lines: [
+          {
+            lineNo: 1,
+            productId: product.id,
+            sku: expect.any(String),
+            name: product.name,
+            img: product.img,
+            quantity: 12,
+            unitPrice: 12.5,
+            lineTotal: 150,
+          },
+        ],
+        poNumber: null,
+        note: null,
+        invoiceNumber: null,
       });
     });
 

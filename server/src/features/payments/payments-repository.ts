@@ -1,7 +1,7 @@
 import type { Order } from '@proper-parts/domain/orders';
 import { sql } from 'drizzle-orm';
 import type { orders } from '../../db/schema.ts';
-import { orderColumns, type Queryable, toOrder } from '../orders/orders-repository.ts';
+import { orderColumns, orderWithLines, type Queryable } from '../orders/orders-repository.ts';
 
 export interface ConfirmedPayment {
   orderId: string;
@@ -11,9 +11,11 @@ export interface ConfirmedPayment {
 }
 
 /**
- * Marks an unpaid order paid and records its payment, in one statement: of a client's PATCH and
+ * Marks an unpaid order paid, records its payment and numbers its invoice, in one statement: of a client's PATCH and
  * a webhook arriving together, exactly one changes the order and writes the record (the other
- * finds the order no longer unpaid). Undefined when this call changed nothing.
+ * finds the order no longer unpaid). The year's invoice counter is a row updated in that statement:
+ * concurrent payments take the next numbers in turn, and a payment that rolls back gives its number
+ * back with it, so a year's numbers have no gaps. Undefined when this call changed nothing.
  */
 export async function markOrderPaid(
   db: Queryable,
@@ -28,9 +30,17 @@ export async function markOrderPaid(
     ), recorded as (
       insert into payments (order_id, provider, intent_id, amount_cents, status)
       select id, ${payment.provider}, ${payment.paymentId}, "totalCents", 'succeeded' from paid
+    ), counted as (
+      insert into invoice_counters (year, last_number)
+      select extract(year from now() at time zone 'UTC')::int, 1 from paid
+      on conflict (year) do update set last_number = invoice_counters.last_number + 1
+      returning year, last_number
+    ), invoiced as (
+      insert into invoices (order_id, year, number_in_year)
+      select paid.id, counted.year, counted.last_number from paid, counted
     )
     select * from paid`,
   );
   const [row] = result.rows as (typeof orders.$inferSelect)[];
-  return row ? toOrder(row) : undefined;
+  return row ? orderWithLines(db, row) : undefined;
 }

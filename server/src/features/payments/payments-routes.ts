@@ -15,7 +15,7 @@ import { actorOf } from '../auth/actor.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { requireOwnOrder } from '../orders/order-access.ts';
 import { paymentReceivedMail, sendInBackground } from '../orders/order-mails.ts';
-import { toOrder } from '../orders/orders-repository.ts';
+import { orderWithLines } from '../orders/orders-repository.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 import { assertPaysOrder, paymentRefusal, settlePayment } from './record-payment.ts';
 import type { SandboxProvider } from './sandbox-provider.ts';
@@ -87,7 +87,11 @@ export const paymentsRoutes =
         const row = await requireOwnOrder(app.db, actor, request.params.id, { adminToo: false });
         const { transactionId } = request.body;
         if (row.paid && row.transactionId === transactionId)
-          return { success: true as const, data: toOrder(row), message: paymentMessages.completed };
+          return {
+            success: true as const,
+            data: await orderWithLines(app.db, row),
+            message: paymentMessages.completed,
+          };
         const refusal = paymentRefusal(row, transactionId);
         if (refusal && row.status !== 'cancelled') throw refusal;
         const facts = await provider.retrieve(transactionId);

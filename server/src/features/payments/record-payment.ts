@@ -1,7 +1,12 @@
 import type { Order } from '@proper-parts/domain/orders';
 import { paymentMessages } from '@proper-parts/domain/payments';
 import { AppError } from '../../errors.ts';
-import { findOrder, type OrderRow, type Queryable, toOrder } from '../orders/orders-repository.ts';
+import {
+  findOrder,
+  type OrderRow,
+  orderWithLines,
+  type Queryable,
+} from '../orders/orders-repository.ts';
 import type { PaymentFacts, PaymentProvider } from './payment-provider.ts';
 import { markOrderPaid } from './payments-repository.ts';
 
@@ -53,7 +58,8 @@ export async function settlePayment(
     const found = await findOrder(db, order.id);
     if (!found) throw new AppError('NOT_FOUND', 'Order not found');
     now = found;
-    if (now.paid && now.transactionId === facts.id) return { order: toOrder(now), changed: false };
+    if (now.paid && now.transactionId === facts.id)
+      return { order: await orderWithLines(db, now), changed: false };
     if (now.status !== 'cancelled')
       throw paymentRefusal(now, facts.id) ?? new AppError('CONFLICT', paymentMessages.notConfirmed);
   }

@@ -34,6 +34,10 @@ function buildOrder(overrides: Partial<Order> = {}): Order {
     paid: false,
     transactionId: null,
     createdAt: new Date().toISOString(),
+    lines: [],
+    poNumber: null,
+    note: null,
+    invoiceNumber: null,
     ...overrides,
   };
 }

@@ -1,0 +1,159 @@
+import { z } from 'zod';
+import { formatCount } from './format.ts';
+import { MAX_ORDER_QUANTITY, quantityField } from './orders.ts';
+
+/**
+ * Business buying (issue 18): the cart, checkout of the cart as one order, and saved lists.
+ * Prices are computed by the server only (`pp_unit_price_cents`, migration 0010): nothing here
+ * takes a price from the client.
+ */
+
+/** The most lines one cart (or saved list) holds: a quick order's largest paste. */
+export const MAX_CART_LINES = 10_000;
+
+export const cartMessages = {
+  productNotFound: 'This part is not sold any more',
+  cartFull: `A cart holds at most ${formatCount(MAX_CART_LINES)} lines`,
+  cartEmpty: 'Your cart is empty',
+  notInCart: 'This part is not in your cart',
+  cartChanged:
+    'Some lines of your cart cannot be ordered as they are. Nothing was ordered: fix the lines marked in red and try again.',
+  adminsDoNotBuy: 'Admins cannot place orders',
+  listNotFound: 'List not found',
+  listNameTaken: 'You already have a list with this name',
+  minimum: (min: number) => `Minimum ${formatCount(min)}`,
+  onlyLeft: (available: number) =>
+    available === 0 ? 'Out of stock' : `Only ${formatCount(available)} left`,
+  packOf: (pack: number) => `Sold in packs of ${formatCount(pack)}`,
+  placed: (id: string) => `Thanks for your order. Your order id is ${id}`,
+  reordered: (added: number) =>
+    `${formatCount(added)} ${added === 1 ? 'line' : 'lines'} added to your cart`,
+} as const;
+
+/**
+ * Why a line cannot be ordered at this quantity, as the cart shows it; null when it can.
+ * The server checks the same rule again, under lock, when the order is placed.
+ */
+export function cartLineProblem(
+  quantity: number,
+  product: { minimumOrderQuantity: number; availableQuantity: number; packSize: number },
+): string | null {
+  if (quantity < product.minimumOrderQuantity)
+    return cartMessages.minimum(product.minimumOrderQuantity);
+  if (quantity > product.availableQuantity) return cartMessages.onlyLeft(product.availableQuantity);
+  if (quantity % product.packSize !== 0) return cartMessages.packOf(product.packSize);
+  return null;
+}
+
+export const productIdParams = z.object({ productId: z.uuid({ message: 'Unknown product id' }) });
+
+/** `PUT /cart/lines/{productId}`: the line's new quantity (not added to what is there). */
+export const setCartLineRequest = z.object({ quantity: quantityField });
+export type SetCartLineRequest = z.infer<typeof setCartLineRequest>;
+
+const wantedLine = z.object({
+  productId: z.uuid({ message: 'Unknown product id' }),
+  quantity: z.number().int().min(1).max(MAX_ORDER_QUANTITY),
+});
+export type WantedLine = z.infer<typeof wantedLine>;
+
+/**
+ * `POST /cart/preview` (a visitor's cart, kept in the browser, priced by the server) and
+ * `POST /cart/merge` (that cart, added to the signed-in buyer's on sign-in).
+ */
+export const cartLinesRequest = z.object({
+  lines: z.array(wantedLine).max(MAX_CART_LINES, cartMessages.cartFull),
+});
+export type CartLinesRequest = z.infer<typeof cartLinesRequest>;
+
+export const priceBreak = z.object({ minQuantity: z.number().int(), price: z.number() });
+export type PriceBreak = z.infer<typeof priceBreak>;
+
+export const cartLine = z.object({
+  productId: z.string(),
+  sku: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  img: z.string(),
+  quantity: z.number().int(),
+  /** Dollars, at this quantity (its tier price when it reaches a break). */
+  unitPrice: z.number(),
+  lineTotal: z.number(),
+  minimumOrderQuantity: z.number().int(),
+  availableQuantity: z.number().int(),
+  packSize: z.number().int(),
+  /** What stops this line from being ordered as it is ("Only 12 left", "Minimum 50"). */
+  problem: z.string().nullable(),
+});
+export type CartLine = z.infer<typeof cartLine>;
+
+export const cart = z.object({
+  lines: z.array(cartLine),
+  /** Dollars: the sum of the line totals. Taxes and shipping are quoted separately. */
+  total: z.number(),
+});
+export type Cart = z.infer<typeof cart>;
+
+const optionalText = (max: number, label: string) =>
+  z.string().trim().max(max, `${label} must be at most ${max} characters`).optional();
+
+/** `POST /orders`: places the cart as one order. */
+export const checkoutRequest = z.object({
+  address: z
+    .string()
+    .trim()
+    .min(1, 'Address is required')
+    .max(300, 'Address must be at most 300 characters'),
+  phone: z
+    .string()
+    .trim()
+    .min(1, 'Phone is required')
+    .max(30, 'Phone must be at most 30 characters')
+    .regex(/^[0-9+()\-.\s]*$/, 'Phone may contain digits, spaces and + ( ) - . only'),
+  poNumber: optionalText(50, 'PO number'),
+  note: optionalText(1000, 'Note'),
+});
+export type CheckoutRequest = z.infer<typeof checkoutRequest>;
+
+/** `POST /orders/{id}/reorder`: what went into the cart, and what changed since the order. */
+export const reorderResult = z.object({
+  cart,
+  added: z.number().int(),
+  notSold: z.array(z.object({ sku: z.string(), name: z.string() })),
+  priceChanged: z.array(
+    z.object({ sku: z.string(), name: z.string(), was: z.number(), now: z.number() }),
+  ),
+});
+export type ReorderResult = z.infer<typeof reorderResult>;
+
+export const saveListRequest = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, 'List name is required')
+    .max(80, 'List name must be at most 80 characters'),
+});
+export type SaveListRequest = z.infer<typeof saveListRequest>;
+
+export const savedListSummary = z.object({
+  _id: z.string(),
+  name: z.string(),
+  lineCount: z.number().int(),
+  updatedAt: z.string(),
+});
+export type SavedListSummary = z.infer<typeof savedListSummary>;
+
+export const savedList = savedListSummary.extend({
+  lines: z.array(
+    z.object({
+      productId: z.string(),
+      sku: z.string(),
+      name: z.string(),
+      slug: z.string(),
+      quantity: z.number().int(),
+    }),
+  ),
+});
+export type SavedList = z.infer<typeof savedList>;
+
+export const listIdParams = z.object({ id: z.uuid({ message: 'List not found' }) });

@@ -1,0 +1,19 @@
+import { z } from 'zod';
+
+/** One line of an order (issue 18): what was sold, copied from the product when it was placed. */
+export const orderLine = z.object({
+  lineNo: z.number().int(),
+  productId: z.string(),
+  sku: z.string(),
+  name: z.string(),
+  img: z.string(),
+  quantity: z.number().int(),
+  /** Dollars. */
+  unitPrice: z.number(),
+  lineTotal: z.number(),
+});
+export type OrderLine = z.infer<typeof orderLine>;
+
+/** An invoice's number as printed: the year and the number within it, `2026-000042`. */
+export const invoiceNumberOf = (year: number, numberInYear: number) =>
+  `${year}-${String(numberInYear).padStart(6, '0')}`;
