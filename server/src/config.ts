@@ -96,6 +96,11 @@ const configObject = z.object({
     .positive('must be more than 0')
     .max(87_600, 'must be at most 87600 (10 years)')
     .default(168),
+  /** The seller on every invoice (issue 18); the defaults are the demo shop's. */
+  INVOICE_SELLER_NAME: z.string().default('Proper Parts'),
+  INVOICE_SELLER_ADDRESS: z.string().default('1 Workshop Lane, Springfield, IL 62701, USA'),
+  INVOICE_SELLER_TAX_ID: z.string().default('EIN 00-0000000'),
+  INVOICE_SELLER_EMAIL: z.string().default('billing@properparts.local'),
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
   OIDC_ISSUER: optionalString,
