@@ -10,6 +10,8 @@ import { MAX_ORDER_QUANTITY, quantityField } from './orders.ts';
 
 /** The most lines one cart (or saved list) holds: a quick order's largest paste. */
 export const MAX_CART_LINES = 10_000;
+/** The most lines a visitor's cart (kept in the browser, priced by a public route) holds. */
+export const MAX_VISITOR_CART_LINES = 200;
 
 export const cartMessages = {
   productNotFound: 'This part is not sold any more',
@@ -62,7 +64,12 @@ export type WantedLine = z.infer<typeof wantedLine>;
  * `POST /cart/merge` (that cart, added to the signed-in buyer's on sign-in).
  */
 export const cartLinesRequest = z.object({
-  lines: z.array(wantedLine).max(MAX_CART_LINES, cartMessages.cartFull),
+  lines: z
+    .array(wantedLine)
+    .max(
+      MAX_VISITOR_CART_LINES,
+      `A visitor's cart holds at most ${MAX_VISITOR_CART_LINES} lines: sign in for more`,
+    ),
 });
 export type CartLinesRequest = z.infer<typeof cartLinesRequest>;
 

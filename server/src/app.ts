@@ -14,6 +14,9 @@ import { createAuthLimits } from './features/auth/auth-limits.ts';
 import { authOptionsRoutes } from './features/auth/auth-options-routes.ts';
 import { authRoutes } from './features/auth/auth-routes.ts';
 import { emailConfirmationRoutes } from './features/auth/email-confirmation-routes.ts';
+import { cartRoutes } from './features/cart/cart-routes.ts';
+import { checkoutRoutes } from './features/cart/checkout-routes.ts';
+import { savedListsRoutes } from './features/cart/saved-lists-routes.ts';
 import { catalogFirstHtml } from './features/catalog/catalog-cache.ts';
 import { catalogCsvRoutes } from './features/catalog/catalog-csv-routes.ts';
 import { catalogRoutes } from './features/catalog/catalog-routes.ts';
@@ -23,6 +26,7 @@ import { postgresCatalogSearch } from './features/catalog/postgres-catalog-searc
 import { productAdminRoutes } from './features/catalog/product-admin-routes.ts';
 import { seoRoutes } from './features/content/seo-routes.ts';
 import { healthRoutes } from './features/health/health-routes.ts';
+import { invoiceRoutes } from './features/invoices/invoice-routes.ts';
 import { createMailer } from './features/mail/mailer.ts';
 import { manageOrdersRoutes } from './features/orders/manage-orders-routes.ts';
 import { ordersRoutes } from './features/orders/orders-routes.ts';
@@ -143,6 +147,10 @@ export async function buildApp({
       await api.register(catalogCsvRoutes);
       await api.register(reviewsRoutes);
       await api.register(ordersRoutes({ mailer }));
+      await api.register(cartRoutes);
+      await api.register(checkoutRoutes({ mailer }));
+      await api.register(savedListsRoutes);
+      await api.register(invoiceRoutes);
       await api.register(manageOrdersRoutes({ mailer }));
       await api.register(paymentsRoutes({ mailer, ...payments }));
       await api.register(stripeWebhookRoutes({ mailer, ...payments }));

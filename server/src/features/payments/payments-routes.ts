@@ -12,9 +12,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors.ts';
 import { bearerSecurity, errorResponses } from '../../http/responses.ts';
 import { actorOf } from '../auth/actor.ts';
+import { sendPaymentReceivedMail } from '../invoices/invoice-mail.ts';
+import { invoiceSellerFromConfig } from '../invoices/invoice-pdf.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { requireOwnOrder } from '../orders/order-access.ts';
-import { paymentReceivedMail, sendInBackground } from '../orders/order-mails.ts';
 import { orderWithLines } from '../orders/orders-repository.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 import { assertPaysOrder, paymentRefusal, settlePayment } from './record-payment.ts';
@@ -33,6 +34,7 @@ export interface PaymentsDeps {
 export const paymentsRoutes =
   ({ mailer, provider, sandbox }: PaymentsDeps): FastifyPluginAsyncZod =>
   async (app) => {
+    const invoiceMail = { db: app.db, mailer, seller: invoiceSellerFromConfig(app.config) };
     app.post(
       '/create-payment-intent',
       {
@@ -98,8 +100,7 @@ export const paymentsRoutes =
         // A cancelled order whose card was charged anyway still gets its refund below.
         if (refusal && !facts?.succeeded) throw refusal;
         const recorded = await settlePayment(app.db, provider, row, assertPaysOrder(facts, row));
-        if (recorded.changed)
-          sendInBackground(mailer, paymentReceivedMail(recorded.order), request.log);
+        if (recorded.changed) sendPaymentReceivedMail(invoiceMail, recorded.order, request.log);
         return {
           success: true as const,
           data: recorded.order,

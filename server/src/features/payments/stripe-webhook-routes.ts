@@ -8,8 +8,9 @@ import type { Database } from '../../db/client.ts';
 import { stripeEvents } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { errorResponses } from '../../http/responses.ts';
+import { sendPaymentReceivedMail } from '../invoices/invoice-mail.ts';
+import { invoiceSellerFromConfig } from '../invoices/invoice-pdf.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { paymentReceivedMail, sendInBackground } from '../orders/order-mails.ts';
 import { findOrder, type Queryable } from '../orders/orders-repository.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 import { assertPaysOrder, paymentRefusal, settlePayment } from './record-payment.ts';
@@ -76,6 +77,7 @@ function wellFormed(event: Stripe.Event): boolean {
 export const stripeWebhookRoutes =
   ({ mailer, provider, stripe, webhookSecret }: StripeWebhookDeps): FastifyPluginAsyncZod =>
   async (app) => {
+    const invoiceMail = { db: app.db, mailer, seller: invoiceSellerFromConfig(app.config) };
     // The signature covers the exact bytes Stripe sent: keep the body as text, unparsed.
     app.removeAllContentTypeParsers();
     app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) =>
@@ -120,7 +122,7 @@ export const stripeWebhookRoutes =
               : undefined;
           return { duplicate: false, paid };
         });
-        if (outcome.paid) sendInBackground(mailer, paymentReceivedMail(outcome.paid), request.log);
+        if (outcome.paid) sendPaymentReceivedMail(invoiceMail, outcome.paid, request.log);
         return {
           success: true as const,
           data: { received: true as const, duplicate: outcome.duplicate },

@@ -1,0 +1,187 @@
+import {
+  type Cart,
+  type CartLine,
+  cartLineProblem,
+  cartMessages,
+  MAX_CART_LINES,
+  type WantedLine,
+} from '@proper-parts/domain/cart';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { AppError } from '../../errors.ts';
+import type { Queryable } from '../orders/orders-repository.ts';
+
+/** A cart line as read with its product and its price at its quantity. */
+interface PricedRow {
+  productId: string;
+  sku: string;
+  name: string;
+  slug: string;
+  img: string;
+  quantity: number;
+  unitCents: number;
+  minimumOrderQuantity: number;
+  availableQuantity: number;
+  packSize: number;
+  live: boolean;
+}
+
+/**
+ * The lines of `source` (rows of `product_id, quantity, added_at`) with their products, priced by
+ * `pp_unit_price_cents`: the one place a price is computed (migration 0010).
+ */
+const pricedLines = (source: SQL) => sql`
+  select p.id as "productId", p.sku, p.name, p.slug, p.img, c.quantity,
+    pp_unit_price_cents(p.id, p.price_cents, c.quantity) as "unitCents",
+    p.minimum_order_quantity as "minimumOrderQuantity",
+    p.available_quantity as "availableQuantity", p.pack_size as "packSize",
+    p.deleted_at is null as live
+  from (${source}) c join products p on p.id = c.product_id
+  order by c.added_at, p.id`;
+
+async function rowsOf<T>(db: Queryable, query: SQL): Promise<T[]> {
+  return (await db.execute(query)).rows as T[];
+}
+
+function toCartLine(row: PricedRow): CartLine {
+  const unitCents = Number(row.unitCents);
+  return {
+    productId: row.productId,
+    sku: row.sku,
+    name: row.name,
+    slug: row.slug,
+    img: row.img,
+    quantity: row.quantity,
+    unitPrice: unitCents / 100,
+    lineTotal: (unitCents * row.quantity) / 100,
+    minimumOrderQuantity: row.minimumOrderQuantity,
+    availableQuantity: row.availableQuantity,
+    packSize: row.packSize,
+    problem: row.live ? cartLineProblem(row.quantity, row) : cartMessages.productNotFound,
+  };
+}
+
+function toCart(rows: PricedRow[]): Cart {
+  const lines = rows.map(toCartLine);
+  // Summed in cents: a sum of dollar fractions drifts (0.1 + 0.2).
+  const totalCents = rows.reduce(
+    (sum, row, i) =>
+      sum +
+      (lines[i]?.problem === cartMessages.productNotFound
+        ? 0
+        : Number(row.unitCents) * row.quantity),
+    0,
+  );
+  return { lines, total: totalCents / 100 };
+}
+
+const cartOf = (userId: string) =>
+  sql`select product_id, quantity, added_at from cart_lines where user_id = ${userId}`;
+
+/** A buyer's cart, priced now. */
+export async function readCart(db: Queryable, userId: string): Promise<Cart> {
+  return toCart(await rowsOf<PricedRow>(db, pricedLines(cartOf(userId))));
+}
+
+/** Lines kept in a visitor's browser, priced as a cart would be; unknown products are left out. */
+export async function previewCart(db: Queryable, lines: WantedLine[]): Promise<Cart> {
+  if (lines.length === 0) return { lines: [], total: 0 };
+  const ids = lines.map((line) => line.productId);
+  const quantities = lines.map((line) => line.quantity);
+  const source = sql`select product_id, quantity, ord as added_at
+    from unnest(${sql.param(ids)}::uuid[], ${sql.param(quantities)}::int[])
+      with ordinality as w(product_id, quantity, ord)`;
+  const rows = await rowsOf<PricedRow>(db, pricedLines(source));
+  return toCart(rows.filter((row) => row.live));
+}
+
+async function assertSellable(db: Queryable, productId: string) {
+  const found = await rowsOf<{ id: string }>(
+    db,
+    sql`select id from products where id = ${productId} and deleted_at is null`,
+  );
+  if (found.length === 0) throw new AppError('NOT_FOUND', cartMessages.productNotFound);
+}
+
+async function assertRoomFor(db: Queryable, userId: string, adding: number) {
+  const [row] = await rowsOf<{ n: number | string }>(
+    db,
+    sql`select count(*) as n from cart_lines where user_id = ${userId}`,
+  );
+  if (Number(row?.n ?? 0) + adding > MAX_CART_LINES)
+    throw new AppError('INVALID', cartMessages.cartFull);
+}
+
+/**
+ * Sets a line's quantity (adding the line when it is new). A quantity the product cannot take now
+ * is kept and shown with its problem: the buyer fixes it in the cart; checkout refuses it.
+ */
+export async function setCartLine(
+  db: Database,
+  userId: string,
+  productId: string,
+  quantity: number,
+): Promise<Cart> {
+  await assertSellable(db, productId);
+  const updated = await rowsOf<{ product_id: string }>(
+    db,
+    sql`update cart_lines set quantity = ${quantity}
+      where user_id = ${userId} and product_id = ${productId} returning product_id`,
+  );
+  if (updated.length === 0) {
+    await assertRoomFor(db, userId, 1);
+    await db.execute(
+      sql`insert into cart_lines (user_id, product_id, quantity)
+        values (${userId}, ${productId}, ${quantity})
+        on conflict (user_id, product_id) do update set quantity = excluded.quantity`,
+    );
+  }
+  return readCart(db, userId);
+}
+
+export async function removeCartLine(db: Database, userId: string, productId: string) {
+  const removed = await rowsOf<{ product_id: string }>(
+    db,
+    sql`delete from cart_lines where user_id = ${userId} and product_id = ${productId}
+      returning product_id`,
+  );
+  if (removed.length === 0) throw new AppError('NOT_FOUND', cartMessages.notInCart);
+  return readCart(db, userId);
+}
+
+/**
+ * Adds lines to a buyer's cart in one statement: products not sold are skipped; a product already
+ * in the cart keeps the larger of the two quantities, so merging the same visitor's cart twice
+ * (a retried sign-in) does not double it. `mode: 'add'` sums instead (a saved list, a reorder).
+ */
+export async function addCartLines(
+  db: Database,
+  userId: string,
+  lines: WantedLine[],
+  mode: 'merge' | 'add',
+): Promise<number> {
+  if (lines.length === 0) return 0;
+  const wanted = new Map<string, number>();
+  for (const line of lines)
+    wanted.set(line.productId, (wanted.get(line.productId) ?? 0) + line.quantity);
+  const ids = [...wanted.keys()];
+  const quantities = [...wanted.values()];
+  // A soft cap: two additions at once may both pass it, by at most one paste.
+  await assertRoomFor(db, userId, ids.length);
+  const onConflict =
+    mode === 'merge'
+      ? sql`greatest(cart_lines.quantity, excluded.quantity)`
+      : sql`least(cart_lines.quantity + excluded.quantity, 1000000)`;
+  const added = await rowsOf<{ product_id: string }>(
+    db,
+    sql`insert into cart_lines (user_id, product_id, quantity, added_at)
+      select ${userId}, w.product_id, least(w.quantity, 1000000),
+        now() + w.ord * interval '1 microsecond'
+      from unnest(${sql.param(ids)}::uuid[], ${sql.param(quantities)}::int[])
+        with ordinality as w(product_id, quantity, ord)
+      join products p on p.id = w.product_id and p.deleted_at is null
+      on conflict (user_id, product_id) do update set quantity = ${onConflict}
+      returning product_id`,
+  );
+  return added.length;
+}

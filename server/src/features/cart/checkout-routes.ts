@@ -1,0 +1,58 @@
+import { checkoutRequest, reorderResult } from '@proper-parts/domain/cart';
+import { successEnvelope } from '@proper-parts/domain/envelope';
+import { order, orderIdParams } from '@proper-parts/domain/orders';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { bearerSecurity, errorResponses } from '../../http/responses.ts';
+import { actorOf } from '../auth/actor.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { requireOwnOrder } from '../orders/order-access.ts';
+import { orderPlacedMail, sendInBackground } from '../orders/order-mails.ts';
+import { buyerOf } from './cart-routes.ts';
+import { checkoutCart } from './checkout.ts';
+import { reorder } from './saved-lists-repository.ts';
+
+/** Checkout of the cart as one order of many lines, and "Buy again" (issue 18). */
+export const checkoutRoutes =
+  ({ mailer }: { mailer: Mailer }): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.post(
+      '/orders',
+      {
+        config: { access: 'signed-in' },
+        schema: {
+          tags: ['cart'],
+          summary:
+            'Place my cart as one order: every line or none. Prices come from the server; the cart is emptied. Pay it as any order (/create-payment-intent).',
+          security: bearerSecurity,
+          body: checkoutRequest,
+          response: { 200: successEnvelope(order), ...errorResponses },
+        },
+      },
+      async (request) => {
+        const buyer = buyerOf(actorOf(request));
+        const placed = await checkoutCart(app.db, buyer, request.body);
+        sendInBackground(mailer, orderPlacedMail(placed), request.log);
+        return { success: true as const, data: placed, message: `Order ${placed._id} placed` };
+      },
+    );
+
+    app.post(
+      '/orders/:id/reorder',
+      {
+        config: { access: 'signed-in' },
+        schema: {
+          tags: ['cart'],
+          summary:
+            "Buy again: my order's lines go into my cart at today's prices; parts no longer sold and changed prices are named",
+          security: bearerSecurity,
+          params: orderIdParams,
+          response: { 200: successEnvelope(reorderResult), ...errorResponses },
+        },
+      },
+      async (request) => {
+        const buyer = buyerOf(actorOf(request));
+        await requireOwnOrder(app.db, buyer, request.params.id, { adminToo: false });
+        return { success: true as const, data: await reorder(app.db, buyer.id, request.params.id) };
+      },
+    );
+  };

@@ -1,0 +1,109 @@
+import { type CheckoutRequest, cartLineProblem, cartMessages } from '@proper-parts/domain/cart';
+import type { Order } from '@proper-parts/domain/orders';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { AppError } from '../../errors.ts';
+import {
+  type Buyer,
+  type OrderRow,
+  orderColumns,
+  orderWithLines,
+  type Queryable,
+} from '../orders/orders-repository.ts';
+
+interface LockedLine {
+  productId: string;
+  quantity: number;
+  live: boolean;
+  minimumOrderQuantity: number;
+  availableQuantity: number;
+  packSize: number;
+}
+
+async function rowsOf<T>(db: Queryable, query: SQL): Promise<T[]> {
+  return (await db.execute(query)).rows as T[];
+}
+
+/**
+ * Places the buyer's cart as one order, in one transaction (issue 18):
+ * 1. locks the cart's lines and their products in product-id order: two checkouts that share
+ *    parts wait for each other in the same order, so they cannot deadlock;
+ * 2. checks every line (sold, minimum, stock, pack) under that lock: one bad line refuses all;
+ * 3. takes the stock of every line in one statement;
+ * 4. inserts the order and its lines in one statement, each line priced by `pp_unit_price_cents`
+ *    once, the order's total the sum of those lines;
+ * 5. empties the cart.
+ * A failure at any step rolls back the steps before it: all lines or none.
+ */
+export async function checkoutCart(
+  db: Database,
+  buyer: Buyer,
+  input: CheckoutRequest,
+): Promise<Order> {
+  const row = await db.transaction(async (tx) => {
+    const locked = await rowsOf<LockedLine>(
+      tx,
+      sql`select p.id as "productId", c.quantity, p.deleted_at is null as live,
+          p.minimum_order_quantity as "minimumOrderQuantity",
+          p.available_quantity as "availableQuantity", p.pack_size as "packSize"
+        from cart_lines c join products p on p.id = c.product_id
+        where c.user_id = ${buyer.id}
+        order by p.id
+        for update of c, p`,
+    );
+    if (locked.length === 0) throw new AppError('INVALID', cartMessages.cartEmpty);
+    if (locked.some((line) => !line.live || cartLineProblem(line.quantity, line) !== null))
+      throw new AppError('CONFLICT', cartMessages.cartChanged);
+    const taken = await rowsOf<{ id: string }>(
+      tx,
+      sql`update products p set available_quantity = p.available_quantity - c.quantity
+        from cart_lines c
+        where c.user_id = ${buyer.id} and p.id = c.product_id
+          and p.available_quantity >= c.quantity
+        returning p.id`,
+    );
+    // Cannot happen under the lock; if it ever did, nothing is taken.
+    if (taken.length !== locked.length) throw new AppError('CONFLICT', cartMessages.cartChanged);
+    const [placed] = await rowsOf<OrderRow>(tx, insertOrderStatement(buyer, input));
+    if (!placed) throw new AppError('CONFLICT', cartMessages.cartChanged);
+    await tx.execute(sql`delete from cart_lines where user_id = ${buyer.id}`);
+    return placed;
+  });
+  return orderWithLines(db, row);
+}
+
+/**
+ * The order and its lines from the cart. The order's own columns keep the spec's fields: its first
+ * line's product, name and unit price (the name says how many more lines follow), its pieces and
+ * its total.
+ */
+function insertOrderStatement(buyer: Buyer, input: CheckoutRequest): SQL {
+  return sql`with wanted as (
+      select c.product_id, c.quantity, p.sku, p.name, p.img,
+        pp_unit_price_cents(p.id, p.price_cents, c.quantity) as unit,
+        row_number() over (order by c.added_at, c.product_id) as line_no
+      from cart_lines c join products p on p.id = c.product_id
+      where c.user_id = ${buyer.id}
+    ), summed as (
+      select count(*) as n, least(sum(quantity), 2147483647)::int as pieces,
+        sum(unit::bigint * quantity) as total
+      from wanted
+    ), placed as (
+      insert into orders (tool_id, user_id, purchase_name, img, unit_price_cents, quantity,
+        total_cents, user_name, email, address, phone, po_number, note, line_count)
+      select w.product_id, ${buyer.id},
+        case when s.n > 1 then w.name || ' + ' || (s.n - 1) || ' more' else w.name end,
+        w.img, w.unit, s.pieces, s.total, ${buyer.name}, ${buyer.email}, ${input.address},
+        ${input.phone}, ${input.poNumber || null}, ${input.note || null}, s.n
+      from wanted w, summed s
+      where w.line_no = 1
+      returning ${orderColumns}
+    ), lined as (
+      insert into order_lines (order_id, line_no, product_id, sku, name, img, quantity,
+        unit_price_cents, line_total_cents)
+      select placed.id, w.line_no, w.product_id, w.sku, w.name, w.img, w.quantity, w.unit,
+        w.unit::bigint * w.quantity
+      from wanted w, placed
+    )
+    select * from placed`;
+}

@@ -1,0 +1,168 @@
+import {
+  cartMessages,
+  type ReorderResult,
+  type SavedList,
+  type SavedListSummary,
+} from '@proper-parts/domain/cart';
+import type { PaginationQuery } from '@proper-parts/domain/envelope';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { savedLists } from '../../db/schema.ts';
+import { AppError } from '../../errors.ts';
+import { afterCursor, cursorAt, pageOf } from '../../http/keyset.ts';
+import type { Queryable } from '../orders/orders-repository.ts';
+import { addCartLines, readCart } from './cart-repository.ts';
+
+async function rowsOf<T>(db: Queryable, query: SQL): Promise<T[]> {
+  return (await db.execute(query)).rows as T[];
+}
+
+interface SummaryRow {
+  id: string;
+  name: string;
+  lineCount: number | string;
+  updatedAt: string | Date;
+}
+
+const toSummary = (row: SummaryRow): SavedListSummary => ({
+  _id: row.id,
+  name: row.name,
+  lineCount: Number(row.lineCount),
+  updatedAt: new Date(row.updatedAt).toISOString(),
+});
+
+/** Saves the buyer's cart as a named list (a list of that name is replaced). */
+export async function saveCartAsList(
+  db: Database,
+  userId: string,
+  name: string,
+): Promise<SavedListSummary> {
+  return db.transaction(async (tx) => {
+    const cartLines = await rowsOf<{ n: string | number }>(
+      tx,
+      sql`select count(*) as n from cart_lines where user_id = ${userId}`,
+    );
+    if (Number(cartLines[0]?.n ?? 0) === 0) throw new AppError('INVALID', cartMessages.cartEmpty);
+    const [list] = await rowsOf<{ id: string }>(
+      tx,
+      sql`insert into saved_lists (user_id, name) values (${userId}, ${name})
+        on conflict (user_id, name) do update set updated_at = now()
+        returning id`,
+    );
+    if (!list) throw new AppError('CONFLICT', cartMessages.listNameTaken);
+    await tx.execute(sql`delete from saved_list_lines where list_id = ${list.id}`);
+    await tx.execute(
+      sql`insert into saved_list_lines (list_id, product_id, quantity)
+        select ${list.id}, product_id, quantity from cart_lines where user_id = ${userId}`,
+    );
+    const [summary] = await rowsOf<SummaryRow>(tx, summaryOf(sql`l.id = ${list.id}`));
+    return toSummary(summary as SummaryRow);
+  });
+}
+
+const summaryOf = (where: SQL) => sql`select l.id, l.name, l.updated_at as "updatedAt",
+    (select count(*) from saved_list_lines s where s.list_id = l.id) as "lineCount"
+  from saved_lists l where ${where}`;
+
+/** Lists page by when they were last saved (`saved_lists_user_newest_idx`). */
+const byUpdate = { createdAt: savedLists.updatedAt, id: savedLists.id };
+
+/** A buyer's lists, the most recently saved first (keyset pages). */
+export async function listSavedLists(db: Database, userId: string, page: PaginationQuery) {
+  const mine = eq(savedLists.userId, userId);
+  const rows = await db
+    .select({
+      id: savedLists.id,
+      name: savedLists.name,
+      updatedAt: savedLists.updatedAt,
+      lineCount: sql<number>`(select count(*) from saved_list_lines s where s.list_id = ${savedLists.id})`,
+      cursorAt: cursorAt(byUpdate),
+    })
+    .from(savedLists)
+    .where(page.cursor ? and(mine, afterCursor(byUpdate, page.cursor)) : mine)
+    .orderBy(desc(savedLists.updatedAt), desc(savedLists.id))
+    .limit(page.limit + 1)
+    .offset(page.offset);
+  return pageOf(rows, page.limit, toSummary, (row) => row.id);
+}
+
+/** One of the buyer's lists; someone else's is not found (its existence is not told). */
+export async function findSavedList(
+  db: Queryable,
+  userId: string,
+  listId: string,
+): Promise<SavedList> {
+  const [summary] = await rowsOf<SummaryRow>(
+    db,
+    summaryOf(sql`l.id = ${listId} and l.user_id = ${userId}`),
+  );
+  if (!summary) throw new AppError('NOT_FOUND', cartMessages.listNotFound);
+  const lines = await rowsOf<SavedList['lines'][number]>(
+    db,
+    sql`select s.product_id as "productId", p.sku, p.name, p.slug, s.quantity
+      from saved_list_lines s join products p on p.id = s.product_id
+      where s.list_id = ${listId} order by p.sku`,
+  );
+  return { ...toSummary(summary), lines };
+}
+
+export async function deleteSavedList(db: Database, userId: string, listId: string) {
+  const gone = await rowsOf<{ id: string }>(
+    db,
+    sql`delete from saved_lists where id = ${listId} and user_id = ${userId} returning id`,
+  );
+  if (gone.length === 0) throw new AppError('NOT_FOUND', cartMessages.listNotFound);
+}
+
+/** Adds a whole list to the cart (quantities add to lines already there). */
+export async function addListToCart(db: Database, userId: string, listId: string) {
+  const list = await findSavedList(db, userId, listId);
+  const added = await addCartLines(db, userId, list.lines, 'add');
+  return { cart: await readCart(db, userId), added };
+}
+
+interface ReorderRow {
+  productId: string;
+  sku: string;
+  name: string;
+  quantity: number;
+  wasCents: number;
+  nowCents: number | null;
+  live: boolean;
+}
+
+/**
+ * "Buy again": the order's lines go into the cart at today's prices. Lines whose product is no
+ * longer sold are left out and named; lines whose price changed are named with both prices.
+ */
+export async function reorder(
+  db: Database,
+  userId: string,
+  orderId: string,
+): Promise<ReorderResult> {
+  const lines = await rowsOf<ReorderRow>(
+    db,
+    sql`select l.product_id as "productId", l.sku, l.name, l.quantity,
+        l.unit_price_cents as "wasCents",
+        pp_unit_price_cents(p.id, p.price_cents, l.quantity) as "nowCents",
+        p.deleted_at is null as live
+      from order_lines l join products p on p.id = l.product_id
+      where l.order_id = ${orderId}
+      order by l.line_no`,
+  );
+  const sold = lines.filter((line) => line.live);
+  const added = await addCartLines(db, userId, sold, 'add');
+  return {
+    cart: await readCart(db, userId),
+    added,
+    notSold: lines.filter((line) => !line.live).map(({ sku, name }) => ({ sku, name })),
+    priceChanged: sold
+      .filter((line) => Number(line.nowCents) !== line.wasCents)
+      .map((line) => ({
+        sku: line.sku,
+        name: line.name,
+        was: line.wasCents / 100,
+        now: Number(line.nowCents) / 100,
+      })),
+  };
+}
