@@ -2,6 +2,6 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    projects: ['server/vitest.config.ts', 'web/vite.config.ts'],
+    projects: ['domain/vitest.config.ts', 'server/vitest.config.ts', 'web/vite.config.ts'],
   },
 });

@@ -16,6 +16,7 @@ import { authRoutes } from './features/auth/auth-routes.ts';
 import { emailConfirmationRoutes } from './features/auth/email-confirmation-routes.ts';
 import { cartRoutes } from './features/cart/cart-routes.ts';
 import { checkoutRoutes } from './features/cart/checkout-routes.ts';
+import { quickOrderRoutes } from './features/cart/quick-order-routes.ts';
 import { savedListsRoutes } from './features/cart/saved-lists-routes.ts';
 import { catalogFirstHtml } from './features/catalog/catalog-cache.ts';
 import { catalogCsvRoutes } from './features/catalog/catalog-csv-routes.ts';
@@ -148,6 +149,7 @@ export async function buildApp({
       await api.register(reviewsRoutes);
       await api.register(ordersRoutes({ mailer }));
       await api.register(cartRoutes);
+      await api.register(quickOrderRoutes);
       await api.register(checkoutRoutes({ mailer }));
       await api.register(savedListsRoutes);
       await api.register(invoiceRoutes);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { signUp, signUpAdmin, type TestUser } from './auth-helper.ts';
 import { buildTestApp } from './helper.ts';
 import { imageUpload, multipartBody, solidImage } from './image-fixtures.ts';
-import { createProduct, placeOrder } from './order-helpers.ts';
+import { createProduct, payWithSandbox, placeOrder } from './order-helpers.ts';
 
 /**
  * Every /api/v1 route × every kind of caller → the status the server must answer.
@@ -144,6 +144,61 @@ const rows: Row[] = [
   { method: 'GET', path: '/api/v1/manageOrder', expect: adminOnly },
   { method: 'PATCH', path: '/api/v1/manageOrder/{id}', expect: adminNoSuchOrder },
   { method: 'DELETE', path: '/api/v1/manageOrder/{id}', expect: adminNoSuchOrder },
+  // Business buying (issue 18). Admins run the shop and do not buy: carts and checkout are 403.
+  { method: 'GET', path: '/api/v1/cart', expect: { ...publicRoute, visitor: 401 } },
+  {
+    method: 'PUT',
+    path: '/api/v1/cart/lines/{productId}',
+    body: { quantity: 1 },
+    expect: { visitor: 401, customerA: 404, customerB: 404, admin: 403 },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/v1/cart/lines/{productId}',
+    expect: { visitor: 401, customerA: 404, customerB: 404, admin: 404 },
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/cart/merge',
+    body: { lines: [] },
+    expect: { visitor: 401, customerA: 200, customerB: 200, admin: 403 },
+  },
+  { method: 'POST', path: '/api/v1/cart/preview', body: { lines: [] }, expect: publicRoute },
+  {
+    method: 'POST',
+    path: '/api/v1/cart/quick-order',
+    body: { text: 'NO-SUCH-PART 1', add: false },
+    expect: { visitor: 401, customerA: 200, customerB: 200, admin: 403 },
+  },
+  {
+    // A's cart holds what the rows above put in it (a list, a reorder); B's is empty, and the
+    // order is refused for what it holds, once the access check passed.
+    method: 'POST',
+    path: '/api/v1/orders',
+    body: { address: '1 Mill Rd', phone: '555 0100' },
+    expect: { visitor: 401, customerA: 200, customerB: 400, admin: 403 },
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/orders/{id}/reorder',
+    expect: { visitor: 401, customerA: 404, customerB: 404, admin: 403 },
+  },
+  { method: 'GET', path: '/api/v1/orders/{id}/invoice.pdf', expect: noSuchOrder },
+  { method: 'GET', path: '/api/v1/lists', expect: { ...publicRoute, visitor: 401 } },
+  {
+    method: 'POST',
+    path: '/api/v1/lists',
+    // Both carts are empty now.
+    body: { name: 'Matrix list' },
+    expect: { visitor: 401, customerA: 400, customerB: 400, admin: 403 },
+  },
+  { method: 'GET', path: '/api/v1/lists/{id}', expect: noSuchOrder },
+  { method: 'DELETE', path: '/api/v1/lists/{id}', expect: noSuchOrder },
+  {
+    method: 'POST',
+    path: '/api/v1/lists/{id}/add-to-cart',
+    expect: { visitor: 401, customerA: 404, customerB: 404, admin: 403 },
+  },
   // Last: it changes B's role, which no other row depends on.
   { method: 'PUT', path: `/api/v1/user/admin/${B}`, expect: adminOnly },
 ];
@@ -174,7 +229,45 @@ describe('authorization matrix', async () => {
     await orderOfA(),
   ];
   const customersOnly = { visitor: 401, customerA: 200, customerB: 403, admin: 403 };
+  // A's paid order (its invoice) and A's saved list.
+  const invoiced = await orderOfA();
+  await payWithSandbox(app, users.customerA, invoiced);
+  await app.inject({
+    method: 'PUT',
+    url: `/api/v1/cart/lines/${product.id}`,
+    headers: { cookie: users.customerA.cookie },
+    payload: { quantity: 1 },
+  });
+  const listOfA = (
+    await app.inject({
+      method: 'POST',
+      url: '/api/v1/lists',
+      headers: { cookie: users.customerA.cookie },
+      payload: { name: 'A list' },
+    })
+  ).json().data._id as string;
   rows.unshift(
+    {
+      method: 'GET',
+      path: `/api/v1/orders/${invoiced}/invoice.pdf`,
+      expect: { visitor: 401, customerA: 200, customerB: 404, admin: 200 },
+    },
+    {
+      method: 'POST',
+      path: `/api/v1/orders/${invoiced}/reorder`,
+      expect: customersOnly,
+    },
+    {
+      method: 'GET',
+      path: `/api/v1/lists/${listOfA}`,
+      expect: { visitor: 401, customerA: 200, customerB: 404, admin: 404 },
+    },
+    {
+      method: 'POST',
+      path: `/api/v1/lists/${listOfA}/add-to-cart`,
+      expect: { visitor: 401, customerA: 200, customerB: 404, admin: 403 },
+    },
+
     { method: 'GET', path: `/api/v1/myPurchase/${read}`, expect: ownOrAdmin },
     {
       method: 'POST',
@@ -225,7 +318,7 @@ describe('authorization matrix', async () => {
         const form = await row.form?.();
         const res = await app.inject({
           method: row.method,
-          url: row.path.replace('{id}', id),
+          url: row.path.replace('{id}', id).replace('{productId}', id),
           headers: {
             ...form?.headers,
             ...(caller === 'visitor' ? {} : { cookie: users[caller].cookie }),
@@ -234,9 +327,9 @@ describe('authorization matrix', async () => {
           ...(form ? { payload: form.payload } : {}),
         });
         expect(res.statusCode).toBe(row.expect[caller]);
-        // A download (the catalog's CSV) is the one answer that is not the JSON envelope.
-        if (res.statusCode === 200 && String(res.headers['content-type']).startsWith('text/csv'))
-          return;
+        // Downloads (the catalog's CSV, an invoice) are the answers that are not the JSON envelope.
+        const type = String(res.headers['content-type']);
+        if (res.statusCode === 200 && /^(text\/csv|application\/pdf)/.test(type)) return;
         expect(res.json().success).toBe(res.statusCode < 400);
       });
     }

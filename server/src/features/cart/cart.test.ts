@@ -305,4 +305,56 @@ describe('business buying: cart, checkout, invoices, reorder, saved lists', asyn
     const merged = await call(buyer, 'POST', '/cart/merge', { lines });
     expect(merged.json().data.lines).toMatchObject([{ productId: part.id, quantity: 4 }]);
   });
+
+  describe('POST /cart/quick-order', () => {
+    const quick = (who: TestUser | null, text: string, add = false) =>
+      call(who, 'POST', '/cart/quick-order', { text, add });
+
+    it('matches pasted lines of every shape and adds only the ok ones', async () => {
+      await emptyCart(buyer);
+      const a = await createProduct(app, { sku: 'QO-A-100', minimumOrderQuantity: 1 });
+      const b = await createProduct(app, { sku: 'QO-B-200', minimumOrderQuantity: 1 });
+      const c = await createProduct(app, { sku: 'QO-C-300', minimumOrderQuantity: 20 });
+      const text = `\ufeffsku,qty\r\nQO-A-100 3\r\nqo b 200\t4\r\n\r\nQO-C-300;5\r\nQO-ZZZ-1,2\r\n${'x'.repeat(300)}`;
+      const res = await quick(buyer, text, true);
+      expect(res.statusCode).toBe(200);
+      const lines = res.json().data.lines;
+      expect(lines.map((l: { status: string }) => l.status)).toEqual([
+        'ok',
+        'ok',
+        'below_minimum',
+        'not_found',
+        'invalid',
+      ]);
+      expect(lines[2].minimumOrderQuantity).toBe(20);
+      expect(res.json().message).toBe('2 parts added to your cart');
+      const cart = (await call(buyer, 'GET', '/cart')).json().data;
+      expect(
+        cart.lines.map((l: { productId: string; quantity: number }) => [l.productId, l.quantity]),
+      ).toEqual([
+        [a.id, 3],
+        [b.id, 4],
+      ]);
+      expect(cart.lines.some((l: { productId: string }) => l.productId === c.id)).toBe(false);
+    });
+
+    it('refuses junk, too many lines and an oversized body with a message, never a 5xx', async () => {
+      for (const payload of [{}, { text: 42 }, { text: 'a', add: 'yes' }])
+        expect((await call(buyer, 'POST', '/cart/quick-order', payload)).statusCode).toBe(400);
+      const many = Array.from({ length: 10_001 }, (_, i) => `P-${i} 1`).join('\n');
+      const tooMany = await quick(buyer, many);
+      expect(tooMany.statusCode).toBe(400);
+      expect(tooMany.json().message).toMatch(/at most 10,000 lines/);
+      const huge = await quick(buyer, `A ${'9'.repeat(10 * 1024 * 1024)}`);
+      expect(huge.statusCode).toBe(413);
+      expect(huge.json()).toMatchObject({ success: false });
+      // A NUL is refused by the input guard, as in every text field; other junk reads as lines.
+      expect((await quick(buyer, 'A\u0000 1')).statusCode).toBe(400);
+      const junk = await quick(buyer, '\u0001\ud83d\ude00 ,,, ;;;\n\t\t\n"unclosed\n\u00ff\u00fe 1');
+      expect(junk.statusCode).toBe(200);
+      expect(junk.json().data.lines.every((l: { status: string }) => l.status !== 'ok')).toBe(true);
+      expect((await quick(null, 'A 1')).statusCode).toBe(401);
+      expect((await quick(admin, 'A 1')).statusCode).toBe(403);
+    });
+  });
 });

@@ -1,0 +1,48 @@
+import { successEnvelope } from '@proper-parts/domain/envelope';
+import {
+  MAX_QUICK_ORDER_TEXT_BYTES,
+  parseQuickOrder,
+  quickOrderRequest,
+  quickOrderResult,
+} from '@proper-parts/domain/quick-order';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { bearerSecurity, errorResponses } from '../../http/responses.ts';
+import { actorOf } from '../auth/actor.ts';
+import { addCartLines } from './cart-repository.ts';
+import { buyerOf } from './cart-routes.ts';
+import { matchQuickOrder } from './quick-order-match.ts';
+
+/** Quick order (issue 18): a pasted list or a CSV's text, matched line by line by part number. */
+export const quickOrderRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/cart/quick-order',
+    {
+      config: { access: 'signed-in' },
+      // The text as JSON: its quotes and backslashes escaped, and a little room for the rest.
+      bodyLimit: MAX_QUICK_ORDER_TEXT_BYTES * 2 + 1024,
+      schema: {
+        tags: ['cart'],
+        summary:
+          'Match pasted lines (`SKU qty`, `SKU,qty`, `SKU<tab>qty`) or a CSV by SKU, MPN or cross-reference; with `add: true`, the ok lines go into my cart',
+        security: bearerSecurity,
+        body: quickOrderRequest,
+        response: { 200: successEnvelope(quickOrderResult), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const buyer = buyerOf(actorOf(request));
+      const lines = await matchQuickOrder(app.db, parseQuickOrder(request.body.text));
+      let message: string | undefined;
+      if (request.body.add) {
+        const ok = lines.flatMap((line) =>
+          line.status === 'ok' && line.productId && line.quantity
+            ? [{ productId: line.productId, quantity: line.quantity }]
+            : [],
+        );
+        const added = await addCartLines(app.db, buyer.id, ok, 'add');
+        message = `${added} ${added === 1 ? 'part' : 'parts'} added to your cart`;
+      }
+      return { success: true as const, data: { lines }, message };
+    },
+  );
+};
