@@ -2,7 +2,7 @@ import { messages } from '@proper-parts/domain/messages';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { jsonResponse } from '../../test/test-utils';
-import { ApiError, apiFetch, NETWORK_ERROR_MESSAGE } from './api-client';
+import { ApiError, apiFetch, apiFetchEnvelope, NETWORK_ERROR_MESSAGE } from './api-client';
 
 const stubFetch = (implementation: () => Promise<Response>) => {
   const fetchMock = vi.fn(implementation);
@@ -72,5 +72,31 @@ describe('apiFetch', () => {
         headers: expect.objectContaining({ 'Content-Type': 'application/json' }),
       }),
     );
+  });
+});
+
+describe('apiFetchEnvelope', () => {
+  it("keeps the envelope's message and a page's nextCursor beside the parsed data", async () => {
+    stubFetch(async () =>
+      jsonResponse({
+        success: true,
+        data: [{ n: 1, extra: 'dropped' }],
+        message: 'Done',
+        nextCursor: 'c2',
+      }),
+    );
+    const envelope = await apiFetchEnvelope('/api/v1/things', {
+      schema: z.object({ n: z.number() }).array(),
+    });
+    expect(envelope).toEqual({ data: [{ n: 1 }], message: 'Done', nextCursor: 'c2' });
+  });
+
+  it('answers a null nextCursor and no message when the envelope has none', async () => {
+    stubFetch(async () => jsonResponse({ success: true, data: 3 }));
+    expect(await apiFetchEnvelope('/api/v1/x')).toEqual({
+      data: 3,
+      message: undefined,
+      nextCursor: null,
+    });
   });
 });

@@ -43,7 +43,9 @@ export type ApiFetchOptions = {
  */
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null;
-const isSuccess = (json: unknown): json is { success: true; data: unknown } =>
+const isSuccess = (
+  json: unknown,
+): json is { success: true; data: unknown; message?: unknown; nextCursor?: unknown } =>
   isObject(json) && json.success === true;
 const failureMessage = (json: unknown) =>
   isObject(json) && json.success === false && typeof json.message === 'string'
@@ -62,6 +64,25 @@ export async function apiFetch<T>(
 export async function apiFetch(url: string, options?: ApiFetchOptions): Promise<unknown>;
 export async function apiFetch(
   url: string,
+  options?: ApiFetchOptions & { schema?: Parser<unknown> },
+): Promise<unknown> {
+  return (await apiFetchEnvelope(url, options)).data;
+}
+
+/** The parsed `data` with the envelope's `message` and, on a page of a list, its `nextCursor`. */
+export type ApiEnvelope<T> = { data: T; message?: string; nextCursor: string | null };
+
+/** `apiFetch`, keeping what the envelope holds beside `data` (a toast's message, a page's cursor). */
+export async function apiFetchEnvelope<T>(
+  url: string,
+  options: ApiFetchOptions & { schema: Parser<T> },
+): Promise<ApiEnvelope<T>>;
+export async function apiFetchEnvelope(
+  url: string,
+  options?: ApiFetchOptions,
+): Promise<ApiEnvelope<unknown>>;
+export async function apiFetchEnvelope(
+  url: string,
   {
     method = 'GET',
     body,
@@ -71,7 +92,7 @@ export async function apiFetch(
   }: ApiFetchOptions & {
     schema?: Parser<unknown>;
   } = {},
-): Promise<unknown> {
+): Promise<ApiEnvelope<unknown>> {
   const headers: Record<string, string> = { ...extra, Accept: 'application/json' };
   let payload: BodyInit | undefined;
   if (body instanceof FormData) {
@@ -107,10 +128,12 @@ export async function apiFetch(
     throw new ApiError(failureMessage(json) ?? messages.internalError, response.status);
   }
 
-  if (!schema) return json.data;
+  const message = typeof json.message === 'string' ? json.message : undefined;
+  const nextCursor = typeof json.nextCursor === 'string' ? json.nextCursor : null;
+  if (!schema) return { data: json.data, message, nextCursor };
   const parsed = schema.safeParse(json.data);
   if (!parsed.success) {
     throw new ApiError(messages.internalError, response.status);
   }
-  return parsed.data;
+  return { data: parsed.data, message, nextCursor };
 }
