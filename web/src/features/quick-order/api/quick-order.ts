@@ -1,0 +1,28 @@
+import { type QuickOrderRequest, quickOrderResult } from '@proper-parts/domain/quick-order';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../config/paths';
+import { apiFetchEnvelope } from '../../../lib/api-client';
+import { cartKey } from '../../cart/api/get-cart';
+
+/**
+ * `POST /cart/quick-order`: each pasted line matched to a product; with `add`, the ok lines go
+ * into my cart and `message` says how many.
+ */
+export const quickOrder = async (input: QuickOrderRequest) => {
+  const { data, message } = await apiFetchEnvelope(api.quickOrder, {
+    method: 'POST',
+    body: input,
+    schema: quickOrderResult,
+  });
+  return { lines: data.lines, message };
+};
+
+export function useQuickOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: quickOrder,
+    onSuccess: (_result, input) => {
+      if (input.add) return queryClient.invalidateQueries({ queryKey: cartKey });
+    },
+  });
+}

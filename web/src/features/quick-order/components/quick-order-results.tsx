@@ -1,0 +1,136 @@
+import { formatCount } from '@proper-parts/domain/format';
+import type { QuickOrderLine, QuickOrderStatus } from '@proper-parts/domain/quick-order';
+
+const statusLabel: Record<QuickOrderStatus, { text: string; tone: string }> = {
+  ok: { text: 'Ready', tone: 'badge-success' },
+  not_found: { text: 'Not found', tone: 'badge-error' },
+  below_minimum: { text: 'Below minimum', tone: 'badge-warning' },
+  above_stock: { text: 'Not enough stock', tone: 'badge-warning' },
+  invalid: { text: 'Cannot read', tone: 'badge-error' },
+};
+
+/** A line's status in words and colour (the words carry it; the colour only helps). */
+export function QuickOrderStatusBadge({ status }: { status: QuickOrderStatus }) {
+  const { text, tone } = statusLabel[status];
+  return <span className={`badge badge-soft whitespace-nowrap ${tone}`}>{text}</span>;
+}
+
+export type LineFix = { line: number; partNumber: string } | { line: number; quantity: number };
+
+/** The one-click fixes a line offers: another part number, or a quantity the shop can take. */
+function Fixes({
+  line,
+  onFix,
+  busy,
+}: {
+  line: QuickOrderLine;
+  onFix: (fix: LineFix) => void;
+  busy: boolean;
+}) {
+  const buttons: { label: string; title?: string; fix: LineFix }[] = [];
+  if (line.status === 'not_found')
+    for (const suggestion of line.suggestions)
+      buttons.push({
+        label: `Use ${suggestion.sku}`,
+        title: suggestion.name,
+        fix: { line: line.line, partNumber: suggestion.sku },
+      });
+  const minimum = line.minimumOrderQuantity;
+  const available = line.availableQuantity;
+  if (line.status === 'below_minimum' && minimum !== null)
+    buttons.push({
+      label: `Round up to ${formatCount(minimum)}`,
+      fix: { line: line.line, quantity: minimum },
+    });
+  if (
+    line.status === 'above_stock' &&
+    available !== null &&
+    available > 0 &&
+    available >= (minimum ?? 1)
+  )
+    buttons.push({
+      label: `Order ${formatCount(available)}`,
+      fix: { line: line.line, quantity: available },
+    });
+  if (buttons.length === 0) return null;
+  return (
+    <div className="mt-1 flex flex-wrap gap-1">
+      {buttons.map((button) => (
+        <button
+          key={button.label}
+          type="button"
+          className="btn btn-outline btn-primary btn-xs"
+          title={button.title}
+          disabled={busy}
+          onClick={() => onFix(button.fix)}
+        >
+          {button.label}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+type QuickOrderResultsProps = {
+  lines: QuickOrderLine[];
+  onFix: (fix: LineFix) => void;
+  /** While a check runs, the fixes wait for it. */
+  busy: boolean;
+};
+
+/** Each checked line: what was typed, what it matched, and what is wrong with it. */
+export function QuickOrderResults({ lines, onFix, busy }: QuickOrderResultsProps) {
+  return (
+    <div className="overflow-x-auto rounded-box border border-base-300 bg-base-100">
+      <table className="table table-sm">
+        <caption className="sr-only">Checked lines</caption>
+        <thead>
+          <tr>
+            <th scope="col">Line</th>
+            <th scope="col">Input</th>
+            <th scope="col">Status</th>
+            <th scope="col">Part</th>
+            <th scope="col" className="text-right">
+              Qty
+            </th>
+            <th scope="col" className="min-w-48">
+              Message
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {lines.map((line) => (
+            <tr key={line.line} data-testid="quick-order-line" data-status={line.status}>
+              <th scope="row" className="text-base-content/60">
+                {line.line}
+              </th>
+              <td className="max-w-40 truncate font-mono text-xs" title={line.input}>
+                {line.input}
+              </td>
+              <td>
+                <QuickOrderStatusBadge status={line.status} />
+              </td>
+              <td className="min-w-40">
+                {line.sku ? (
+                  <>
+                    <span className="block font-mono text-xs font-semibold">{line.sku}</span>
+                    <span className="block text-xs text-base-content/70">{line.name}</span>
+                  </>
+                ) : (
+                  <span className="text-base-content/50">—</span>
+                )}
+              </td>
+              <td className="text-right whitespace-nowrap">
+                {line.quantity === null ? '—' : formatCount(line.quantity)}
+              </td>
+              <td className="text-sm">
+                {line.message}
+                <Fixes line={line} onFix={onFix} busy={busy} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,229 @@
+import type { QuickOrderLine } from '@proper-parts/domain/quick-order';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { callsTo, stubApi } from '../../test/auth-stubs';
+import { jsonResponse, renderWithProviders } from '../../test/test-utils';
+import { ToasterHost } from '../components/toaster';
+import { QuickOrderPage, quickOrderPageMessages } from './quick-order-page';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const QUICK_ORDER = 'POST /api/v1/cart/quick-order';
+
+const line = (overrides: Partial<QuickOrderLine> & Pick<QuickOrderLine, 'line' | 'input'>) => ({
+  status: 'ok' as const,
+  productId: `p-${overrides.line}`,
+  sku: `SKU-${overrides.line}`,
+  name: `Part ${overrides.line}`,
+  quantity: 10,
+  message: null,
+  suggestions: [],
+  minimumOrderQuantity: 1,
+  availableQuantity: 500,
+  ...overrides,
+});
+
+const ok = (n: number, input: string, quantity: number) =>
+  line({ line: n, input, sku: input.split(/[\s,]/)[0] ?? '', quantity });
+const notFound = line({
+  line: 2,
+  input: 'GEAR-M2-4OT,5',
+  status: 'not_found',
+  productId: null,
+  sku: null,
+  name: null,
+  quantity: 5,
+  message: 'No part with this number',
+  suggestions: [{ productId: 'g', sku: 'GEAR-M2-40T', name: 'Spur gear M2 40T' }],
+  minimumOrderQuantity: null,
+  availableQuantity: null,
+});
+const belowMinimum = line({
+  line: 3,
+  input: 'VALVE-DN25 2',
+  status: 'below_minimum',
+  sku: 'VALVE-DN25',
+  name: 'Ball valve DN25',
+  quantity: 2,
+  message: 'Minimum 5',
+  minimumOrderQuantity: 5,
+});
+const aboveStock = line({
+  line: 4,
+  input: 'PUMP-7 900',
+  status: 'above_stock',
+  sku: 'PUMP-7',
+  name: 'Pump 7',
+  quantity: 900,
+  message: 'Only 40 left',
+  minimumOrderQuantity: 10,
+  availableQuantity: 40,
+});
+
+/** The server's answer: each sent line looked up in `byInput`, and the cart's message on add. */
+function answerWith(byInput: Record<string, QuickOrderLine>) {
+  return ({ body }: { body: unknown }) => {
+    const { text, add } = body as { text: string; add: boolean };
+    const lines = text
+      .split('\n')
+      .map((input, i) => ({ ...(byInput[input] ?? ok(i + 1, input, 1)), line: i + 1, input }));
+    const ready = lines.filter((each) => each.status === 'ok').length;
+    return jsonResponse({
+      success: true,
+      data: { lines },
+      ...(add ? { message: `${ready} parts added to your cart` } : {}),
+    });
+  };
+}
+
+const field = () => screen.getByLabelText('Part numbers and quantities');
+
+async function check(user: ReturnType<typeof userEvent.setup>, text: string) {
+  await user.click(field());
+  await user.paste(text);
+  await user.click(screen.getByRole('button', { name: 'Check lines' }));
+}
+
+describe('QuickOrderPage', () => {
+  it('shows each line with its status in words, the match and the summary', async () => {
+    const user = userEvent.setup();
+    const text = ['BRG-6204 10', 'GEAR-M2-4OT,5', 'VALVE-DN25 2', 'PUMP-7 900'].join('\n');
+    stubApi({
+      [QUICK_ORDER]: answerWith({
+        'BRG-6204 10': ok(1, 'BRG-6204 10', 10),
+        'GEAR-M2-4OT,5': notFound,
+        'VALVE-DN25 2': belowMinimum,
+        'PUMP-7 900': aboveStock,
+      }),
+    });
+    renderWithProviders(<QuickOrderPage />);
+    expect(document.title).toBe('Quick order | Proper Parts');
+
+    await check(user, text);
+
+    expect(await screen.findByRole('status')).toHaveTextContent('1 of 4 lines ready');
+    const rows = screen.getAllByTestId('quick-order-line');
+    expect(rows.map((row) => within(row).getAllByRole('cell')[1]?.textContent)).toEqual([
+      'Ready',
+      'Not found',
+      'Below minimum',
+      'Not enough stock',
+    ]);
+    expect(rows[0]).toHaveTextContent('BRG-6204');
+    expect(rows[2]).toHaveTextContent('Ball valve DN25');
+    expect(rows[2]).toHaveTextContent('Minimum 5');
+    expect(within(rows[3] as HTMLElement).getByRole('button', { name: 'Order 40' })).toBeVisible();
+    expect(callsTo(vi.mocked(fetch), QUICK_ORDER)).toEqual([{ text, add: false }]);
+  });
+
+  it('"Use {sku}" writes the suggested part number into the text and checks again', async () => {
+    const user = userEvent.setup();
+    const fetchMock = stubApi({
+      [QUICK_ORDER]: answerWith({ 'GEAR-M2-4OT,5': notFound }),
+    });
+    renderWithProviders(<QuickOrderPage />);
+
+    await check(user, 'BRG-6204 10\nGEAR-M2-4OT,5\nVALVE-DN25 2');
+    await user.click(await screen.findByRole('button', { name: 'Use GEAR-M2-40T' }));
+
+    expect(field()).toHaveValue('BRG-6204 10\nGEAR-M2-40T,5\nVALVE-DN25 2');
+    expect(await screen.findByText('3 of 3 lines ready')).toBeInTheDocument();
+    expect(callsTo(fetchMock, QUICK_ORDER).at(-1)).toEqual({
+      text: 'BRG-6204 10\nGEAR-M2-40T,5\nVALVE-DN25 2',
+      add: false,
+    });
+  });
+
+  it('"Round up to {min}" writes the minimum as the line\'s quantity', async () => {
+    const user = userEvent.setup();
+    const fetchMock = stubApi({
+      [QUICK_ORDER]: answerWith({ 'VALVE-DN25 2': { ...belowMinimum, line: 1 } }),
+    });
+    renderWithProviders(<QuickOrderPage />);
+
+    await check(user, 'VALVE-DN25 2');
+    await user.click(await screen.findByRole('button', { name: 'Round up to 5' }));
+
+    expect(field()).toHaveValue('VALVE-DN25 5');
+    expect(await screen.findByText('1 of 1 line ready')).toBeInTheDocument();
+    expect(callsTo(fetchMock, QUICK_ORDER)).toHaveLength(2);
+  });
+
+  it("adds the valid lines to the cart, toasts the server's message and offers the cart", async () => {
+    const user = userEvent.setup();
+    const fetchMock = stubApi({
+      [QUICK_ORDER]: answerWith({ 'GEAR-M2-4OT,5': notFound }),
+    });
+    renderWithProviders(
+      <>
+        <ToasterHost />
+        <QuickOrderPage />
+      </>,
+    );
+
+    await check(user, 'BRG-6204 10\nGEAR-M2-4OT,5');
+    expect(await screen.findByText('1 of 2 lines ready')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Add all valid lines to the cart' }));
+
+    expect(await screen.findByText('1 parts added to your cart')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to cart' })).toHaveAttribute('href', '/cart');
+    expect(callsTo(fetchMock, QUICK_ORDER).at(-1)).toEqual({
+      text: 'BRG-6204 10\nGEAR-M2-4OT,5',
+      add: true,
+    });
+    // Added once: another press would add the same parts again.
+    expect(screen.getByRole('button', { name: 'Add all valid lines to the cart' })).toBeDisabled();
+  });
+
+  it('says in red under the field that an empty text has nothing to check, and sends nothing', async () => {
+    const user = userEvent.setup();
+    const fetchMock = stubApi();
+    renderWithProviders(<QuickOrderPage />);
+
+    await user.click(screen.getByRole('button', { name: 'Check lines' }));
+
+    const error = screen.getByText(quickOrderPageMessages.empty);
+    expect(error).toHaveClass('text-error');
+    expect(field()).toHaveAttribute('aria-invalid', 'true');
+    expect(field()).toHaveAccessibleDescription(
+      expect.stringContaining(quickOrderPageMessages.empty),
+    );
+    expect(callsTo(fetchMock, QUICK_ORDER)).toHaveLength(0);
+  });
+
+  it("shows the server's 400 message under the field", async () => {
+    const user = userEvent.setup();
+    const message =
+      'A quick order takes at most 10,000 lines: split the list and send the rest after.';
+    stubApi({ [QUICK_ORDER]: () => jsonResponse({ success: false, message }, 400) });
+    renderWithProviders(<QuickOrderPage />);
+
+    await check(user, 'BRG-6204 10');
+
+    expect(await screen.findByText(message)).toHaveClass('text-error');
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it('reads a chosen CSV file into the field and checks it; a file too large is refused', async () => {
+    const user = userEvent.setup();
+    const fetchMock = stubApi({ [QUICK_ORDER]: answerWith({}) });
+    renderWithProviders(<QuickOrderPage />);
+    const input = screen.getByLabelText('Or upload a CSV file');
+
+    await user.upload(
+      input,
+      new File(['\uFEFFsku,qty\nBRG-6204,10'], 'parts.csv', { type: 'text/csv' }),
+    );
+
+    expect(await screen.findAllByTestId('quick-order-line')).not.toHaveLength(0);
+    expect(field()).toHaveValue('sku,qty\nBRG-6204,10');
+    expect(callsTo(fetchMock, QUICK_ORDER)).toEqual([{ text: 'sku,qty\nBRG-6204,10', add: false }]);
+
+    const big = new File(['x'], 'big.csv', { type: 'text/csv' });
+    Object.defineProperty(big, 'size', { value: 3 * 1024 * 1024 });
+    await user.upload(input, big);
+    expect(screen.getByText(quickOrderPageMessages.fileTooLarge)).toHaveClass('text-error');
+    expect(callsTo(fetchMock, QUICK_ORDER)).toHaveLength(1);
+  });
+});
