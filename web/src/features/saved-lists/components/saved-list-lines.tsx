@@ -1,0 +1,55 @@
+import { formatCount } from '@proper-parts/domain/format';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths';
+import { useSavedList } from '../api/get-saved-list';
+
+/** A saved list's lines, loaded when the list is opened. */
+export function SavedListLines({ id }: { id: string }) {
+  const { data: list, isPending, isError, error } = useSavedList(id);
+  if (isPending)
+    return (
+      <p role="status" className="flex items-center gap-2 py-2 text-sm text-base-content/70">
+        <span className="loading loading-spinner loading-sm" aria-hidden="true" />
+        Loading the list…
+      </p>
+    );
+  if (isError)
+    return (
+      <p role="alert" className="py-2 text-sm font-medium text-error">
+        {error.message}
+      </p>
+    );
+  if (list.lines.length === 0)
+    return (
+      <p className="py-2 text-sm text-base-content/70">None of its parts are sold any more.</p>
+    );
+  return (
+    <div className="overflow-x-auto">
+      <table className="table table-sm">
+        <caption className="sr-only">Parts in {list.name}</caption>
+        <thead>
+          <tr>
+            <th scope="col">SKU</th>
+            <th scope="col">Part</th>
+            <th scope="col" className="text-right">
+              Qty
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {list.lines.map((line) => (
+            <tr key={line.productId}>
+              <td className="font-mono text-xs whitespace-nowrap">{line.sku}</td>
+              <td>
+                <Link to={paths.product(line.slug)} className="link link-hover">
+                  {line.name}
+                </Link>
+              </td>
+              <td className="text-right whitespace-nowrap">{formatCount(line.quantity)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
