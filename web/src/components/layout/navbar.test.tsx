@@ -5,12 +5,16 @@ import { renderWithProviders } from '../../../test/test-utils';
 import { Navbar } from './navbar';
 
 describe('Navbar', () => {
-  it('shows the product name, the four links and the SignIn entry', () => {
+  it('shows the product name, the links and the SignIn entry', () => {
     renderWithProviders(<Navbar />);
     const nav = screen.getByRole('navigation', { name: 'Main' });
 
     expect(within(nav).getByRole('link', { name: 'Proper Parts' })).toHaveAttribute('href', '/');
     expect(within(nav).getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
+    expect(within(nav).getByRole('link', { name: 'Quick order' })).toHaveAttribute(
+      'href',
+      '/quick-order',
+    );
     expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute(
       'href',
       '/dashboard',

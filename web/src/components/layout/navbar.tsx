@@ -8,6 +8,7 @@ import { DashboardMenuToggle } from './dashboard-menu-toggle';
 const links = [
   { to: paths.home, label: 'Home', end: true },
   { to: paths.products(), label: 'Products', end: true },
+  { to: paths.quickOrder, label: 'Quick order', end: true },
   { to: paths.dashboard.root, label: 'Dashboard', end: false },
   { to: paths.blogs, label: 'Blogs', end: true },
   { to: paths.portfolio, label: 'Portfolio', end: true },

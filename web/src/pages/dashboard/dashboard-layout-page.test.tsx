@@ -31,7 +31,7 @@ const sidebarLinks = () =>
     .map((link) => [link.textContent, link.getAttribute('href')]);
 
 describe('DashboardLayoutPage', () => {
-  it('welcomes a customer by name, with My Orders, Add A Review and My Profile', async () => {
+  it('welcomes a customer by name, with My Orders, Saved lists, Quick order, Add A Review and My Profile', async () => {
     stubApi(signInAs(customer));
     renderWithProviders(<DashboardLayoutPage />, { route: '/dashboard' });
 
@@ -40,6 +40,8 @@ describe('DashboardLayoutPage', () => {
     ).toBeInTheDocument();
     expect(sidebarLinks()).toEqual([
       ['My Orders', '/dashboard'],
+      ['Saved lists', '/dashboard/lists'],
+      ['Quick order', '/quick-order'],
       ['Add A Review', '/dashboard/review'],
       ['My Profile', '/dashboard/profile'],
     ]);

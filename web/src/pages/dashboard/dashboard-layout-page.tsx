@@ -16,6 +16,8 @@ type SidebarLink = { to: string; label: string; end: boolean };
 // Spec §2: customers and admins get different sidebars; an admin's bare dashboard is My Profile.
 const customerLinks: SidebarLink[] = [
   { to: paths.dashboard.myOrders, label: 'My Orders', end: true },
+  { to: paths.dashboard.savedLists, label: 'Saved lists', end: false },
+  { to: paths.quickOrder, label: 'Quick order', end: true },
   { to: paths.dashboard.review, label: 'Add A Review', end: false },
   { to: paths.dashboard.profile, label: 'My Profile', end: false },
 ];
