@@ -78,13 +78,17 @@ type QuickOrderResultsProps = {
   busy: boolean;
 };
 
-/** Each checked line: what was typed, what it matched, and what is wrong with it. */
+/**
+ * Each checked line: what was typed, what it matched, and what is wrong with it. On phones a row
+ * stacks (line, status and quantity, then the part, then the message and its fixes), so the fixes
+ * are in view without scrolling sideways.
+ */
 export function QuickOrderResults({ lines, onFix, busy }: QuickOrderResultsProps) {
   return (
     <div className="overflow-x-auto rounded-box border border-base-300 bg-base-100">
-      <table className="table table-sm">
+      <table className="table table-sm max-sm:block">
         <caption className="sr-only">Checked lines</caption>
-        <thead>
+        <thead className="max-sm:sr-only">
           <tr>
             <th scope="col">Line</th>
             <th scope="col">Input</th>
@@ -93,37 +97,49 @@ export function QuickOrderResults({ lines, onFix, busy }: QuickOrderResultsProps
             <th scope="col" className="text-right">
               Qty
             </th>
-            <th scope="col" className="min-w-48">
+            <th scope="col" className="sm:min-w-48">
               Message
             </th>
           </tr>
         </thead>
-        <tbody>
+        <tbody className="max-sm:block">
           {lines.map((line) => (
-            <tr key={line.line} data-testid="quick-order-line" data-status={line.status}>
-              <th scope="row" className="text-base-content/60">
+            <tr
+              key={line.line}
+              data-testid="quick-order-line"
+              data-status={line.status}
+              className="max-sm:flex max-sm:flex-wrap max-sm:items-center max-sm:gap-x-3 max-sm:gap-y-1 max-sm:px-3 max-sm:py-3 max-sm:[&>*]:p-0"
+            >
+              <th scope="row" className="text-base-content/60 max-sm:order-1">
+                <span className="sm:hidden">Line </span>
                 {line.line}
               </th>
-              <td className="max-w-40 truncate font-mono text-xs" title={line.input}>
+              <td className="max-w-40 truncate font-mono text-xs max-sm:hidden" title={line.input}>
                 {line.input}
               </td>
-              <td>
+              <td className="max-sm:order-2">
                 <QuickOrderStatusBadge status={line.status} />
               </td>
-              <td className="min-w-40">
+              <td className="min-w-40 max-sm:order-4 max-sm:w-full">
                 {line.sku ? (
                   <>
                     <span className="block font-mono text-xs font-semibold">{line.sku}</span>
                     <span className="block text-xs text-base-content/70">{line.name}</span>
                   </>
                 ) : (
-                  <span className="text-base-content/50">—</span>
+                  <>
+                    <span className="text-base-content/50 max-sm:hidden">—</span>
+                    <span className="block font-mono text-xs break-all sm:hidden">
+                      {line.input}
+                    </span>
+                  </>
                 )}
               </td>
-              <td className="text-right whitespace-nowrap">
+              <td className="text-right whitespace-nowrap max-sm:order-3 max-sm:ml-auto">
+                <span className="text-base-content/60 sm:hidden">Qty </span>
                 {line.quantity === null ? '—' : formatCount(line.quantity)}
               </td>
-              <td className="text-sm">
+              <td className="text-sm max-sm:order-5 max-sm:w-full max-sm:empty:hidden">
                 {line.message}
                 <Fixes line={line} onFix={onFix} busy={busy} />
               </td>

@@ -92,12 +92,17 @@ export function SavedListCard({ list }: { list: SavedListSummary }) {
                   busy={remove.isPending}
                   className="btn-error sm:w-auto"
                   onClick={() =>
-                    remove.mutate(list._id, {
-                      onSuccess: () => {
+                    // Not mutate's own onSuccess: the list is gone from the page, and this card
+                    // with it, before that would run.
+                    remove
+                      .mutateAsync(list._id)
+                      .then(() => {
                         toast.success(`"${list.name}" deleted`);
                         close();
-                      },
-                    })
+                      })
+                      .catch(() => {
+                        // remove.error shows in the modal.
+                      })
                   }
                 >
                   Yes, delete list
