@@ -119,6 +119,8 @@ export const searchItem = z.object({
   img: z.string(),
   minimumOrderQuantity: z.number().int(),
   availableQuantity: z.number().int(),
+  /** Sold in packs of this many (1: any quantity). */
+  packSize: z.number().int(),
 });
 export type SearchItem = z.infer<typeof searchItem>;
 
@@ -173,6 +175,8 @@ export const catalogProduct = searchItem.extend({
   crossReferences: z.array(crossReference),
   /** The category and its parents, the top one first: the page's breadcrumbs. */
   categoryPath: z.array(named),
+  /** Tier prices: from `minQuantity` on, the unit price is `price` (dollars), lowest first. */
+  priceBreaks: z.array(z.object({ minQuantity: z.number().int(), price: z.number() })),
 });
 export type CatalogProduct = z.infer<typeof catalogProduct>;
 

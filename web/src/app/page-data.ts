@@ -26,6 +26,9 @@ const BROWSER_ONLY = [
   routes.resetPassword,
   routes.verifyEmail,
   routes.purchase,
+  routes.cart,
+  routes.checkout,
+  routes.quickOrder,
   routes.dashboard,
   `${routes.dashboard}/*`,
 ];

@@ -67,6 +67,15 @@ export const routes: RouteObject[] = [
         },
         hydrateFallbackElement: <Spinner className="min-h-dvh" />,
       },
+      { path: path.cart, element: page(() => import('../pages/cart-page'), 'CartPage') },
+      {
+        path: path.checkout,
+        element: signedIn(page(() => import('../pages/checkout-page'), 'CheckoutPage')),
+      },
+      {
+        path: path.quickOrder,
+        element: signedIn(page(() => import('../pages/quick-order-page'), 'QuickOrderPage')),
+      },
       {
         path: path.dashboard,
         element: signedIn(
@@ -117,6 +126,10 @@ export const routes: RouteObject[] = [
             element: adminOnly(
               page(() => import('../pages/dashboard/manage-products-page'), 'ManageProductsPage'),
             ),
+          },
+          {
+            path: dashboard.savedLists,
+            element: page(() => import('../pages/dashboard/saved-lists-page'), 'SavedListsPage'),
           },
           {
             path: dashboard.payment,

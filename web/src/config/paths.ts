@@ -16,6 +16,9 @@ export const routes = {
   product: '/products/:slug',
   brands: '/brands',
   categories: '/categories',
+  cart: '/cart',
+  checkout: '/checkout',
+  quickOrder: '/quick-order',
   dashboard: dashboardRoot,
   dashboardChildren: {
     review: 'review',
@@ -26,6 +29,7 @@ export const routes = {
     manageProducts: 'manageProducts',
     editProduct: 'manageProducts/:id/edit',
     payment: 'payment/:id',
+    savedLists: 'lists',
   },
   notFound: '*',
 } as const;
@@ -50,6 +54,9 @@ export const paths = {
   product: (slug: string) => generatePath(routes.product, { slug }),
   brands: routes.brands,
   categories: routes.categories,
+  cart: routes.cart,
+  checkout: routes.checkout,
+  quickOrder: routes.quickOrder,
   dashboard: {
     root: dashboardRoot,
     myOrders: dashboardRoot,
@@ -61,6 +68,7 @@ export const paths = {
     manageProducts: child(children.manageProducts),
     editProduct: (id: string) => child(generatePath(children.editProduct, { id })),
     payment: (id: string) => child(generatePath(children.payment, { id })),
+    savedLists: child(children.savedLists),
   },
 } as const;
 
@@ -99,4 +107,17 @@ export const api = {
   manageOrder: (id: string) => `${apiBase}/manageOrder/${encodeURIComponent(id)}`,
   createPaymentIntent: `${apiBase}/create-payment-intent`,
   sandboxConfirm: `${apiBase}/sandbox/confirm`,
+  cart: `${apiBase}/cart`,
+  cartLine: (productId: string) => `${apiBase}/cart/lines/${encodeURIComponent(productId)}`,
+  cartPreview: `${apiBase}/cart/preview`,
+  cartMerge: `${apiBase}/cart/merge`,
+  quickOrder: `${apiBase}/cart/quick-order`,
+  checkout: `${apiBase}/orders`,
+  reorder: (orderId: string) => `${apiBase}/orders/${encodeURIComponent(orderId)}/reorder`,
+  invoice: (orderId: string) => `${apiBase}/orders/${encodeURIComponent(orderId)}/invoice.pdf`,
+  savedLists: (page: { limit: number; cursor?: string }) =>
+    `${apiBase}/lists?${new URLSearchParams({ limit: String(page.limit), ...(page.cursor ? { cursor: page.cursor } : {}) })}`,
+  saveList: `${apiBase}/lists`,
+  savedList: (id: string) => `${apiBase}/lists/${encodeURIComponent(id)}`,
+  addListToCart: (id: string) => `${apiBase}/lists/${encodeURIComponent(id)}/add-to-cart`,
 } as const;

@@ -1,6 +1,6 @@
-import { formatPieces, formatPrice } from '@proper-parts/domain/format';
+import { formatCount, formatPieces, formatPrice } from '@proper-parts/domain/format';
 
-export { formatPieces, formatPrice };
+export { formatCount, formatPieces, formatPrice };
 
 /** A unit price: `$30 per pc`. */
 export const formatUnitPrice = (dollars: number) => `${formatPrice(dollars)} per pc`;

@@ -29,6 +29,11 @@ const bearing = {
     { name: 'seal', value: 'rubber seals', num: null, unit: null },
   ],
   crossReferences: [{ kind: 'oem', number: '12-6204' }],
+  packSize: 1,
+  priceBreaks: [
+    { minQuantity: 100, price: 3.9 },
+    { minQuantity: 1000, price: 3.5 },
+  ],
 };
 
 const at = (slug: string) => ({ route: `/products/${slug}`, path: '/products/:slug' });
@@ -73,6 +78,14 @@ describe('ProductPage', () => {
     expect(within(specs).getByRole('row', { name: 'Bore 20 mm' })).toBeInTheDocument();
     expect(within(specs).getByRole('row', { name: 'Seal rubber seals' })).toBeInTheDocument();
     expect(screen.getByRole('row', { name: 'OEM 12-6204' })).toBeInTheDocument();
+    // Tier prices: the base price up to the first break, then each break's.
+    const tiers = screen.getByRole('region', { name: 'Volume pricing' });
+    expect(
+      within(tiers)
+        .getAllByRole('row')
+        .map((row) => row.textContent),
+    ).toEqual(['QuantityUnit price', '1–99$4.20', '100–999$3.90', '1,000+$3.50']);
+    expect(screen.getByRole('button', { name: 'Add to cart' })).toBeEnabled();
     expect(screen.getByRole('link', { name: 'Purchase Now' })).toHaveAttribute(
       'href',
       `/purchase/${bearing._id}`,

@@ -5,11 +5,12 @@ import { Link, Navigate, useParams } from 'react-router';
 import { Spinner } from '../components/spinner';
 import { paths } from '../config/paths';
 import { useCurrentUser } from '../features/auth/use-current-user';
+import { AddToCartForm } from '../features/cart/components/add-to-cart';
 import { productPageQueryOptions } from '../features/catalog/api/edit-product';
 import { relatedPartsQuery, useCatalogSearch } from '../features/catalog/api/search-catalog';
 import { ProductNotFound } from '../features/catalog/components/product-not-found';
 import { SearchResultCard } from '../features/catalog/components/search-result-card';
-import { formatPieces, formatPrice } from '../lib/format';
+import { formatCount, formatPieces, formatPrice } from '../lib/format';
 import { usePageTitle } from '../lib/use-page-title';
 import { useWhenIdle } from '../lib/use-when-idle';
 
@@ -57,6 +58,44 @@ function RelatedProducts({ product }: { product: CatalogProduct }) {
           </li>
         ))}
       </ul>
+    </section>
+  );
+}
+
+/** Tier prices as a table: each row a quantity range and its unit price. */
+function PriceBreaks({ product }: { product: CatalogProduct }) {
+  if (product.priceBreaks.length === 0) return null;
+  const tiers = [{ minQuantity: 1, price: product.price }, ...product.priceBreaks];
+  return (
+    <section aria-labelledby="price-breaks" className="mt-2 sm:max-w-sm">
+      <h2 id="price-breaks" className="mb-1 font-semibold">
+        Volume pricing
+      </h2>
+      <table className="table table-sm" data-testid="price-breaks">
+        <thead>
+          <tr>
+            <th scope="col">Quantity</th>
+            <th scope="col" className="text-right">
+              Unit price
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {tiers.map((tier, i) => {
+            const next = tiers[i + 1];
+            return (
+              <tr key={tier.minQuantity}>
+                <td>
+                  {next
+                    ? `${formatCount(tier.minQuantity)}–${formatCount(next.minQuantity - 1)}`
+                    : `${formatCount(tier.minQuantity)}+`}
+                </td>
+                <td className="text-right font-medium">{formatPrice(tier.price)}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
     </section>
   );
 }
@@ -133,9 +172,16 @@ function ProductView({ product }: { product: CatalogProduct }) {
               Purchase Now
             </Link>
           )}
+          {!outOfStock && <AddToCartForm product={product} />}
           {isAdmin && !outOfStock && (
             <p className="text-xs text-base-content/60">Admins cannot place orders.</p>
           )}
+          {product.packSize > 1 && (
+            <p className="text-sm text-base-content/70">
+              Sold in packs of {formatPieces(product.packSize)}.
+            </p>
+          )}
+          <PriceBreaks product={product} />
           {product.description && (
             <p className="mt-2 whitespace-pre-line text-base-content/85">{product.description}</p>
           )}

@@ -18,6 +18,7 @@ const item = (sku: string, name: string) => ({
   img: '/images/categories/bearings.svg',
   minimumOrderQuantity: 10,
   availableQuantity: 500,
+  packSize: 1,
 });
 
 const answer = (items: ReturnType<typeof item>[], nextCursor: string | null = null) =>

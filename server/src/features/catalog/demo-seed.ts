@@ -114,6 +114,17 @@ export async function seedDemoCatalog(db: Database): Promise<{ seeded: boolean }
       join products p on p.sku = x.sku`),
     );
 
+    // Issue 18: a third of the parts sell cheaper by volume (5, 10 and 25 times their minimum), and
+    // some parts sold by tens come in packs of ten, so a newcomer sees both at work.
+    await tx.execute(sql`
+      insert into price_breaks (product_id, min_quantity, price_cents)
+      select p.id, p.minimum_order_quantity * t.times, greatest(1, round(p.price_cents * t.share))::int
+      from products p, (values (5, 0.95), (10, 0.9), (25, 0.85)) as t(times, share)
+      where abs(hashtext(p.sku)) % 3 = 0 and p.minimum_order_quantity * 25 <= 1000000`);
+    await tx.execute(sql`
+      update products set pack_size = 10
+      where minimum_order_quantity % 10 = 0 and abs(hashtext(sku)) % 5 = 1`);
+
     const start = Date.now() - demoReviews.length * 1000;
     await tx.insert(reviews).values(
       demoReviews.map((review, index) => ({
@@ -133,5 +144,7 @@ export async function seedDemoCatalog(db: Database): Promise<{ seeded: boolean }
  * (a part number took 140 ms of 10,000 products instead of under 1).
  */
 export async function analyzeCatalog(db: Database) {
-  await db.execute(sql`analyze products, product_attributes, cross_references, brands, categories`);
+  await db.execute(
+    sql`analyze products, product_attributes, cross_references, brands, categories, price_breaks`,
+  );
 }

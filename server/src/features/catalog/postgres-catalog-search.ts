@@ -205,6 +205,7 @@ interface ItemRow {
   price_cents: number;
   minimum_order_quantity: number;
   available_quantity: number;
+  pack_size: number;
   brand_slug: string | null;
   brand_name: string | null;
   category_slug: string | null;
@@ -223,10 +224,11 @@ const toItem = (row: ItemRow): SearchItem => ({
   img: row.img,
   minimumOrderQuantity: Number(row.minimum_order_quantity),
   availableQuantity: Number(row.available_quantity),
+  packSize: Number(row.pack_size),
 });
 
 const ITEM_COLUMNS = sql`p.id, p.sku, p.slug, p.name, p.img, p.price_cents, p.minimum_order_quantity,
-  p.available_quantity, b.slug as brand_slug, b.name as brand_name, c.slug as category_slug,
+  p.available_quantity, p.pack_size, b.slug as brand_slug, b.name as brand_name, c.slug as category_slug,
   c.name as category_name`;
 
 export interface Counts {
@@ -421,9 +423,13 @@ export function postgresCatalogSearch(
           attributes: CatalogProduct['attributes'] | string;
           cross_references: CatalogProduct['crossReferences'] | string;
           category_path: CatalogProduct['categoryPath'] | string;
+          price_breaks: { minQuantity: number; priceCents: number }[] | string;
         }
       >(sql`
         select ${ITEM_COLUMNS}, p.mpn, p.description, p.created_at, '' as sort_value,
+          (select coalesce(json_agg(json_build_object('minQuantity', pb.min_quantity,
+              'priceCents', pb.price_cents) order by pb.min_quantity), '[]')
+            from price_breaks pb where pb.product_id = p.id) as price_breaks,
           (select coalesce(json_agg(json_build_object('name', a.name, 'value', a.value,
               'num', a.num, 'unit', a.unit) order by a.name), '[]')
             from product_attributes a where a.product_id = p.id) as attributes,
@@ -463,6 +469,10 @@ export function postgresCatalogSearch(
         })),
         crossReferences: fromJson(row.cross_references),
         categoryPath: fromJson(row.category_path),
+        priceBreaks: fromJson(row.price_breaks).map((b) => ({
+          minQuantity: Number(b.minQuantity),
+          price: Number(b.priceCents) / 100,
+        })),
       };
     },
 

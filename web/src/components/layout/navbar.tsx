@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { paths } from '../../config/paths';
 import { NavAuthEntry } from '../../features/auth/components/nav-auth-entry';
+import { CartBadge } from '../../features/cart/components/cart-badge';
 import { DashboardMenuToggle } from './dashboard-menu-toggle';
 
 const links = [
@@ -113,6 +114,7 @@ export function Navbar() {
         </div>
         <div className="navbar-end gap-1">
           <DashboardMenuToggle />
+          <CartBadge />
           <NavAuthEntry />
         </div>
       </nav>

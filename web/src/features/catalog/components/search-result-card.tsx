@@ -3,6 +3,7 @@ import { isOutOfStock } from '@proper-parts/domain/stock';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import { formatPieces, formatPrice } from '../../../lib/format';
+import { AddToCartButton } from '../../cart/components/add-to-cart';
 
 /**
  * One part in the catalog's results: picture, name, part number, brand, price and stock.
@@ -58,6 +59,7 @@ export function SearchResultCard({ item, first = false }: { item: SearchItem; fi
             </>
           )}
         </p>
+        <AddToCartButton product={item} />
       </div>
     </article>
   );

@@ -10,6 +10,7 @@ import { useAllOrders } from '../api/get-all-orders';
 import { ORDERS_PAGE_SIZE } from '../api/get-my-orders';
 import { useShipOrder } from '../api/ship-order';
 import { ConfirmOrderModal } from './confirm-order-modal';
+import { InvoiceLink, OrderLinesDetails } from './order-extras';
 import { OrderStatusBadge, TransactionId } from './order-status';
 import { Pager } from './pager';
 
@@ -140,6 +141,7 @@ export function ManageOrdersTable() {
                     <span className="block text-xs text-base-content/70">
                       {formatPieces(order.quantity)} · ordered {formatDate(order.createdAt)}
                     </span>
+                    <OrderLinesDetails order={order} />
                     <span className="mt-1 block text-sm">{order.userName}</span>
                     <span className="block text-xs text-base-content/70">
                       <EmailAddress email={order.email} />
@@ -159,6 +161,7 @@ export function ManageOrdersTable() {
                           {orderMessages.alreadyPaid}
                         </span>
                         <TransactionId id={order.transactionId} />
+                        <InvoiceLink order={order} />
                       </div>
                     ) : (
                       <OrderStatusBadge status={order.status} />

@@ -9,6 +9,7 @@ import { toast } from '../../../lib/toast';
 import { useCancelOrder } from '../api/cancel-order';
 import { ORDERS_PAGE_SIZE, useMyOrders } from '../api/get-my-orders';
 import { ConfirmOrderModal } from './confirm-order-modal';
+import { BuyAgainButton, InvoiceLink, OrderLinesDetails } from './order-extras';
 import { OrderStatusBadge, TransactionId } from './order-status';
 import { Pager } from './pager';
 
@@ -75,6 +76,7 @@ export function MyOrdersTable({ email }: { email: string }) {
                         <span className="sm:hidden">{formatPieces(order.quantity)} · </span>
                         Ordered {formatDate(order.createdAt)}
                       </span>
+                      <OrderLinesDetails order={order} />
                     </div>
                   </div>
                 </td>
@@ -104,9 +106,11 @@ export function MyOrdersTable({ email }: { email: string }) {
                       </button>
                     </div>
                   ) : (
-                    <div className="flex flex-col gap-1">
+                    <div className="flex flex-col items-start gap-1">
                       <OrderStatusBadge status={order.status} />
                       <TransactionId id={order.transactionId} />
+                      <InvoiceLink order={order} />
+                      <BuyAgainButton order={order} />
                     </div>
                   )}
                 </td>

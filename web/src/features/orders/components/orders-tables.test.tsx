@@ -72,12 +72,12 @@ describe('MyOrdersTable', () => {
     const paidRow = rowOf(paid.purchaseName);
     expect(within(paidRow).getByText('Paid')).toBeInTheDocument();
     expect(within(paidRow).getByText('sbx_pi_paid1')).toBeInTheDocument();
-    // No Pay or Cancel on a paid order: its only button copies the transaction id.
+    // No Pay or Cancel on a paid order: its buttons copy the transaction id and buy again.
     expect(
       within(paidRow)
         .getAllByRole('button')
-        .map((b) => b.getAttribute('aria-label')),
-    ).toEqual(['Copy transaction id']);
+        .map((b) => b.getAttribute('aria-label') ?? b.textContent),
+    ).toEqual(['Copy transaction id', 'Buy again']);
     expect(within(open).getByText(/^Ordered [A-Z][a-z]{2} \d{1,2}, \d{4}$/)).toBeInTheDocument();
     expect(within(rowOf(shipped.purchaseName)).getByText('Shipped')).toBeInTheDocument();
   });

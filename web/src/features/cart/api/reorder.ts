@@ -1,0 +1,33 @@
+import { cartMessages, reorderResult } from '@proper-parts/domain/cart';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../config/paths';
+import { apiFetch } from '../../../lib/api-client';
+import { formatPrice } from '../../../lib/format';
+import { cartKey } from './get-cart';
+
+/** `POST /orders/{id}/reorder`: the order's lines go into the cart at today's prices. */
+export const reorder = (orderId: string) =>
+  apiFetch(api.reorder(orderId), { method: 'POST', schema: reorderResult });
+
+export function useReorder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: reorder,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: cartKey }),
+  });
+}
+
+/** What "Buy again" tells the buyer: what was added, and what changed since the order. */
+export function reorderNotes(result: {
+  added: number;
+  notSold: { name: string }[];
+  priceChanged: { name: string; was: number; now: number }[];
+}) {
+  return [
+    cartMessages.reordered(result.added),
+    ...result.notSold.map((line) => `${line.name} is no longer sold.`),
+    ...result.priceChanged.map(
+      (line) => `${line.name}: now ${formatPrice(line.now)} (was ${formatPrice(line.was)}).`,
+    ),
+  ];
+}

@@ -1,0 +1,108 @@
+import { cartLineProblem } from '@proper-parts/domain/cart';
+import { useId, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { paths } from '../../../config/paths';
+import { formatPieces } from '../../../lib/format';
+import { toast } from '../../../lib/toast';
+import { useCurrentUser } from '../../auth/use-current-user';
+import { useChangeCartLine } from '../api/use-cart';
+
+export interface CartProduct {
+  _id: string;
+  name: string;
+  minimumOrderQuantity: number;
+  availableQuantity: number;
+  packSize?: number;
+}
+
+/** The first quantity worth ordering: the minimum, rounded up to whole packs. */
+export const firstQuantity = ({ minimumOrderQuantity, packSize = 1 }: CartProduct) =>
+  Math.ceil(minimumOrderQuantity / packSize) * packSize;
+
+function useAddToCart(product: CartProduct) {
+  const change = useChangeCartLine();
+  const navigate = useNavigate();
+  const add = (quantity: number) =>
+    change.mutate(
+      { productId: product._id, quantity },
+      {
+        onSuccess: () =>
+          toast.success(`${formatPieces(quantity)} of ${product.name} in your cart`, {
+            action: { label: 'View cart', onClick: () => navigate(paths.cart) },
+          }),
+        onError: (error) => toast.error(error.message),
+      },
+    );
+  return { add, busy: change.isPending };
+}
+
+/** A card's one-click "Add to cart": the product's first orderable quantity. */
+export function AddToCartButton({ product }: { product: CartProduct }) {
+  const { user } = useCurrentUser();
+  const { add, busy } = useAddToCart(product);
+  if (user?.isAdmin || product.availableQuantity < firstQuantity(product)) return null;
+  return (
+    <button
+      type="button"
+      className="btn btn-outline btn-primary btn-sm mt-2"
+      disabled={busy}
+      onClick={() => add(firstQuantity(product))}
+      aria-label={`Add ${product.name} to cart`}
+    >
+      Add to cart
+    </button>
+  );
+}
+
+/** The product page's quantity and "Add to cart": the same rules the cart and checkout apply. */
+export function AddToCartForm({ product }: { product: CartProduct }) {
+  const { user } = useCurrentUser();
+  const { add, busy } = useAddToCart(product);
+  const [quantity, setQuantity] = useState(String(firstQuantity(product)));
+  const inputId = useId();
+  const errorId = useId();
+  if (user?.isAdmin) return null;
+  const packSize = product.packSize ?? 1;
+  const wanted = Number(quantity);
+  const problem =
+    quantity.trim() === '' || !Number.isInteger(wanted) || wanted < 1
+      ? 'Enter a whole number of pieces'
+      : cartLineProblem(wanted, { ...product, packSize });
+  return (
+    <form
+      noValidate
+      className="flex flex-wrap items-start gap-2"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!problem) add(wanted);
+      }}
+    >
+      <div className="flex flex-col">
+        <label htmlFor={inputId} className="sr-only">
+          Quantity
+        </label>
+        <input
+          id={inputId}
+          type="number"
+          inputMode="numeric"
+          min={firstQuantity(product)}
+          max={product.availableQuantity}
+          step={packSize}
+          value={quantity}
+          onChange={(event) => setQuantity(event.target.value)}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? errorId : undefined}
+          className={`input w-28 ${problem ? 'input-error' : ''}`}
+        />
+        {problem && (
+          <p id={errorId} className="mt-1 text-sm text-error">
+            {problem}
+          </p>
+        )}
+      </div>
+      <button type="submit" className="btn btn-outline btn-primary" disabled={busy || !!problem}>
+        Add to cart
+      </button>
+    </form>
+  );
+}

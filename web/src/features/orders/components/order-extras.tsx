@@ -1,0 +1,65 @@
+import type { Order } from '@proper-parts/domain/orders';
+import { useNavigate } from 'react-router';
+import { api, paths } from '../../../config/paths';
+import { formatPieces, formatPrice } from '../../../lib/format';
+import { toast } from '../../../lib/toast';
+import { reorderNotes, useReorder } from '../../cart/api/reorder';
+
+/** An order of several lines: its lines, folded under the name. */
+export function OrderLinesDetails({ order }: { order: Order }) {
+  if (order.lines.length < 2 && !order.poNumber) return null;
+  return (
+    <div className="mt-1 text-xs text-base-content/70">
+      {order.poNumber && <span className="block">PO {order.poNumber}</span>}
+      {order.lines.length > 1 && (
+        <details>
+          <summary className="cursor-pointer">{order.lines.length} lines</summary>
+          <ul className="mt-1 flex flex-col gap-0.5">
+            {order.lines.map((line) => (
+              <li key={line.lineNo}>
+                <span className="font-mono">{line.sku}</span> {line.name} ·{' '}
+                {formatPieces(line.quantity)} × {formatPrice(line.unitPrice)}
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+    </div>
+  );
+}
+
+/** A paid order's invoice (PDF), downloaded with the session's cookie. */
+export function InvoiceLink({ order }: { order: Order }) {
+  if (!order.invoiceNumber) return null;
+  return (
+    <a href={api.invoice(order._id)} download className="link link-primary text-xs">
+      Invoice {order.invoiceNumber}
+    </a>
+  );
+}
+
+/** "Buy again": the order's lines into the cart, with what changed since. */
+export function BuyAgainButton({ order }: { order: Order }) {
+  const reorder = useReorder();
+  const navigate = useNavigate();
+  return (
+    <button
+      type="button"
+      className="btn btn-outline btn-xs"
+      disabled={reorder.isPending}
+      onClick={() =>
+        reorder.mutate(order._id, {
+          onSuccess: (result) => {
+            const [first, ...changes] = reorderNotes(result);
+            if (changes.length > 0) toast.warning(first, { description: changes.join(' ') });
+            else toast.success(first);
+            navigate(paths.cart);
+          },
+          onError: (error) => toast.error(error.message),
+        })
+      }
+    >
+      Buy again
+    </button>
+  );
+}

@@ -1,0 +1,144 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type CheckoutRequest, checkoutRequest } from '@proper-parts/domain/cart';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, Navigate, useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { BusyButton } from '../components/busy-button';
+import { FormAlert } from '../components/form-alert';
+import { FormField } from '../components/form-field';
+import { PageHeader } from '../components/page-header';
+import { Spinner } from '../components/spinner';
+import { paths } from '../config/paths';
+import { useCurrentUser } from '../features/auth/use-current-user';
+import { useCheckout } from '../features/cart/api/checkout';
+import { useCart } from '../features/cart/api/use-cart';
+import { useProfile } from '../features/profile/api/get-profile';
+import { formatPieces, formatPrice } from '../lib/format';
+import { toast } from '../lib/toast';
+import { usePageTitle } from '../lib/use-page-title';
+
+type CheckoutInput = z.input<typeof checkoutRequest>;
+
+/** Checkout (issue 18): where to ship, a PO number and a note; the order is the cart. */
+export function CheckoutPage() {
+  usePageTitle('Checkout');
+  const { user } = useCurrentUser();
+  const { data: cart, isPending } = useCart();
+  const { data: profile } = useProfile(user?.email ?? '');
+  const place = useCheckout();
+  const navigate = useNavigate();
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    getFieldState,
+    formState: { errors },
+  } = useForm<CheckoutInput, unknown, CheckoutRequest>({
+    resolver: zodResolver(checkoutRequest),
+    defaultValues: { address: '', phone: '', poNumber: '', note: '' },
+  });
+  useEffect(() => {
+    if (profile?.city && !getFieldState('address').isDirty) setValue('address', profile.city);
+    if (profile?.phone && !getFieldState('phone').isDirty) setValue('phone', profile.phone);
+  }, [profile, getFieldState, setValue]);
+
+  if (user?.isAdmin) return <Navigate to={paths.cart} replace />;
+  if (isPending || !cart) return <Spinner className="min-h-[50vh]" />;
+  if (cart.lines.length === 0 && !place.isSuccess) return <Navigate to={paths.cart} replace />;
+  const blocked = cart.lines.some((line) => line.problem);
+
+  const submit = handleSubmit(async (values) => {
+    try {
+      const order = await place.mutateAsync(values);
+      toast.success(
+        `Order placed: ${order.lines.length} ${order.lines.length === 1 ? 'line' : 'lines'}, ${formatPrice(order.price)}`,
+      );
+      navigate(paths.dashboard.payment(order._id));
+    } catch (error) {
+      toast.error((error as Error).message);
+    }
+  });
+
+  return (
+    <section className="mx-auto grid max-w-5xl gap-10 px-4 py-10 md:grid-cols-[1fr_22rem]">
+      <div>
+        <PageHeader
+          title="Checkout"
+          description="Your cart becomes one order. You pay it by card next."
+        />
+        <form noValidate onSubmit={submit} className="flex flex-col gap-3">
+          <FormField
+            label="Ship to (address)"
+            autoComplete="street-address"
+            error={errors.address?.message}
+            {...register('address')}
+          />
+          <FormField
+            label="Phone"
+            type="tel"
+            autoComplete="tel"
+            error={errors.phone?.message}
+            {...register('phone')}
+          />
+          <FormField
+            label="PO number (optional)"
+            error={errors.poNumber?.message}
+            {...register('poNumber')}
+          />
+          <div className="flex flex-col gap-1">
+            <label htmlFor="checkout-note" className="text-sm font-medium">
+              Note (optional)
+            </label>
+            <textarea
+              id="checkout-note"
+              rows={3}
+              className={`textarea w-full ${errors.note ? 'textarea-error' : ''}`}
+              aria-invalid={errors.note ? true : undefined}
+              {...register('note')}
+            />
+            {errors.note && <p className="text-sm text-error">{errors.note.message}</p>}
+          </div>
+          <FormAlert message={place.error?.message} />
+          {blocked ? (
+            <p className="text-error">
+              Some lines cannot be ordered as they are.{' '}
+              <Link to={paths.cart} className="link">
+                Fix them in the cart
+              </Link>
+              .
+            </p>
+          ) : (
+            <BusyButton busy={place.isPending}>Place order</BusyButton>
+          )}
+        </form>
+      </div>
+      <aside aria-labelledby="order-summary" className="rounded-box bg-base-200 p-5 self-start">
+        <h2 id="order-summary" className="mb-3 text-lg font-bold">
+          Order summary
+        </h2>
+        <ul className="flex flex-col gap-2 text-sm">
+          {cart.lines.map((line) => (
+            <li key={line.productId} className="flex justify-between gap-3">
+              <span className="min-w-0">
+                <span className="block truncate">{line.name}</span>
+                <span className="text-base-content/70">
+                  {formatPieces(line.quantity)} × {formatPrice(line.unitPrice)}
+                </span>
+                {line.problem && <span className="block text-error">{line.problem}</span>}
+              </span>
+              <span className="font-medium">{formatPrice(line.lineTotal)}</span>
+            </li>
+          ))}
+        </ul>
+        <p className="mt-4 flex justify-between border-t border-base-300 pt-3 text-lg font-bold">
+          <span>Total</span>
+          <span data-testid="checkout-total">{formatPrice(cart.total)}</span>
+        </p>
+        <p className="mt-1 text-xs text-base-content/70">
+          Taxes and shipping are quoted separately.
+        </p>
+      </aside>
+    </section>
+  );
+}
