@@ -350,7 +350,10 @@ describe('business buying: cart, checkout, invoices, reorder, saved lists', asyn
       expect(huge.json()).toMatchObject({ success: false });
       // A NUL is refused by the input guard, as in every text field; other junk reads as lines.
       expect((await quick(buyer, 'A\u0000 1')).statusCode).toBe(400);
-      const junk = await quick(buyer, '\u0001\ud83d\ude00 ,,, ;;;\n\t\t\n"unclosed\n\u00ff\u00fe 1');
+      const junk = await quick(
+        buyer,
+        '\u0001\ud83d\ude00 ,,, ;;;\n\t\t\n"unclosed\n\u00ff\u00fe 1',
+      );
       expect(junk.statusCode).toBe(200);
       expect(junk.json().data.lines.every((l: { status: string }) => l.status !== 'ok')).toBe(true);
       expect((await quick(null, 'A 1')).statusCode).toBe(401);
