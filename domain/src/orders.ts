@@ -119,3 +119,38 @@ export const manageOrdersQuery = paginationQuery.extend({
   status: z.enum(ORDER_STATUSES).optional(),
 });
 export type ManageOrdersQuery = z.infer<typeof manageOrdersQuery>;
+
+const isoDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date, YYYY-MM-DD')
+  .refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)), 'must be a real date');
+
+/** `GET /manageOrder/export.csv`: the orders placed from `from` to `to`, both days included (UTC). */
+export const ordersExportQuery = z
+  .object({ from: isoDay, to: isoDay })
+  .strict()
+  .refine(({ from, to }) => from <= to, { message: 'from must not be after to', path: ['to'] });
+export type OrdersExportQuery = z.infer<typeof ordersExportQuery>;
+
+/** The columns of the orders export: one row per order line, the order's fields repeated. */
+export const ORDERS_CSV_COLUMNS = [
+  'orderId',
+  'placedAt',
+  'status',
+  'paid',
+  'invoiceNumber',
+  'poNumber',
+  'customer',
+  'email',
+  'address',
+  'phone',
+  'note',
+  'lineNo',
+  'sku',
+  'name',
+  'quantity',
+  'unitPrice',
+  'lineTotal',
+  'orderTotal',
+  'transactionId',
+] as const;

@@ -105,6 +105,8 @@ export const api = {
   manageOrders: (query: { limit: number; offset: number; status?: string }) =>
     `${apiBase}/manageOrder?${new URLSearchParams({ limit: String(query.limit), offset: String(query.offset), ...(query.status ? { status: query.status } : {}) })}`,
   manageOrder: (id: string) => `${apiBase}/manageOrder/${encodeURIComponent(id)}`,
+  ordersExport: (from: string, to: string) =>
+    `${apiBase}/manageOrder/export.csv?${new URLSearchParams({ from, to })}`,
   createPaymentIntent: `${apiBase}/create-payment-intent`,
   sandboxConfirm: `${apiBase}/sandbox/confirm`,
   cart: `${apiBase}/cart`,

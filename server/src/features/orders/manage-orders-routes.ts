@@ -6,18 +6,45 @@ import {
   order,
   orderIdParams,
   orderMessages,
+  ordersExportQuery,
 } from '@proper-parts/domain/orders';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { bearerSecurity, errorResponses } from '../../http/responses.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { refusalFor } from './order-access.ts';
 import { orderShippedMail, sendInBackground } from './order-mails.ts';
+import { exportOrdersCsv } from './orders-export.ts';
 import { cancelUnpaidOrder, listAllOrders, shipPendingOrder } from './orders-repository.ts';
 
 /** Manage All Orders (admin): list, ship paid orders, delete unpaid ones (spec §4, §7). */
 export const manageOrdersRoutes =
   ({ mailer }: { mailer: Mailer }): FastifyPluginAsyncZod =>
   async (app) => {
+    app.get(
+      '/manageOrder/export.csv',
+      {
+        config: { access: 'admin' },
+        schema: {
+          tags: ['orders'],
+          summary:
+            'Orders placed from `from` to `to` (YYYY-MM-DD, both included, UTC) as CSV, one row per line, oldest first; streamed (admin)',
+          security: bearerSecurity,
+          produces: ['text/csv'],
+          querystring: ordersExportQuery,
+          response: { 200: z.any(), ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        const { from, to } = request.query;
+        return reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="orders-${from}-to-${to}.csv"`)
+          .header('cache-control', 'no-store')
+          .send(exportOrdersCsv(app.db, request.query));
+      },
+    );
+
     app.get(
       '/manageOrder',
       {

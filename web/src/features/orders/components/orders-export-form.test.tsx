@@ -1,0 +1,19 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { OrdersExportForm } from './orders-export-form';
+
+describe('OrdersExportForm', () => {
+  it('links to the CSV of the chosen range, and refuses a range upside down', () => {
+    render(<OrdersExportForm />);
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-03-01' } });
+    fireEvent.change(screen.getByLabelText('To (included)'), { target: { value: '2026-03-31' } });
+    expect(screen.getByRole('link', { name: 'Download CSV' })).toHaveAttribute(
+      'href',
+      '/api/v1/manageOrder/export.csv?from=2026-03-01&to=2026-03-31',
+    );
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-04-01' } });
+    expect(screen.queryByRole('link', { name: 'Download CSV' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Download CSV' })).toBeDisabled();
+    expect(screen.getByText('The first date is after the last')).toBeInTheDocument();
+  });
+});
