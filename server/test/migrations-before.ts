@@ -1,0 +1,75 @@
+import { randomUUID } from 'node:crypto';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { pgliteOptions } from '../src/db/pglite-settings.ts';
+
+const drizzleFolder = join(import.meta.dirname, '..', 'drizzle');
+
+/** The migrations up to (not including) `tag`: the database as it was before that release. */
+function migrationsBefore(tag: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'pp-migrations-'));
+  mkdirSync(join(dir, 'meta'));
+  const journal = JSON.parse(readFileSync(join(drizzleFolder, 'meta', '_journal.json'), 'utf8'));
+  const cut = journal.entries.findIndex((entry: { tag: string }) => entry.tag === tag);
+  if (cut < 0) throw new Error(`no migration ${tag}`);
+  journal.entries = journal.entries.slice(0, cut);
+  for (const entry of journal.entries) {
+    copyFileSync(join(drizzleFolder, `${entry.tag}.sql`), join(dir, `${entry.tag}.sql`));
+  }
+  writeFileSync(join(dir, 'meta', '_journal.json'), JSON.stringify(journal));
+  return dir;
+}
+
+export type Run = (query: string) => Promise<Record<string, unknown>[]>;
+
+/**
+ * A database migrated to just before migration `tag`, to fill as a shop of that release would be,
+ * then `migrateAll()`: in-memory PGlite, or a fresh database on DATABASE_URL's server.
+ */
+export async function databaseBefore(tag: string) {
+  const before = migrationsBefore(tag);
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    const client = await PGlite.create(pgliteOptions);
+    const db = drizzlePglite(client);
+    await migratePglite(db, { migrationsFolder: before });
+    const run: Run = async (query) => (await db.execute(sql.raw(query))).rows;
+    return {
+      run,
+      migrateAll: () => migratePglite(db, { migrationsFolder: drizzleFolder }),
+      close: async () => {
+        await client.close();
+        rmSync(before, { recursive: true });
+      },
+    };
+  }
+  const name = `pp_test_${randomUUID().replaceAll('-', '')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const client = new pg.Client({ connectionString: target.toString() });
+  await client.connect();
+  const db = drizzlePostgres(client);
+  await migratePostgres(db, { migrationsFolder: before });
+  const run: Run = async (query) => (await client.query(query)).rows;
+  return {
+    run,
+    migrateAll: () => migratePostgres(db, { migrationsFolder: drizzleFolder }),
+    close: async () => {
+      await client.end();
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+      rmSync(before, { recursive: true });
+    },
+  };
+}
