@@ -164,6 +164,9 @@ describe('business buying: cart, checkout, invoices, reorder, saved lists', asyn
       { lineNo: 2, name: 'Washer M8', quantity: 100, unitPrice: 0.03, lineTotal: 3 },
     ]);
     expect(await stockOf(app, a.id)).toBe(90);
+    const mail = await outbox.waitForMail(buyer.email, /PO number: PO-4471/);
+    expect(mail).toContain('Lines: 2');
+    expect(mail).toMatch(/Washer M8: 100 pcs at \$0\.03 = \$3/);
     expect((await call(buyer, 'GET', '/cart')).json().data.lines).toEqual([]);
     expect((await checkout(buyer)).statusCode).toBe(400);
     // The spec's answers carry the lines too.

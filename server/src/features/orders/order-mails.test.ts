@@ -25,9 +25,13 @@ describe('mails that carry text people typed (a display name, a product name)', 
     const id = await placeOrder(app, buyer, { toolId: product.id, quantity: 2 });
     await payWithSandbox(app, buyer, id);
 
-    for (const subject of [/Your Proper Parts order/, /Payment received/]) {
+    for (const [subject, parts] of [
+      [/Your Proper Parts order/, ['text/plain']],
+      // The payment's mail carries the invoice (issue 18): a PDF beside the text, still no HTML.
+      [/Payment received/, ['multipart/mixed', 'text/plain', 'application/pdf']],
+    ] as const) {
       const mail = await outbox.waitForMail(buyer.email, subject);
-      expect(contentTypesOf(mail)).toEqual(['text/plain']);
+      expect(contentTypesOf(mail)).toEqual(parts);
       expect(mail).toContain(`Hello ${IMG} ${SCRIPT},`);
       expect(mail).toContain(`Product: ${SCRIPT}${IMG} Gear`);
       // The subject carries only the order id.

@@ -8,11 +8,26 @@ import type { Mailer, MailMessage } from '../mail/mailer.ts';
 const pieces = (n: number) => formatPieces(n).replace('\u00a0', ' ');
 
 function orderLines(order: Order): string {
+  // An order of several lines (issue 18) lists them; the spec's one-product order reads as before.
+  const what =
+    order.lines.length > 1
+      ? [
+          `Lines: ${order.lines.length}`,
+          ...order.lines.map(
+            (line) =>
+              `  ${line.sku}  ${line.name}: ${pieces(line.quantity)} at ${formatPrice(line.unitPrice)} = ${formatPrice(line.lineTotal)}`,
+          ),
+        ]
+      : [
+          `Product: ${order.purchaseName}`,
+          `Quantity: ${pieces(order.quantity)} at ${formatPrice(order.unitPrice)}`,
+        ];
   return [
     `Order id: ${order._id}`,
-    `Product: ${order.purchaseName}`,
-    `Quantity: ${pieces(order.quantity)} at ${formatPrice(order.unitPrice)}`,
+    ...(order.poNumber ? [`PO number: ${order.poNumber}`] : []),
+    ...what,
     `Total: ${formatPrice(order.price)}`,
+    ...(order.lines.length > 1 ? ['Taxes and shipping are quoted separately.'] : []),
   ].join('\n');
 }
 
