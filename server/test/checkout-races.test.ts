@@ -119,13 +119,13 @@ describe(`${BUYERS} buyers across two processes check out overlapping ${LINES}-l
     await db.query(
       `insert into "user" (id, name, email, email_verified)
          select 'checkout-${run}-' || g, 'Buyer ' || g, 'checkout' || g || '-${run}@example.com', true
-         from generate_series(0, ${BUYERS - 1}) g`,
+         from generate_series(0, ${2 * BUYERS - 1}) g`,
     );
     await db.query(
       `insert into session (id, token, user_id, expires_at)
          select 'checkout-session-${run}-' || g, 'checkout-token-${run}-' || g,
                 'checkout-${run}-' || g, now() + interval '1 day'
-         from generate_series(0, ${BUYERS - 1}) g`,
+         from generate_series(0, ${2 * BUYERS - 1}) g`,
     );
   }, 180_000);
 
@@ -272,6 +272,48 @@ describe(`${BUYERS} buyers across two processes check out overlapping ${LINES}-l
     }
     // Deadlocks PostgreSQL detected and broke while these ran (counted once a backend reports).
     expect(await deadlocks()).toBe(deadlocksBefore);
+  });
+
+  it('checkouts of 20-line carts racing other buyers filling carts with the same parts: no deadlock', async () => {
+    // A cart filled with many lines at once checks each part's foreign key (`for key share`) in
+    // its own order, while a checkout holds the same parts locked in id order.
+    const [first] = (
+      await db.query(
+        `insert into products (name, img, description, minimum_order_quantity, available_quantity, price_cents)
+         select 'Shared Part ' || g, '/images/products/piston.svg', 'Plenty.', 1, 100000, 500 + g
+           from generate_series(1, 20) g
+         returning id`,
+      )
+    ).rows as { id: string }[];
+    if (!first) throw new Error('no products');
+    const shared = (
+      (await db.query(`select id from products where name like 'Shared Part %' order by id`))
+        .rows as { id: string }[]
+    ).map((r) => r.id);
+    const fill = (i: number, ids: string[]) =>
+      call(i, i, 'POST', '/cart/merge', {
+        lines: ids.map((productId) => ({ productId, quantity: 2 })),
+      });
+    const checkouts = Array.from({ length: BUYERS / 2 }, (_, k) => BUYERS + k);
+    const fillers = Array.from({ length: BUYERS / 2 }, (_, k) => BUYERS + BUYERS / 2 + k);
+    const statuses: number[] = [];
+    for (let round = 0; round < 4; round++) {
+      for (const i of checkouts) expect((await fill(i, shared)).status).toBe(200);
+      const answers = await Promise.all([
+        ...checkouts.map((i) =>
+          call(i, i, 'POST', '/orders', { address: '1 Mill Rd', phone: '+1 309 555 0100' }),
+        ),
+        // Each filler's lines in another order: reversed, or rotated by the buyer.
+        ...fillers.map((i) =>
+          fill(
+            i,
+            i % 2 ? [...shared].reverse() : [...shared.slice(i % 20), ...shared.slice(0, i % 20)],
+          ),
+        ),
+      ]);
+      statuses.push(...answers.map((res) => res.status));
+    }
+    expect(statuses.filter((s) => s !== 200)).toEqual([]);
   });
 
   async function deadlocks(): Promise<number> {

@@ -27,7 +27,10 @@ async function rowsOf<T>(db: Queryable, query: SQL): Promise<T[]> {
 /**
  * Places the buyer's cart as one order, in one transaction (issue 18):
  * 1. locks the cart's lines and their products in product-id order: two checkouts that share
- *    parts wait for each other in the same order, so they cannot deadlock;
+ *    parts wait for each other in the same order, so they cannot deadlock. `no key update` is
+ *    what an update of the stock takes anyway; a plain `for update` would also block the foreign
+ *    key checks (`for key share`) of anyone adding these parts to a cart or an order, and a cart
+ *    filled with many lines at once takes those in its own order: a deadlock (bench checkout);
  * 2. checks every line (sold, minimum, stock, pack) under that lock: one bad line refuses all;
  * 3. takes the stock of every line in one statement;
  * 4. inserts the order and its lines in one statement, each line priced by `pp_unit_price_cents`
@@ -49,7 +52,7 @@ export async function checkoutCart(
         from cart_lines c join products p on p.id = c.product_id
         where c.user_id = ${buyer.id}
         order by p.id
-        for update of c, p`,
+        for no key update of c, p`,
     );
     if (locked.length === 0) throw new AppError('INVALID', cartMessages.cartEmpty);
     if (locked.some((line) => !line.live || cartLineProblem(line.quantity, line) !== null))
