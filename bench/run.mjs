@@ -8,6 +8,7 @@
 //   BENCH_DATABASE_URL / DATABASE_URL: a PostgreSQL server to create bench databases on
 //   BENCH_ONLY=pglite,postgres,postgres-2,scaling,lighthouse: run only these parts
 //   catalog          instead: the catalog's search on 10^6 products (bench/catalog.mjs)
+//   checkout         instead: 20-line carts placed as orders, and one-line orders (bench/checkout.mjs)
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -49,6 +50,13 @@ if (
 if (process.argv.slice(2).includes('catalog')) {
   const { runCatalog } = await import('./catalog.mjs');
   await runCatalog();
+  process.exit(0);
+}
+
+// `npm run bench -- checkout`: carts placed as orders on PostgreSQL (bench/checkout.mjs), alone.
+if (process.argv.slice(2).includes('checkout')) {
+  const { runCheckout } = await import('./checkout.mjs');
+  await runCheckout();
   process.exit(0);
 }
 

@@ -1,0 +1,558 @@
+// `npm run bench -- checkout` (issue 18): placing carts as orders under load, on PostgreSQL.
+//
+// A fresh PostgreSQL database, migrated by a first start of the built server and filled with the
+// main bench's data (bench/lib/seed.mjs: 10,000 products with stock to spare, 1,000 buyers with
+// known tokens, 100,000 orders), a third of the products given tier prices at 10 and 50 pieces.
+// Then, on one built server, 50 connections, 10 s each after a warm-up:
+//  - checkout: each connection is one buyer with its own account. In a loop it refills its cart
+//    with 20 lines (one `POST /cart/merge`: 20 random parts of the first 2,000, quantities across
+//    the tiers) and places it (`POST /orders`). Only the `POST /orders` is timed: the refill is
+//    there so that every checkout places a full 20-line cart, and its answer is not the figure
+//    (it still shares the server, the pool and the cores with the checkouts, so the figure is a
+//    little worse than checkouts alone would be). Carts of random parts overlap: two carts of 20
+//    parts out of 2,000 share one about 18% of the time, so buyers do wait on each other's locks.
+//  - checkout, one hot set: every cart the same 20 parts, so every checkout waits for the one
+//    before it (the worst case, reported, no target).
+//  - purchase: the main bench's orders row (`POST /purchase`, one line, the next buyer and the
+//    next of 100 products each request).
+// Every response's latency is kept (exact percentiles); during each run, the database's waits
+// are sampled from pg_stat_activity every 50 ms. Units taken from stock are checked against the
+// units in the order lines placed. Writes bench/results/checkout-<date>.md and .json and the
+// README's checkout section.
+//   --quick             3 s a run
+//   BENCH_SECONDS, BENCH_CONNECTIONS (10, 50)
+//   BENCH_DATABASE_URL / DATABASE_URL: the PostgreSQL server to create the database on
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { Agent, request as httpRequest } from 'node:http';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { pathToFileURL } from 'node:url';
+import pg from 'pg';
+import { freshPostgres, postgresBase, postgresReachable } from './lib/databases.mjs';
+import { root, rssMb, sampleRss, startShop, stop } from './lib/processes.mjs';
+import { seed, tokenOf } from './lib/seed.mjs';
+
+const quick = process.argv.includes('--quick');
+const seconds = Number(process.env.BENCH_SECONDS ?? (quick ? 3 : 10));
+const warmup = Math.max(1, Math.min(3, Math.round(seconds / 3)));
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const sizes = { products: 10_000, users: 1_000, orders: 100_000, reviews: 1_000 };
+const CART_LINES = 20;
+const CART_PARTS = 2_000;
+const PURCHASE_PARTS = 100;
+const TARGETS = { checkoutP99ms: 100, purchasePerSecond: 1000 };
+const secret = 'bench-secret-0123456789abcdef0123456789abcdef';
+const resultsDir = join(root, 'bench', 'results');
+const started = Date.now();
+const log = (line) =>
+  console.log(`[bench checkout ${Math.round((Date.now() - started) / 1000)}s] ${line}`);
+
+const round = (ms) => Math.round(ms * 10) / 10;
+const quantile = (sorted, q) =>
+  sorted.length ? round(sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]) : 0;
+
+/** One HTTP request on a kept-alive connection; answers its status and how long it took (ms). */
+function send(agent, base, { method, path, headers, body }) {
+  return new Promise((resolve) => {
+    const began = performance.now();
+    const req = httpRequest(
+      `${base}${path}`,
+      { method, agent, headers: { ...headers, 'content-length': Buffer.byteLength(body ?? '') } },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve({ status: res.statusCode, ms: performance.now() - began }));
+      },
+    );
+    req.on('error', () => resolve({ status: 0, ms: performance.now() - began }));
+    req.setTimeout(30_000, () => req.destroy());
+    req.end(body);
+  });
+}
+
+/**
+ * `connections` buyers, each in its own loop for `seconds`: `before(buyer)` untimed (its requests
+ * still load the server), then `timed(buyer)`, whose latencies make the figure.
+ */
+async function runBuyers(base, { seconds: duration, before, timed }) {
+  const agent = new Agent({ keepAlive: true, maxSockets: connections });
+  const latencies = [];
+  const statuses = {};
+  const setupStatuses = {};
+  const until = performance.now() + duration * 1000;
+  const began = performance.now();
+  await Promise.all(
+    Array.from({ length: connections }, async (_, buyer) => {
+      while (performance.now() < until) {
+        if (before) {
+          const setup = await send(agent, base, before(buyer));
+          setupStatuses[setup.status] = (setupStatuses[setup.status] ?? 0) + 1;
+          if (performance.now() >= until) break;
+        }
+        const answer = await send(agent, base, timed(buyer));
+        latencies.push(answer.ms);
+        statuses[answer.status] = (statuses[answer.status] ?? 0) + 1;
+      }
+    }),
+  );
+  const elapsed = (performance.now() - began) / 1000;
+  agent.destroy();
+  latencies.sort((x, y) => x - y);
+  const failed = Object.entries(statuses)
+    .filter(([status]) => !status.startsWith('2'))
+    .reduce((sum, [, n]) => sum + n, 0);
+  return {
+    requests: latencies.length,
+    perSecond: Math.round(latencies.length / elapsed),
+    okPerSecond: Math.round((latencies.length - failed) / elapsed),
+    p50ms: quantile(latencies, 0.5),
+    p95ms: quantile(latencies, 0.95),
+    p99ms: quantile(latencies, 0.99),
+    maxMs: round(latencies.at(-1) ?? 0),
+    statuses,
+    failed,
+    setupStatuses,
+  };
+}
+
+/** The database's wait events, sampled every 50 ms from its active backends: `{ 'Lock: transactionid': n }`. */
+function sampleWaits(databaseUrl) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  const counts = {};
+  let samples = 0;
+  let timer;
+  const ready = client.connect().then(() => {
+    const take = async () => {
+      const { rows } = await client.query(
+        `select coalesce(wait_event_type || ': ' || wait_event, 'on CPU') as wait, count(*)::int as n
+           from pg_stat_activity
+          where datname = current_database() and state = 'active' and pid <> pg_backend_pid()
+          group by 1`,
+      );
+      samples += 1;
+      for (const row of rows) counts[row.wait] = (counts[row.wait] ?? 0) + row.n;
+      timer = setTimeout(() => void take().catch(() => {}), 50);
+    };
+    return take();
+  });
+  return {
+    async stop() {
+      await ready;
+      clearTimeout(timer);
+      await client.end();
+      const total = Object.values(counts).reduce((s, n) => s + n, 0);
+      return {
+        samples,
+        activeAverage: samples ? round(total / samples) : 0,
+        top: Object.entries(counts)
+          .sort((x, y) => y[1] - x[1])
+          .slice(0, 6)
+          .map(([wait, n]) => ({ wait, share: Math.round((n / total) * 100) })),
+      };
+    },
+  };
+}
+
+/** Units taken from stock and units in order lines, in one snapshot. */
+async function ledger(query) {
+  const [row] = await query(
+    `select (select sum(available_quantity) from products)::text as stock,
+            (select coalesce(sum(quantity), 0) from order_lines)::text as lined,
+            (select count(*) from orders)::text as orders`,
+  );
+  return { stock: BigInt(row.stock), lined: BigInt(row.lined), orders: BigInt(row.orders) };
+}
+
+/** A cart of 20 different parts of `parts`, quantities from the minimum to past the tiers. */
+function randomCart(parts) {
+  const picked = new Set();
+  while (picked.size < CART_LINES) picked.add(Math.floor(Math.random() * parts.length));
+  return [...picked].map((i) => ({
+    productId: parts[i].id,
+    quantity: parts[i].minimum + Math.floor(Math.random() * 60),
+  }));
+}
+
+const bearer = (buyer) => ({
+  authorization: `Bearer ${tokenOf(2 + (buyer % sizes.users))}`,
+  'content-type': 'application/json',
+});
+const checkoutBody = JSON.stringify({
+  address: '1 Mill Rd, Peoria IL 61602',
+  phone: '+1 309 555 0100',
+  poNumber: 'PO-BENCH',
+});
+
+async function measure(database, shop, key, run) {
+  const waits = sampleWaits(database.url);
+  const rss = sampleRss([shop.pid]);
+  const before = await database.with(ledger);
+  const result = await run();
+  const peakRssMb = rss.stop();
+  const waited = await waits.stop();
+  // Let answers still in flight land before the ledger.
+  await new Promise((r) => setTimeout(r, 500));
+  const after = await database.with(ledger);
+  const oversoldUnits = Number(after.lined - before.lined - (before.stock - after.stock));
+  const row = { key, ...result, peakRssMb, waits: waited, oversoldUnits };
+  log(
+    `${key}: ${row.okPerSecond}/s p50 ${row.p50ms} p95 ${row.p95ms} p99 ${row.p99ms} ms, ${row.failed} failed, oversold ${oversoldUnits}, waits ${waited.top.map((w) => `${w.wait} ${w.share}%`).join(', ')}`,
+  );
+  return row;
+}
+
+async function checkoutRuns(database, shop) {
+  const parts = await database.with((query) =>
+    query(
+      `select id, minimum_order_quantity as minimum from products order by id limit ${CART_PARTS}`,
+    ),
+  );
+  const hot = randomCart(parts);
+  const refill = (cart) => (buyer) => ({
+    method: 'POST',
+    path: '/api/v1/cart/merge',
+    headers: bearer(buyer),
+    body: JSON.stringify({ lines: cart() }),
+  });
+  const placeCart = (buyer) => ({
+    method: 'POST',
+    path: '/api/v1/orders',
+    headers: bearer(buyer),
+    body: checkoutBody,
+  });
+  // Alone: five checkouts one at a time before the load (no queueing, no lock waits).
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  const alone = [];
+  for (let n = 0; n < 5; n++) {
+    await send(agent, shop.url, refill(() => randomCart(parts))(0));
+    alone.push((await send(agent, shop.url, placeCart(0))).ms);
+  }
+  agent.destroy();
+  const aloneMs = quantile(
+    alone.sort((x, y) => x - y),
+    0.5,
+  );
+  log(`checkout alone: median ${aloneMs} ms`);
+  const warm = { seconds: warmup, before: refill(() => randomCart(parts)), timed: placeCart };
+  await runBuyers(shop.url, warm);
+  const rows = [];
+  rows.push({
+    ...(await measure(database, shop, 'checkout', () =>
+      runBuyers(shop.url, { seconds, before: refill(() => randomCart(parts)), timed: placeCart }),
+    )),
+    aloneMs,
+  });
+  rows.push(
+    await measure(database, shop, 'checkoutHot', () =>
+      runBuyers(shop.url, { seconds, before: refill(() => hot), timed: placeCart }),
+    ),
+  );
+  return rows;
+}
+
+async function purchaseRun(database, shop) {
+  const ids = (
+    await database.with((query) =>
+      query(
+        `select id from products where minimum_order_quantity <= 50 order by id limit ${PURCHASE_PARTS}`,
+      ),
+    )
+  ).map((r) => r.id);
+  let next = 0;
+  const purchase = (buyer) => ({
+    method: 'POST',
+    path: '/api/v1/purchase',
+    headers: bearer(buyer),
+    body: JSON.stringify({ toolId: ids[next++ % ids.length], quantity: 50 }),
+  });
+  await runBuyers(shop.url, { seconds: warmup, timed: purchase });
+  return measure(database, shop, 'purchase', () =>
+    runBuyers(shop.url, { seconds, timed: purchase }),
+  );
+}
+
+/**
+ * EXPLAIN (ANALYZE, BUFFERS) of what one checkout of a 20-line cart sends: a server of its own on
+ * the same database records its SQL (bench/lib/query-capture.mjs), one buyer's cart is filled and
+ * placed, filled again, and the transaction's statements are run again with their parameters,
+ * each under EXPLAIN ANALYZE (which executes it) in one transaction rolled back after.
+ */
+async function explainCheckout(database, parts) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'pp-bench-checkout-'));
+  const captureFile = join(dataDir, 'queries.jsonl');
+  writeFileSync(captureFile, '');
+  const shop = await startShop({
+    dataDir,
+    databaseUrl: database.url,
+    secret,
+    env: {
+      NODE_OPTIONS: `--import ${pathToFileURL(join(root, 'bench', 'lib', 'query-capture.mjs'))}`,
+      QUERY_CAPTURE_FILE: captureFile,
+    },
+  });
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  const buyer = connections + 100;
+  const cart = randomCart(parts);
+  const fill = () =>
+    send(agent, shop.url, {
+      method: 'POST',
+      path: '/api/v1/cart/merge',
+      headers: bearer(buyer),
+      body: JSON.stringify({ lines: cart }),
+    });
+  let statements;
+  try {
+    await fill();
+    const from = statSync(captureFile).size;
+    await send(agent, shop.url, {
+      method: 'POST',
+      path: '/api/v1/orders',
+      headers: bearer(buyer),
+      body: checkoutBody,
+    });
+    const sent = readFileSync(captureFile)
+      .subarray(from)
+      .toString('utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    const begin = sent.findIndex((st) => /^begin/i.test(st.text.trim()));
+    const end = sent.findIndex((st) => /^commit/i.test(st.text.trim()));
+    statements = sent.slice(begin + 1, end);
+    await fill();
+  } finally {
+    agent.destroy();
+    await stop(shop.child);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  const out = [
+    `EXPLAIN (ANALYZE, BUFFERS) of the statements of one checkout of a ${CART_LINES}-line cart on PostgreSQL (${new Date().toISOString()}),`,
+    'as the built server sent them (bench/lib/query-capture.mjs), run again in one transaction and rolled',
+    'back, then under EXPLAIN ANALYZE in another, rolled back too (warm plans, as on pooled connections).',
+    '',
+  ];
+  const summary = [];
+  const client = new pg.Client({ connectionString: database.url });
+  await client.connect();
+  const query = async (sql, values) => (await client.query(sql, values)).rows;
+  // Once plainly first, rolled back: the plans and the triggers' PL/pgSQL are then warm on this
+  // connection, as on the server's pooled ones (a first run compiles them: ~10 ms more).
+  await query('begin');
+  try {
+    for (const statement of statements) await query(statement.text, statement.values);
+  } finally {
+    await query('rollback');
+  }
+  await query('begin');
+  try {
+    for (const [index, statement] of statements.entries()) {
+      const sql = statement.text.trim();
+      const plan = (await query(`explain (analyze, buffers) ${sql}`, statement.values))
+        .map((row) => row['QUERY PLAN'])
+        .join('\n');
+      const executionMs = Number(plan.match(/Execution Time: ([\d.]+) ms/)?.[1] ?? 0);
+      summary.push({ statement: index + 1, first: sql.split('\n')[0].slice(0, 60), executionMs });
+      out.push('='.repeat(100), `-- statement ${index + 1}: ${executionMs} ms`, sql, '', plan, '');
+    }
+  } finally {
+    await query('rollback');
+    await client.end();
+  }
+  const file = join(resultsDir, 'checkout-explain-postgres.txt');
+  writeFileSync(file, `${out.join('\n')}\n`);
+  log(
+    `plans in ${file.slice(root.length + 1)}: ${summary.map((x) => `${x.executionMs} ms`).join(', ')}`,
+  );
+  return { file: file.slice(root.length + 1), statements: summary };
+}
+
+// ── the report ──
+
+const number = (n) => Math.round(n).toLocaleString('en-US');
+const TITLES = {
+  checkout: `POST /api/v1/orders, a 20-line cart (${connections} buyers, 20 random parts of ${number(CART_PARTS)} a cart, tier prices)`,
+  checkoutHot: `POST /api/v1/orders, a 20-line cart, every cart the same 20 parts (worst case)`,
+  purchase: `POST /api/v1/purchase, one line (${connections} buyers, ${PURCHASE_PARTS} parts)`,
+};
+
+function verdict(row) {
+  if (row.key === 'checkout')
+    return {
+      target: `p99 ≤ ${TARGETS.checkoutP99ms} ms`,
+      ok: row.p99ms <= TARGETS.checkoutP99ms && row.failed === 0 && row.oversoldUnits === 0,
+    };
+  if (row.key === 'purchase')
+    return {
+      target: `≥ ${number(TARGETS.purchasePerSecond)}/s`,
+      ok: row.okPerSecond >= TARGETS.purchasePerSecond && row.oversoldUnits === 0,
+    };
+  return { target: 'reported', ok: undefined };
+}
+
+function markdownOf(report) {
+  const m = report.machine;
+  const line = (cells) => `| ${cells.join(' | ')} |`;
+  const out = [
+    `# Checkout benchmark ${report.date.slice(0, 16).replace('T', ' ')} UTC${report.quick ? ' (quick)' : ''}`,
+    '',
+    `\`npm run bench -- checkout\`. Machine: ${m.cpus} × ${m.cpuModel}, ${m.memoryGb} GB, Node ${m.node}; load average ${m.loadAverageAtStart.join(' ')} at the start, ${m.loadAverageAtEnd.join(' ')} at the end (other work shares this machine). PostgreSQL 15, one built server (\`server/dist/server.js\` ${report.build.serverJs}, built ${report.build.serverJsBuilt.slice(0, 16).replace('T', ' ')} UTC, commit ${report.build.commit}${report.build.dirty ? ' with uncommitted changes in server/ or domain/' : ''}), its pool of 10 connections. Load from the bench process: ${report.settings.connections} buyers, one connection and one account each, ${report.settings.seconds} s a row after ${report.settings.warmupSeconds} s of warm-up. Checkout rows: each buyer refills its cart with 20 lines (one \`POST /cart/merge\`, not timed) then places it; only \`POST /orders\` is timed, and /s counts placed orders. Latencies: every timed request, exact percentiles. Data: ${number(sizes.products)} products (a third with tier prices at 10 and 50 pieces), ${number(sizes.users)} buyers, ${number(sizes.orders)} orders.`,
+    '',
+    line([
+      'run',
+      '2xx/s',
+      'p50 ms',
+      'p95 ms',
+      'p99 ms',
+      'max ms',
+      'failed',
+      'oversold units',
+      'peak RSS MB',
+      'target',
+      '',
+    ]),
+    line(['---', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:']),
+    ...report.rows.map((r) => {
+      const v = verdict(r);
+      return line([
+        TITLES[r.key],
+        number(r.okPerSecond),
+        r.p50ms,
+        r.p95ms,
+        r.p99ms,
+        r.maxMs,
+        r.failed
+          ? `${r.failed} (${Object.keys(r.statuses)
+              .filter((s) => !s.startsWith('2'))
+              .join(', ')})`
+          : '0',
+        r.oversoldUnits,
+        r.peakRssMb,
+        v.target,
+        v.ok === undefined ? '' : v.ok ? 'met' : '**missed**',
+      ]);
+    }),
+    '',
+    'Where the database waited (active backends of the bench database, sampled every 50 ms):',
+    '',
+    ...report.rows.map(
+      (r) =>
+        `- ${r.key}: ${r.waits.activeAverage} active on average; ${r.waits.top.map((w) => `${w.wait} ${w.share}%`).join(', ')}`,
+    ),
+    '',
+    `Checkout alone (five one at a time before the load, median): ${report.rows.find((r) => r.key === 'checkout')?.aloneMs} ms. Its statements, EXPLAIN ANALYZE in \`${report.explain?.file}\`: ${(report.explain?.statements ?? []).map((x) => `${x.executionMs} ms`).join(', ')} (lock and check, take stock, insert the order and lines, empty the cart).`,
+    '',
+    `Whole run: ${report.durationSeconds} s.`,
+    '',
+  ];
+  return out.join('\n');
+}
+
+/** The README's checkout section: between its markers, replaced, or after the catalog's. */
+function withSection(text, body) {
+  const start = '<!-- bench-checkout:start -->';
+  const end = '<!-- bench-checkout:end -->';
+  const block = `${start}\n${body.trim()}\n${end}`;
+  const pattern = new RegExp(`${start}[\\s\\S]*${end}`);
+  if (pattern.test(text)) return text.replace(pattern, block);
+  const after = '<!-- bench-catalog:end -->';
+  if (text.includes(after)) return text.replace(after, `${after}\n\n${block}`);
+  return `${text.trimEnd()}\n\n${block}\n`;
+}
+
+export async function runCheckout() {
+  if (!(await postgresReachable())) {
+    console.error(
+      `bench checkout: needs PostgreSQL (${postgresBase.replace(/\/\/[^@]*@/, '//…@')}): set BENCH_DATABASE_URL`,
+    );
+    process.exit(1);
+  }
+  const report = {
+    date: new Date().toISOString(),
+    quick,
+    machine: {
+      cpus: cpus().length,
+      cpuModel: cpus()[0]?.model,
+      memoryGb: Math.round(totalmem() / 2 ** 30),
+      node: process.version,
+      loadAverageAtStart: loadavg().map((l) => Math.round(l * 10) / 10),
+    },
+    settings: { seconds, warmupSeconds: warmup, connections, sizes, cartLines: CART_LINES },
+    build: {
+      commit: spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root })
+        .stdout?.toString()
+        .trim(),
+      dirty: Boolean(
+        spawnSync('git', ['status', '--porcelain', '--', 'server', 'domain'], { cwd: root })
+          .stdout?.toString()
+          .trim(),
+      ),
+      serverJs: createHash('sha256')
+        .update(readFileSync(join(root, 'server', 'dist', 'server.js')))
+        .digest('hex')
+        .slice(0, 12),
+      serverJsBuilt: statSync(join(root, 'server', 'dist', 'server.js')).mtime.toISOString(),
+    },
+    rows: [],
+  };
+  const database = await freshPostgres();
+  const dataDir = mkdtempSync(join(tmpdir(), 'pp-bench-checkout-'));
+  let shop;
+  try {
+    shop = await startShop({ dataDir, databaseUrl: database.url, secret });
+    const seedMs = await database.with(async (query) => {
+      const took = await seed(query, sizes);
+      const began = Date.now();
+      // A third of the parts sell cheaper from 10 and from 50 pieces.
+      await query(
+        `insert into price_breaks (product_id, min_quantity, price_cents)
+         select id, tier.min_quantity, price_cents * tier.percent / 100
+           from products, (values (10, 90), (50, 80)) as tier(min_quantity, percent)
+          where abs(hashtext(id::text)) % 3 = 0`,
+      );
+      await query('analyze');
+      return took + Date.now() - began;
+    });
+    log(`seeded in ${seedMs} ms`);
+    report.seedMs = seedMs;
+    report.rssIdleMb = rssMb(shop.pid);
+    report.rows.push(...(await checkoutRuns(database, shop)));
+    report.rows.push(await purchaseRun(database, shop));
+    await stop(shop.child);
+    shop = undefined;
+    const parts = await database.with((query) =>
+      query(
+        `select id, minimum_order_quantity as minimum from products order by id limit ${CART_PARTS}`,
+      ),
+    );
+    report.explain = await explainCheckout(database, parts);
+  } finally {
+    if (shop) await stop(shop.child);
+    rmSync(dataDir, { recursive: true, force: true });
+    await database.drop();
+  }
+  report.machine.loadAverageAtEnd = loadavg().map((l) => Math.round(l * 10) / 10);
+  report.durationSeconds = Math.round((Date.now() - started) / 1000);
+
+  const stamp = report.date.replace(/[:.]/g, '-');
+  const json = join(resultsDir, `checkout-${stamp}.json`);
+  writeFileSync(json, `${JSON.stringify(report, null, 2)}\n`);
+  spawnSync(join(root, 'node_modules', '.bin', 'biome'), ['format', '--write', json], {
+    stdio: 'ignore',
+  });
+  const markdown = join(resultsDir, `checkout-${stamp}.md`);
+  const text = markdownOf(report);
+  writeFileSync(markdown, text);
+  console.log(text);
+  log(`written ${markdown} and ${json}`);
+  if (!quick) {
+    const readme = join(root, 'README.md');
+    const body = text
+      .replace(/^# .*\n\n/, `Last run, ${report.date.slice(0, 10)}: `)
+      .replace(/\n\nWhole run: .*$/s, `\n\nResults: \`bench/results/checkout-${stamp}.md\`.\n`);
+    writeFileSync(readme, withSection(readFileSync(readme, 'utf8'), body));
+    log('README updated');
+  }
+  return report;
+}
