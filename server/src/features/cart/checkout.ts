@@ -32,10 +32,9 @@ async function rowsOf<T>(db: Queryable, query: SQL): Promise<T[]> {
  *    key checks (`for key share`) of anyone adding these parts to a cart or an order, and a cart
  *    filled with many lines at once takes those in its own order: a deadlock (bench checkout);
  * 2. checks every line (sold, minimum, stock, pack) under that lock: one bad line refuses all;
- * 3. takes the stock of every line in one statement;
- * 4. inserts the order and its lines in one statement, each line priced by `pp_unit_price_cents`
- *    once, the order's total the sum of those lines;
- * 5. empties the cart.
+ * 3. in one statement: takes the stock of every line, inserts the order and its lines (each
+ *    priced by `pp_unit_price_cents` once, the order's total the sum of those lines) and empties
+ *    the cart.
  * A failure at any step rolls back the steps before it: all lines or none.
  */
 export async function checkoutCart(
@@ -57,31 +56,33 @@ export async function checkoutCart(
     if (locked.length === 0) throw new AppError('INVALID', cartMessages.cartEmpty);
     if (locked.some((line) => !line.live || cartLineProblem(line.quantity, line) !== null))
       throw new AppError('CONFLICT', cartMessages.cartChanged);
-    const taken = await rowsOf<{ id: string }>(
+    // Under the lock, every line can be taken: one statement takes the stock, writes the order
+    // and its lines and empties the cart (the lock is held for one more round trip, not four).
+    const [placed] = await rowsOf<OrderRow & { takenLines: number | string }>(
       tx,
-      sql`update products p set available_quantity = p.available_quantity - c.quantity
-        from cart_lines c
-        where c.user_id = ${buyer.id} and p.id = c.product_id
-          and p.available_quantity >= c.quantity
-        returning p.id`,
+      placeCartStatement(buyer, input),
     );
-    // Cannot happen under the lock; if it ever did, nothing is taken.
-    if (taken.length !== locked.length) throw new AppError('CONFLICT', cartMessages.cartChanged);
-    const [placed] = await rowsOf<OrderRow>(tx, insertOrderStatement(buyer, input));
-    if (!placed) throw new AppError('CONFLICT', cartMessages.cartChanged);
-    await tx.execute(sql`delete from cart_lines where user_id = ${buyer.id}`);
+    // Cannot happen under the lock; if it ever did, the transaction rolls back: nothing is taken.
+    if (!placed || Number(placed.takenLines) !== locked.length)
+      throw new AppError('CONFLICT', cartMessages.cartChanged);
     return placed;
   });
   return orderWithLines(db, row);
 }
 
 /**
- * The order and its lines from the cart. The order's own columns keep the spec's fields: its first
- * line's product, name and unit price (the name says how many more lines follow), its pieces and
- * its total.
+ * Takes the stock of the cart's lines, inserts the order and its lines, and empties the cart. The
+ * order's own columns keep the spec's fields: its first line's product, name and unit price (the
+ * name says how many more lines follow), its pieces and its total.
  */
-function insertOrderStatement(buyer: Buyer, input: CheckoutRequest): SQL {
-  return sql`with wanted as (
+function placeCartStatement(buyer: Buyer, input: CheckoutRequest): SQL {
+  return sql`with taken as (
+      update products p set available_quantity = p.available_quantity - c.quantity
+      from cart_lines c
+      where c.user_id = ${buyer.id} and p.id = c.product_id
+        and p.available_quantity >= c.quantity
+      returning p.id
+    ), wanted as (
       select c.product_id, c.quantity, p.sku, p.name, p.img,
         pp_unit_price_cents(p.id, p.price_cents, c.quantity) as unit,
         row_number() over (order by c.added_at, c.product_id) as line_no
@@ -107,6 +108,8 @@ function insertOrderStatement(buyer: Buyer, input: CheckoutRequest): SQL {
       select placed.id, w.line_no, w.product_id, w.sku, w.name, w.img, w.quantity, w.unit,
         w.unit::bigint * w.quantity
       from wanted w, placed
+    ), emptied as (
+      delete from cart_lines where user_id = ${buyer.id}
     )
-    select * from placed`;
+    select placed.*, (select count(*) from taken) as "takenLines" from placed`;
 }

@@ -292,7 +292,7 @@ export async function cancelUnpaidOrder(db: Database, id: string): Promise<Order
       sql`with locked as (
         select p.id from products p
         where p.id in (select product_id from order_lines where order_id = ${id})
-        order by p.id for update
+        order by p.id for no key update
       )
       update products set available_quantity = products.available_quantity + l.quantity
       from order_lines l, locked
