@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_PACK_SIZE, type PriceBreakInput, priceBreakItems } from './price-breaks.ts';
 import { MAX_PRODUCT_QUANTITY, productFields, UPLOADED_IMAGE_PATH } from './product-admin.ts';
 
 /**
@@ -19,6 +20,8 @@ export const CATALOG_CSV_COLUMNS = [
   'description',
   'attributes',
   'crossReferences',
+  'priceBreaks',
+  'packSize',
 ] as const;
 export type CatalogCsvColumn = (typeof CATALOG_CSV_COLUMNS)[number];
 export const REQUIRED_CSV_COLUMNS: CatalogCsvColumn[] = ['sku', 'name'];
@@ -96,6 +99,38 @@ export function parseCrossReferences(cell: string) {
 export const formatCrossReferences = (references: { kind: string; number: string }[]) =>
   references.map((r) => `${r.kind}:${r.number}`).join('; ');
 
+const PRICE_BREAK = /^(\d+)\s*=\s*(\d+(?:\.\d+)?)$/;
+
+/**
+ * `10=9.50; 50=8.75`: from 10 pieces on, $9.50 each; from 50, $8.75. Empty: no breaks. Each break
+ * is checked here, a message naming it; how they go together (rising quantities, falling prices,
+ * all below the price) is checked by the import when they change, so that a product's stored
+ * breaks always export and import back as they are.
+ */
+export function parsePriceBreaks(cell: string): PriceBreakInput[] {
+  const parts = cell
+    .split(';')
+    .map((part) => part.trim())
+    .filter(Boolean);
+  const breaks = parts.map((part) => {
+    const match = PRICE_BREAK.exec(part);
+    if (!match)
+      throw new Error(`priceBreaks: "${part}" is not quantity=price, like 10=9.50; 50=8.75`);
+    return { minQuantity: Number(match[1]), price: Number(match[2]) };
+  });
+  const checked = priceBreakItems.safeParse(breaks);
+  if (!checked.success) {
+    const [issue] = checked.error.issues;
+    const at = issue?.path[0];
+    const part = typeof at === 'number' ? `"${parts[at]}": ` : '';
+    throw new Error(`priceBreaks: ${part}${issue?.message ?? 'not valid'}`);
+  }
+  return checked.data;
+}
+
+export const formatPriceBreaks = (breaks: PriceBreakInput[]) =>
+  breaks.map((b) => `${b.minQuantity}=${b.price.toFixed(2)}`).join('; ');
+
 const cell = (max: number, label: string) =>
   z.string().trim().max(max, `${label}: at most ${max} characters`);
 const number = (label: string) =>
@@ -164,6 +199,22 @@ export const catalogCsvLine = z.object({
   ),
   crossReferences: optional(
     z.string().transform((text, context) => tryParse(text, context, parseCrossReferences)),
+  ),
+  // Unlike the other cells, an empty one means something: no breaks (it clears them).
+  priceBreaks: z
+    .string()
+    .optional()
+    .transform((text, context) =>
+      text === undefined ? undefined : tryParse(text, context, parsePriceBreaks),
+    ),
+  packSize: optional(
+    number('packSize').pipe(
+      z
+        .number()
+        .int('packSize: a whole number')
+        .min(1, 'packSize: at least 1')
+        .max(MAX_PACK_SIZE, `packSize: at most ${MAX_PACK_SIZE}`),
+    ),
   ),
 });
 export type CatalogCsvLine = z.output<typeof catalogCsvLine>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CROSS_REFERENCE_KINDS, skuField } from './catalog-csv.ts';
+import { breakAbovePrice, packSizeField, priceBreakList } from './price-breaks.ts';
 import { MAX_PRODUCT_QUANTITY, productFields } from './product-admin.ts';
 
 const quantity = (label: string, min: number) =>
@@ -31,7 +32,9 @@ export const productAttributeInput = z.object({
 /**
  * `PATCH /api/v1/tools/{id}` (admin, issue 16): the fields to change, and only those. Stock is
  * set to `availableQuantity` when it is sent; left out, orders keep taking from the live stock.
- * `mpn: ''` clears the manufacturer's number; `attributes` and `crossReferences` replace the lists.
+ * `mpn: ''` clears the manufacturer's number; `attributes`, `crossReferences` and `priceBreaks`
+ * replace the lists (`priceBreaks: []` takes volume pricing off). Every break must undercut the
+ * price: checked here when both are sent, and by the server against the stored one otherwise.
  */
 export const updateProductRequest = z
   .object({
@@ -62,8 +65,22 @@ export const updateProductRequest = z
         z.object({ kind: z.enum(CROSS_REFERENCE_KINDS), number: z.string().trim().min(1).max(60) }),
       )
       .max(50),
+    /** Volume pricing (issue 18), the smallest quantity first. */
+    priceBreaks: priceBreakList,
+    /** Sold in packs of this many: a cart's quantity is a multiple of it. */
+    packSize: packSizeField,
   })
   .partial()
   .strict()
-  .refine((body) => Object.keys(body).length > 0, 'Nothing to change: send at least one field');
+  .refine((body) => Object.keys(body).length > 0, 'Nothing to change: send at least one field')
+  .superRefine((body, context) => {
+    if (body.priceBreaks === undefined || body.price === undefined) return;
+    const above = breakAbovePrice(body.priceBreaks, body.price);
+    if (above)
+      context.addIssue({
+        code: 'custom',
+        path: ['priceBreaks', above.index, 'price'],
+        message: above.message,
+      });
+  });
 export type UpdateProductRequest = z.infer<typeof updateProductRequest>;

@@ -65,7 +65,9 @@ describe('catalog CSV: POST /api/v1/catalog/import and GET /api/v1/catalog/expor
         select p.id, p.sku, p.slug, p.name, p.mpn, p.brand_id, p.category_id, p.price_cents,
           p.minimum_order_quantity, p.available_quantity, p.img, p.description, p.search_vector::text,
           (select json_agg(a order by a.name)::text from product_attributes a where a.product_id = p.id) as specs,
-          (select json_agg(r.kind || r.number order by r.kind, r.number)::text from cross_references r where r.product_id = p.id) as refs
+          (select json_agg(r.kind || r.number order by r.kind, r.number)::text from cross_references r where r.product_id = p.id) as refs,
+          p.pack_size,
+          (select json_agg(b.min_quantity || '=' || b.price_cents order by b.min_quantity)::text from price_breaks b where b.product_id = p.id) as breaks
         from products p where p.deleted_at is null order by p.sku`)
     ).rows;
 
@@ -210,7 +212,7 @@ BAD-9,Negative stock,,,ball-bearings,1,1,-5,,,,
   it('exports the whole catalog, and importing that file changes nothing', async () => {
     const csv = await exportCsv();
     const lines = csv.trimEnd().split('\n');
-    expect(lines[0]).toBe(HEADER);
+    expect(lines[0]).toBe(`${HEADER},priceBreaks,packSize`);
     const [{ live = 0 } = {}] = (
       await app.db.execute<{ live: number }>(
         sql`select count(*)::int as live from products where deleted_at is null`,
@@ -225,6 +227,85 @@ BAD-9,Negative stock,,,ball-bearings,1,1,-5,,,,
     expect(result.rejections.slice(0, 3)).toEqual([]);
     expect(result).toMatchObject({ created: 0, updated: 0, rejected: 0, stopped: null });
     expect(await snapshot()).toEqual(before);
+  });
+
+  it('imports volume pricing and pack sizes; an empty cell clears the breaks, a left-out column keeps them', async () => {
+    const breaksOf = async (sku: string) => {
+      const { priceBreaks, packSize } = await product(sku);
+      return { priceBreaks, packSize };
+    };
+    const file = `sku,name,price,category,priceBreaks,packSize
+TIER-1,Tiered washer,0.20,ball-bearings,100=0.18; 1000=0.15,50
+TIER-2,Untiered washer,0.30,ball-bearings,,
+`;
+    expect(await report(file)).toMatchObject({ created: 2, updated: 0, rejected: 0 });
+    expect(await breaksOf('TIER-1')).toEqual({
+      packSize: 50,
+      priceBreaks: [
+        { minQuantity: 100, price: 0.18 },
+        { minQuantity: 1000, price: 0.15 },
+      ],
+    });
+    expect(await breaksOf('TIER-2')).toEqual({ packSize: 1, priceBreaks: [] });
+    // The same file again changes nothing; so does a copy written another way.
+    expect(await report(file)).toMatchObject({ created: 0, updated: 0, rejected: 0 });
+    expect(
+      await report(
+        'sku,name,priceBreaks,packSize\nTIER-1,Tiered washer, 100 = 0.180 ;1000=0.15; ,50\n',
+      ),
+    ).toMatchObject({ updated: 0, rejected: 0 });
+
+    // Columns left out keep the breaks and the pack; a new price above them is fine.
+    expect(await report('sku,name,price\nTIER-1,Tiered washer,0.25\n')).toMatchObject({
+      updated: 1,
+    });
+    expect((await breaksOf('TIER-1')).priceBreaks).toHaveLength(2);
+    // New breaks replace the old ones; an empty cell clears them.
+    await report('sku,name,priceBreaks\nTIER-1,Tiered washer,500=0.2\n');
+    expect((await breaksOf('TIER-1')).priceBreaks).toEqual([{ minQuantity: 500, price: 0.2 }]);
+    await report('sku,name,priceBreaks,packSize\nTIER-1,Tiered washer,,10\n');
+    expect(await breaksOf('TIER-1')).toEqual({ packSize: 10, priceBreaks: [] });
+  });
+
+  it('refuses bad price breaks and pack sizes line by line, saying which break is wrong', async () => {
+    await report(
+      'sku,name,price,category,priceBreaks\nTIER-9,Tiered nut,1.00,ball-bearings,10=0.90\n',
+    );
+    const result = await report(`sku,name,price,category,priceBreaks,packSize
+TIER-10,Bad syntax,1,ball-bearings,10-0.90,
+TIER-11,Unsorted,1,ball-bearings,50=0.80; 10=0.90,
+TIER-12,Dearer by volume,1,ball-bearings,10=0.90; 50=0.95,
+TIER-13,Break at the price,1,ball-bearings,10=1.00,
+TIER-14,From one,1,ball-bearings,1=0.90,
+TIER-15,Too many,1,ball-bearings,${Array.from({ length: 11 }, (_, i) => `${i + 2}=0.${50 - i}`).join('; ')},
+TIER-16,No pack,1,ball-bearings,,0
+TIER-9,Tiered nut,0.85,ball-bearings,,
+TIER-17,Good,1,ball-bearings,10=0.9,2
+`);
+    const reason = (line: number) => result.rejections.find((r) => r.line === line)?.reason;
+    expect(reason(2)).toBe('priceBreaks: "10-0.90" is not quantity=price, like 10=9.50; 50=8.75');
+    expect(reason(3)).toBe(
+      'priceBreaks: "10=0.90": From quantity must be more than 50, the break above',
+    );
+    expect(reason(4)).toBe(
+      'priceBreaks: "50=0.95": Unit price must be below $0.90, the price from 10',
+    );
+    expect(reason(5)).toBe(
+      'priceBreaks: "10=1.00": Unit price must be below the base price, $1.00',
+    );
+    expect(reason(6)).toBe('priceBreaks: "1=0.90": From quantity must be at least 2');
+    expect(reason(7)).toBe('priceBreaks: At most 10 price breaks');
+    expect(reason(8)).toBe('packSize: at least 1');
+    // Clearing the breaks and cutting the price at once is fine.
+    expect(reason(9)).toBeUndefined();
+    expect(result).toMatchObject({ created: 1, updated: 1, rejected: 7 });
+    // A price cut under the breaks the product keeps is refused.
+    await report('sku,name,priceBreaks\nTIER-9,Tiered nut,10=0.80\n');
+    const cut = await report('sku,name,price\nTIER-9,Tiered nut,0.80\n');
+    expect(cut.rejections).toEqual([
+      { line: 2, reason: 'priceBreaks: "10=0.80": Unit price must be below the base price, $0.80' },
+    ]);
+    expect((await product('TIER-9')).price).toBe(0.85);
   });
 
   it('an import racing orders for the same product loses no stock', async () => {

@@ -3,10 +3,12 @@ import {
   CATALOG_CSV_COLUMNS,
   formatAttributes,
   formatCrossReferences,
+  formatPriceBreaks,
 } from '@proper-parts/domain/catalog-csv';
 import { stringify } from 'csv-stringify';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { breaksToDollars, type StoredPriceBreak } from './price-breaks.ts';
 
 /** Products read per query: a million products never sit in memory at once. */
 const EXPORT_BATCH = 1000;
@@ -24,6 +26,8 @@ type ExportRow = {
   description: string;
   attributes: { name: string; value: string; unit: string | null }[] | string;
   cross_references: { kind: string; number: string }[] | string;
+  price_breaks: StoredPriceBreak[] | string;
+  pack_size: number;
 };
 
 /** PGlite hands `json` back parsed, node-postgres as well; a string is parsed here either way. */
@@ -36,11 +40,13 @@ async function* exportRows(db: Database) {
     const rows = (
       await db.execute<ExportRow>(sql`
         select p.sku, p.name, p.mpn, b.name as brand, c.slug as category, p.price_cents,
-          p.minimum_order_quantity, p.available_quantity, p.img, p.description,
+          p.minimum_order_quantity, p.available_quantity, p.img, p.description, p.pack_size,
           coalesce((select json_agg(json_build_object('name', a.name, 'value', a.value, 'unit', a.unit) order by a.name)
             from product_attributes a where a.product_id = p.id), '[]') as attributes,
           coalesce((select json_agg(json_build_object('kind', r.kind, 'number', r.number) order by r.kind, r.number)
-            from cross_references r where r.product_id = p.id), '[]') as cross_references
+            from cross_references r where r.product_id = p.id), '[]') as cross_references,
+          coalesce((select json_agg(json_build_object('minQuantity', pb.min_quantity, 'priceCents', pb.price_cents) order by pb.min_quantity)
+            from price_breaks pb where pb.product_id = p.id), '[]') as price_breaks
         from products p
         left join brands b on b.id = p.brand_id
         left join categories c on c.id = p.category_id
@@ -62,6 +68,8 @@ async function* exportRows(db: Database) {
         row.description,
         formatAttributes(parsed(row.attributes)),
         formatCrossReferences(parsed(row.cross_references)),
+        formatPriceBreaks(breaksToDollars(parsed(row.price_breaks))),
+        row.pack_size,
       ];
     const last = rows.at(-1);
     if (!last || rows.length < EXPORT_BATCH) return;

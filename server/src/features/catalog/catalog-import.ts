@@ -6,11 +6,13 @@ import {
   catalogCsvLine,
   formatAttributes,
   formatCrossReferences,
+  formatPriceBreaks,
   type ImportReport,
   MAX_CSV_LINE_BYTES,
   MAX_REPORTED_REJECTIONS,
   REQUIRED_CSV_COLUMNS,
 } from '@proper-parts/domain/catalog-csv';
+import { priceBreaksProblem, sameBreaks } from '@proper-parts/domain/price-breaks';
 import { parse } from 'csv-parse';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
@@ -18,6 +20,12 @@ import { uniqueViolationOf } from '../../db/pg-errors.ts';
 import { AppError } from '../../errors.ts';
 import { dollarsToCents } from './catalog-repository.ts';
 import { analyzeCatalog } from './demo-seed.ts';
+import {
+  breaksToCents,
+  breaksToDollars,
+  replacePriceBreaks,
+  type StoredPriceBreak,
+} from './price-breaks.ts';
 
 /** An import that wrote this many lines refreshes the planner's statistics. */
 const ANALYZE_AFTER_LINES = 1000;
@@ -54,7 +62,13 @@ type Current = {
   deleted: boolean;
   attributes: string;
   cross_references: string;
+  pack_size: number;
+  /** JSON of `StoredPriceBreak[]`, the smallest quantity first. */
+  price_breaks: string;
 };
+
+const breaksOf = (current: Current) =>
+  breaksToDollars(JSON.parse(current.price_breaks) as StoredPriceBreak[]);
 
 /**
  * The taxonomy an import resolves names against, read once per import: categories by slug (with
@@ -106,12 +120,14 @@ async function currentOf(db: Database, skus: string[]): Promise<Map<string, Curr
   const rows = (
     await db.execute<Current>(sql`
       select p.id, p.sku, p.name, p.mpn, b.name as brand, c.slug as category, p.price_cents,
-        p.minimum_order_quantity, p.available_quantity, p.img, p.description,
+        p.minimum_order_quantity, p.available_quantity, p.img, p.description, p.pack_size,
         p.deleted_at is not null as deleted,
         coalesce((select json_agg(json_build_object('name', a.name, 'value', a.value, 'unit', a.unit) order by a.name)::text
           from product_attributes a where a.product_id = p.id), '[]') as attributes,
         coalesce((select json_agg(json_build_object('kind', r.kind, 'number', r.number) order by r.kind, r.number)::text
-          from cross_references r where r.product_id = p.id), '[]') as cross_references
+          from cross_references r where r.product_id = p.id), '[]') as cross_references,
+        coalesce((select json_agg(json_build_object('minQuantity', pb.min_quantity, 'priceCents', pb.price_cents) order by pb.min_quantity)::text
+          from price_breaks pb where pb.product_id = p.id), '[]') as price_breaks
       from products p
       left join brands b on b.id = p.brand_id
       left join categories c on c.id = p.category_id
@@ -143,6 +159,8 @@ function sameAs(row: CatalogCsvLine, current: Current): boolean {
     same(row.availableQuantity, current.available_quantity) &&
     same(row.img, current.img) &&
     same(row.description, current.description) &&
+    same(row.packSize, current.pack_size) &&
+    (row.priceBreaks === undefined || sameBreaks(row.priceBreaks, breaksOf(current))) &&
     (row.attributes === undefined ||
       sortedAttributes(row) === formatAttributes(JSON.parse(current.attributes))) &&
     (row.crossReferences === undefined ||
@@ -333,6 +351,11 @@ async function plan(
       });
       continue;
     }
+    const unpriced = pricingProblem(row, have);
+    if (unpriced) {
+      planned.push({ line, kind: 'rejected', reason: unpriced });
+      continue;
+    }
     const minimum = row.minimumOrderQuantity ?? have?.minimum_order_quantity ?? 1;
     planned.push({
       line,
@@ -351,10 +374,29 @@ async function plan(
         description: row.description ?? (have ? null : ''),
         attributes: row.attributes ?? null,
         cross_references: row.crossReferences ?? null,
+        pack_size: row.packSize ?? null,
+        price_breaks: row.priceBreaks ? breaksToCents(row.priceBreaks) : null,
       },
     });
   }
   return planned;
+}
+
+/**
+ * Why the line's breaks cannot go with each other or with the price (a break at or above the one
+ * before it or the price), checked when either changes: a line that leaves both as they are is
+ * not refused for them.
+ */
+function pricingProblem(row: CatalogCsvLine, have: Current | undefined): string | undefined {
+  const haveBreaks = have ? breaksOf(have) : [];
+  const breaks = row.priceBreaks ?? haveBreaks;
+  const priceCents = row.price === undefined ? have?.price_cents : dollarsToCents(row.price);
+  if (priceCents === undefined) return undefined;
+  if (have && priceCents === have.price_cents && sameBreaks(breaks, haveBreaks)) return undefined;
+  const problem = priceBreaksProblem(breaks, priceCents / 100);
+  if (!problem) return undefined;
+  const tier = problem.index === undefined ? undefined : breaks[problem.index];
+  return `priceBreaks: ${tier ? `"${formatPriceBreaks([tier])}": ` : ''}${problem.message}`;
 }
 
 export type Writes = Extract<Planned, { values: unknown }>;
@@ -393,9 +435,10 @@ function reasonOf(error: unknown): string {
 }
 
 /**
- * The batch's products, then their specifications and cross-references, then their words. An
- * update (`id` set) keeps every column given as null; `mpn: ''` clears the MPN. Shared with the
- * admin's product edit (`PATCH /tools/{id}`).
+ * The batch's products, then their specifications, cross-references and price breaks, then their
+ * words. An update (`id` set) keeps every column given as null (a list given as null is left
+ * alone; an empty one clears it); `mpn: ''` clears the MPN. Shared with the admin's product edit
+ * (`PATCH /tools/{id}`).
  */
 export async function writeProducts(db: Database, writes: Writes[]) {
   const values = writes.map((p) => p.values);
@@ -404,7 +447,7 @@ export async function writeProducts(db: Database, writes: Writes[]) {
       with x as (
         select * from json_to_recordset(${json(values)}) as x(
           id uuid, sku text, name text, slug text, mpn text, brand_id uuid, category_id uuid, price_cents int,
-          minimum_order_quantity int, available_quantity int, img text, description text)
+          minimum_order_quantity int, available_quantity int, img text, description text, pack_size int)
       ),
       changed as (
         update products p set
@@ -419,15 +462,16 @@ export async function writeProducts(db: Database, writes: Writes[]) {
           available_quantity = coalesce(x.available_quantity, p.available_quantity),
           img = coalesce(x.img, p.img),
           description = coalesce(x.description, p.description),
+          pack_size = coalesce(x.pack_size, p.pack_size),
           deleted_at = null
         from x where x.id is not null and p.id = x.id
         returning p.id, p.sku
       ),
       made as (
         insert into products (sku, name, mpn, brand_id, category_id, price_cents,
-          minimum_order_quantity, available_quantity, img, description)
+          minimum_order_quantity, available_quantity, img, description, pack_size)
         select sku, name, mpn, brand_id, category_id, price_cents, minimum_order_quantity,
-          available_quantity, img, description
+          available_quantity, img, description, coalesce(pack_size, 1)
         from x where x.id is null
         returning id, sku
       )
@@ -471,6 +515,15 @@ export async function writeProducts(db: Database, writes: Writes[]) {
         select product_id, kind, number from json_to_recordset(${json(rows)})
           as x(product_id uuid, kind text, number text)`);
   }
+  await replacePriceBreaks(
+    db,
+    writes
+      .filter((p) => Array.isArray(p.values.price_breaks))
+      .map((p) => ({
+        productId: idOf.get(p.values.sku as string) as string,
+        breaks: p.values.price_breaks as StoredPriceBreak[],
+      })),
+  );
   // The words include the specifications, written after the product row: make them again.
   if (specs.length > 0)
     await db.execute(sql`update products set search_vector = null

@@ -115,12 +115,14 @@ export async function seedDemoCatalog(db: Database): Promise<{ seeded: boolean }
     );
 
     // Issue 18: a third of the parts sell cheaper by volume (5, 10 and 25 times their minimum), and
-    // some parts sold by tens come in packs of ten, so a newcomer sees both at work.
+    // some parts sold by tens come in packs of ten, so a newcomer sees both at work. From 20 cents
+    // up, 5% is at least a cent: each tier is cheaper than the one before, as an edit must keep it.
     await tx.execute(sql`
       insert into price_breaks (product_id, min_quantity, price_cents)
       select p.id, p.minimum_order_quantity * t.times, greatest(1, round(p.price_cents * t.share))::int
       from products p, (values (5, 0.95), (10, 0.9), (25, 0.85)) as t(times, share)
-      where abs(hashtext(p.sku)) % 3 = 0 and p.minimum_order_quantity * 25 <= 1000000`);
+      where abs(hashtext(p.sku)) % 3 = 0 and p.minimum_order_quantity * 25 <= 1000000
+        and p.price_cents >= 20`);
     await tx.execute(sql`
       update products set pack_size = 10
       where minimum_order_quantity % 10 = 0 and abs(hashtext(sku)) % 5 = 1`);

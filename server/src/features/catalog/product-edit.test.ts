@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { signUp, signUpAdmin } from '../../../test/auth-helper.ts';
 import { buildTestApp } from '../../../test/helper.ts';
+import { createProduct } from '../../../test/order-helpers.ts';
 import { seedDemoCatalog } from './demo-seed.ts';
 
 /** Runs on PGlite, and on PostgreSQL with DATABASE_URL. */
@@ -131,5 +132,168 @@ describe('PATCH /api/v1/tools/{id}: an admin edits a product (issue 16)', async 
     const bad = await patch(other._id, { slug: 'Not A Slug!' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toMatch(/slug/);
+  });
+
+  describe('volume pricing and pack size (issue 18)', () => {
+    const unitPriceAt = async (productId: string, quantity: number) => {
+      const res = await app.inject({
+        method: 'PUT',
+        url: `/api/v1/cart/lines/${productId}`,
+        headers: { cookie: customer.cookie },
+        payload: { quantity },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const line = res
+        .json()
+        .data.lines.find((l: { productId: string }) => l.productId === productId);
+      return line.unitPrice as number;
+    };
+    const breaksInTable = async (productId: string) =>
+      (
+        await app.db.execute<{ min_quantity: number; price_cents: number }>(
+          sql`select min_quantity, price_cents from price_breaks where product_id = ${productId} order by min_quantity`,
+        )
+      ).rows.map((r) => [Number(r.min_quantity), Number(r.price_cents)]);
+
+    it('saves the breaks and the pack size, the product read shows them, and the cart prices by them', async () => {
+      const part = await createProduct(app, {
+        priceCents: 1000,
+        minimumOrderQuantity: 1,
+        availableQuantity: 1000,
+      });
+      const res = await patch(part.id, {
+        priceBreaks: [
+          { minQuantity: 10, price: 9.5 },
+          { minQuantity: 50, price: 8.75 },
+        ],
+        packSize: 1,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().data).toMatchObject({
+        packSize: 1,
+        priceBreaks: [
+          { minQuantity: 10, price: 9.5 },
+          { minQuantity: 50, price: 8.75 },
+        ],
+      });
+      // What fills the edit form: the product read by id.
+      expect(await read(part.id)).toMatchObject({
+        price: 10,
+        priceBreaks: [
+          { minQuantity: 10, price: 9.5 },
+          { minQuantity: 50, price: 8.75 },
+        ],
+      });
+      expect(await unitPriceAt(part.id, 9)).toBe(10);
+      expect(await unitPriceAt(part.id, 10)).toBe(9.5);
+      expect(await unitPriceAt(part.id, 60)).toBe(8.75);
+
+      // Replaced: the cart follows the new tiers at once.
+      const replaced = await patch(part.id, {
+        price: 12,
+        priceBreaks: [{ minQuantity: 20, price: 11 }],
+        packSize: 5,
+      });
+      expect(replaced.statusCode, replaced.body).toBe(200);
+      expect(replaced.json().data).toMatchObject({ price: 12, packSize: 5 });
+      expect(await breaksInTable(part.id)).toEqual([[20, 1100]]);
+      expect(await unitPriceAt(part.id, 10)).toBe(12);
+      expect(await unitPriceAt(part.id, 60)).toBe(11);
+
+      // An empty list takes volume pricing off.
+      expect((await patch(part.id, { priceBreaks: [] })).json().data.priceBreaks).toEqual([]);
+      expect(await breaksInTable(part.id)).toEqual([]);
+      expect(await unitPriceAt(part.id, 60)).toBe(12);
+    });
+
+    it('refuses bad breaks and pack sizes, naming the break and the rule', async () => {
+      const part = await createProduct(app, { priceCents: 1000, minimumOrderQuantity: 1 });
+      const tiers = (...list: [number, number][]) =>
+        list.map(([minQuantity, price]) => ({ minQuantity, price }));
+      const cases: [unknown, RegExp][] = [
+        [
+          { priceBreaks: tiers([1, 9]) },
+          /^priceBreaks\.0\.minQuantity: From quantity must be at least 2/,
+        ],
+        [{ priceBreaks: tiers([2.5, 9]) }, /^priceBreaks\.0\.minQuantity: .*whole number/],
+        [
+          { priceBreaks: tiers([10, -1]) },
+          /^priceBreaks\.0\.price: Unit price must not be negative/,
+        ],
+        [{ priceBreaks: tiers([10, 9.999]) }, /^priceBreaks\.0\.price: .*whole cents/],
+        [
+          { priceBreaks: tiers([50, 8], [10, 9]) },
+          /^priceBreaks\.1\.minQuantity: From quantity must be more than 50, the break above/,
+        ],
+        [
+          { priceBreaks: tiers([10, 9], [10, 8]) },
+          /^priceBreaks\.1\.minQuantity: From quantity must be more than 10/,
+        ],
+        [
+          { priceBreaks: tiers([10, 9], [50, 9]) },
+          /^priceBreaks\.1\.price: Unit price must be below \$9\.00, the price from 10/,
+        ],
+        // Against the stored price, and against a price sent with the breaks.
+        [
+          { priceBreaks: tiers([10, 10]) },
+          /^priceBreaks\.0\.price: Unit price must be below the base price, \$10\.00/,
+        ],
+        [
+          { price: 8, priceBreaks: tiers([10, 9]) },
+          /^priceBreaks\.0\.price: Unit price must be below the base price, \$8\.00/,
+        ],
+        [
+          {
+            priceBreaks: Array.from({ length: 11 }, (_, i) => ({
+              minQuantity: i + 2,
+              price: 9 - i / 2,
+            })),
+          },
+          /^priceBreaks: At most 10 price breaks/,
+        ],
+        [{ priceBreaks: [{ minQuantity: 10 }] }, /^priceBreaks\.0\.price: Unit price is required/],
+        [{ packSize: 0 }, /^packSize: Pack size must be at least 1/],
+        [{ packSize: 100_001 }, /^packSize: Pack size must be at most 100,000/],
+        [{ packSize: 2.5 }, /^packSize: Pack size must be a whole number/],
+      ];
+      for (const [body, message] of cases) {
+        const res = await patch(part.id, body);
+        expect(res.statusCode, JSON.stringify(body)).toBe(400);
+        expect(res.json(), JSON.stringify(body)).toEqual({
+          success: false,
+          message: expect.stringMatching(message),
+        });
+      }
+      expect(await breaksInTable(part.id)).toEqual([]);
+
+      // A price cut below the stored breaks is refused too; the breaks and price stay.
+      expect((await patch(part.id, { priceBreaks: tiers([10, 9], [50, 8]) })).statusCode).toBe(200);
+      const cut = await patch(part.id, { price: 8.5 });
+      expect(cut.statusCode).toBe(400);
+      expect(cut.json().message).toBe(
+        'priceBreaks.0.price: Unit price must be below the base price, $8.50',
+      );
+      expect((await read(part.id)).price).toBe(10);
+      expect(await breaksInTable(part.id)).toEqual([
+        [10, 900],
+        [50, 800],
+      ]);
+    });
+
+    it('writes the breaks in the same transaction as the product: a refused edit keeps the old ones', async () => {
+      const part = await createProduct(app, { priceCents: 1000, minimumOrderQuantity: 1 });
+      const other = await createProduct(app, { sku: 'PB-CLASH-1' });
+      expect(
+        (await patch(part.id, { priceBreaks: [{ minQuantity: 5, price: 9 }] })).statusCode,
+      ).toBe(200);
+      const clash = await patch(part.id, {
+        sku: other.sku,
+        priceBreaks: [{ minQuantity: 20, price: 7 }],
+        packSize: 4,
+      });
+      expect(clash.statusCode).toBe(409);
+      expect(await breaksInTable(part.id)).toEqual([[5, 900]]);
+      expect((await read(part.id)).packSize).toBe(1);
+    });
   });
 });

@@ -1,3 +1,4 @@
+import { breakAbovePrice, sameBreaks } from '@proper-parts/domain/price-breaks';
 import type { UpdateProductRequest } from '@proper-parts/domain/product-edit';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
@@ -5,11 +6,13 @@ import { uniqueViolationOf } from '../../db/pg-errors.ts';
 import { AppError } from '../../errors.ts';
 import { taxonomy, writeProducts } from './catalog-import.ts';
 import { dollarsToCents } from './catalog-repository.ts';
+import { breaksToCents, breaksToDollars, type StoredPriceBreak } from './price-breaks.ts';
 
 /**
  * An admin's edit of one product (`PATCH /tools/{id}`): the fields sent change, the rest stay,
  * through the same write as the CSV import (one transaction: the product, its specifications,
- * its cross-references, its search words). Answers false when there is no such live product.
+ * its cross-references, its price breaks, its search words). Answers false when there is no such
+ * live product.
  */
 export async function editProduct(
   db: Database,
@@ -17,11 +20,32 @@ export async function editProduct(
   edit: UpdateProductRequest,
 ): Promise<boolean> {
   const [current] = (
-    await db.execute<{ sku: string; name: string }>(
-      sql`select sku, name from products where id = ${id} and deleted_at is null`,
+    await db.execute<{
+      sku: string;
+      name: string;
+      price_cents: number;
+      price_breaks: StoredPriceBreak[] | string;
+    }>(
+      sql`select sku, name, price_cents,
+        coalesce((select json_agg(json_build_object('minQuantity', pb.min_quantity, 'priceCents', pb.price_cents) order by pb.min_quantity)
+          from price_breaks pb where pb.product_id = p.id), '[]') as price_breaks
+      from products p where id = ${id} and deleted_at is null`,
     )
   ).rows;
   if (!current) return false;
+  if (edit.price !== undefined || edit.priceBreaks !== undefined) {
+    const stored = breaksToDollars(
+      typeof current.price_breaks === 'string'
+        ? JSON.parse(current.price_breaks)
+        : current.price_breaks,
+    );
+    const breaks = edit.priceBreaks ?? stored;
+    const price = edit.price ?? Number(current.price_cents) / 100;
+    const changed =
+      dollarsToCents(price) !== Number(current.price_cents) || !sameBreaks(breaks, stored);
+    const above = changed ? breakAbovePrice(breaks, price) : undefined;
+    if (above) throw new AppError('INVALID', `priceBreaks.${above.index}.price: ${above.message}`);
+  }
   const { categories, brandId } = await taxonomy(db);
   const category = edit.category === undefined ? undefined : categories.get(edit.category);
   if (edit.category !== undefined && !category)
@@ -41,6 +65,8 @@ export async function editProduct(
     description: edit.description ?? null,
     attributes: edit.attributes ?? null,
     cross_references: edit.crossReferences ?? null,
+    pack_size: edit.packSize ?? null,
+    price_breaks: edit.priceBreaks ? breaksToCents(edit.priceBreaks) : null,
   };
   try {
     await db.transaction((tx) =>

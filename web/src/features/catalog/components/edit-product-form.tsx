@@ -7,10 +7,16 @@ import {
   skuField,
 } from '@proper-parts/domain/catalog-csv';
 import type { CatalogProduct } from '@proper-parts/domain/catalog-search';
+import {
+  breakAbovePrice,
+  packSizeField,
+  priceBreakList,
+  sameBreaks,
+} from '@proper-parts/domain/price-breaks';
 import { productFields } from '@proper-parts/domain/product-admin';
 import { productSlug, type UpdateProductRequest } from '@proper-parts/domain/product-edit';
-import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useId, useRef, useState } from 'react';
+import { type FieldPath, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { BusyButton } from '../../../components/busy-button';
 import { FormAlert } from '../../../components/form-alert';
@@ -18,6 +24,7 @@ import { FormField } from '../../../components/form-field';
 import { toast } from '../../../lib/toast';
 import { useEditProduct } from '../api/edit-product';
 import { BrandOptions, CategorySelect } from './catalog-fields';
+import { PriceBreaksFields } from './price-breaks-fields';
 
 /** One specification or cross-reference per line, in the CSV's syntax (README). */
 const lines = (text: string) =>
@@ -37,23 +44,42 @@ const parsedText = <T,>(parse: (text: string) => T) =>
     }
   });
 
-const editProductForm = z.object({
-  sku: skuField,
-  name: productFields.shape.name,
-  slug: productSlug,
-  mpn: z.string().trim().max(60, 'MPN must be at most 60 characters'),
-  brand: z.string().trim().max(80),
-  category: z.string(),
-  price: productFields.shape.price,
-  minimumOrderQuantity: productFields.shape.minimumOrderQuantity,
-  availableQuantity: productFields.shape.availableQuantity,
-  // May stay empty: a product imported without one has none to keep.
-  description: z.string().trim().max(2000, 'Description must be at most 2,000 characters'),
-  attributes: parsedText(parseAttributes),
-  crossReferences: parsedText(parseCrossReferences),
-});
+const editProductForm = z
+  .object({
+    sku: skuField,
+    name: productFields.shape.name,
+    slug: productSlug,
+    mpn: z.string().trim().max(60, 'MPN must be at most 60 characters'),
+    brand: z.string().trim().max(80),
+    category: z.string(),
+    price: productFields.shape.price,
+    minimumOrderQuantity: productFields.shape.minimumOrderQuantity,
+    availableQuantity: productFields.shape.availableQuantity,
+    // May stay empty: a product imported without one has none to keep.
+    description: z.string().trim().max(2000, 'Description must be at most 2,000 characters'),
+    attributes: parsedText(parseAttributes),
+    crossReferences: parsedText(parseCrossReferences),
+    priceBreaks: priceBreakList,
+    packSize: packSizeField,
+  })
+  .superRefine(
+    (form, context) => {
+      const above = breakAbovePrice(form.priceBreaks, form.price);
+      if (above)
+        context.addIssue({
+          code: 'custom',
+          path: ['priceBreaks', above.index, 'price'],
+          message: above.message,
+        });
+    },
+    // With the other fields' messages, not after them (an empty number compares as no price).
+    { when: ({ value }) => Array.isArray((value as { priceBreaks?: unknown }).priceBreaks) },
+  );
 type FormInput = z.input<typeof editProductForm>;
 type FormValues = z.output<typeof editProductForm>;
+/** For the field groups that take this form's `control`. */
+export type EditProductFormInput = FormInput;
+export type EditProductFormValues = FormValues;
 type Field = keyof FormInput;
 
 const valuesOf = (product: CatalogProduct): FormInput => ({
@@ -69,12 +95,15 @@ const valuesOf = (product: CatalogProduct): FormInput => ({
   description: product.description,
   attributes: formatAttributes(product.attributes).replaceAll('; ', '\n'),
   crossReferences: formatCrossReferences(product.crossReferences).replaceAll('; ', '\n'),
+  priceBreaks: product.priceBreaks,
+  packSize: product.packSize,
 });
 
-/** Which field a server message is about: "sku: …", "category: …". */
-const fieldOfMessage = (message: string): Field | undefined => {
-  const name = /^(\w+):/.exec(message)?.[1];
-  return name && name in editProductFieldNames ? (name as Field) : undefined;
+/** Which field a server message is about: "sku: …", "priceBreaks.1.price: …". */
+const fieldOfMessage = (message: string): FieldPath<FormInput> | undefined => {
+  const path = /^([\w.]+):/.exec(message)?.[1];
+  const name = path?.split('.')[0];
+  return name && name in editProductFieldNames ? (path as FieldPath<FormInput>) : undefined;
 };
 const editProductFieldNames: Record<Field, true> = {
   sku: true,
@@ -89,6 +118,8 @@ const editProductFieldNames: Record<Field, true> = {
   description: true,
   attributes: true,
   crossReferences: true,
+  priceBreaks: true,
+  packSize: true,
 };
 
 function TextArea({
@@ -134,9 +165,12 @@ function TextArea({
 export function EditProductForm({ product }: { product: CatalogProduct }) {
   const edit = useEditProduct(product._id);
   const [failure, setFailure] = useState<string>();
+  // Compared whole: a field array's dirty marks do not say whether a removed row changed it.
+  const savedBreaks = useRef(product.priceBreaks);
   const brandListId = useId();
   const {
     register,
+    control,
     handleSubmit,
     reset,
     setError,
@@ -149,10 +183,14 @@ export function EditProductForm({ product }: { product: CatalogProduct }) {
   const save = handleSubmit(async (values) => {
     setFailure(undefined);
     const changed: Record<string, unknown> = {};
-    for (const field of Object.keys(dirtyFields) as Field[]) changed[field] = values[field];
+    for (const field of Object.keys(dirtyFields) as Field[])
+      if (field !== 'priceBreaks') changed[field] = values[field];
+    if (!sameBreaks(values.priceBreaks, savedBreaks.current))
+      changed.priceBreaks = values.priceBreaks;
     if (Object.keys(changed).length === 0) return setFailure('Nothing has changed');
     try {
       const saved = await edit.mutateAsync(changed as UpdateProductRequest);
+      savedBreaks.current = saved.priceBreaks;
       reset(valuesOf(saved));
       toast.success(`${saved.name} saved`);
     } catch (error) {
@@ -229,6 +267,17 @@ export function EditProductForm({ product }: { product: CatalogProduct }) {
         error={errors.availableQuantity?.message}
         {...register('availableQuantity', numberOptions)}
       />
+      <FormField
+        label="Pack size"
+        labelAside={<span className="text-xs text-base-content/60">Pieces per pack</span>}
+        type="number"
+        inputMode="numeric"
+        min={1}
+        step={1}
+        error={errors.packSize?.message}
+        {...register('packSize', numberOptions)}
+      />
+      <PriceBreaksFields control={control} register={register} errors={errors.priceBreaks} />
       <div className="sm:col-span-2">
         <TextArea
           label="Description"
