@@ -5,11 +5,13 @@ import { shoot } from '../support/shoot.ts';
 
 /**
  * A server-rendered page, once its scripts have run: typing into an input before React hydrates
- * it is lost (React sets the input back to its state), as a real fast typist's would be.
+ * it is lost (React sets the input back to its state), as a real fast typist's would be. The
+ * scripts load once the first screen is painted, which on a busy machine can be after the network
+ * has been idle: RootLayout marks the page once hydrated.
  */
 async function openHydrated(page: Page, url: string) {
   await page.goto(url);
-  await page.waitForLoadState('networkidle');
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
 }
 
 const results = (page: Page) => page.getByTestId('search-result');

@@ -123,6 +123,10 @@ test('a card\'s "see more" shows the whole description, and "see less" folds it'
   page,
 }) => {
   await page.goto('/');
+  // "see more" is a button of React's: on the server-rendered page it works once hydrated (a
+  // link before then is the browser's; a button does nothing). The home page's scripts load once
+  // its first screen is painted, which on a busy machine comes after the load event.
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
   const card = page
     .getByRole('article')
     .filter({ has: page.getByRole('heading', { name: 'Engine Fan' }) });

@@ -5,10 +5,34 @@ export { formatCount, formatPieces, formatPrice };
 /** A unit price: `$30 per pc`. */
 export const formatUnitPrice = (dollars: number) => `${formatPrice(dollars)} per pc`;
 
-const day = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+// Dates written out rather than with Intl.DateTimeFormat, as amounts are (domain/src/format.ts):
+// a page's first Intl formatter is a long task.
+const months = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
-/** An order's date as lists show it: `Nov 25, 2026`. */
-export const formatDate = (iso: string) => day.format(new Date(iso));
+/** An order's date as lists show it, in the reader's time zone: `Nov 25, 2026`. */
+export function formatDate(iso: string) {
+  const date = new Date(iso);
+  return `${months[date.getMonth()]?.slice(0, 3)} ${date.getDate()}, ${date.getFullYear()}`;
+}
+
+/** A date in full, as of UTC: `November 25, 2026`. */
+export function formatLongDate(iso: string) {
+  const date = new Date(iso);
+  return `${months[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
+}
 
 /** A long id cut for a narrow screen: `sbx_pi_1a2b…9f0e` (the whole id stays in the page). */
 export const shortId = (id: string, head = 10, tail = 4) =>

@@ -114,6 +114,7 @@ function ProductView({ product }: { product: CatalogProduct }) {
             width={480}
             height={360}
             fetchPriority="high"
+            elementtiming="first-screen"
             className="mx-auto h-auto max-h-96 w-full object-contain"
           />
         </figure>

@@ -28,6 +28,7 @@ export function SearchResultCard({ item, first = false }: { item: SearchItem; fi
             height={240}
             loading={first ? 'eager' : 'lazy'}
             fetchPriority={first ? 'high' : 'auto'}
+            elementtiming={first ? 'first-screen' : undefined}
             decoding="async"
             className="h-full w-full object-contain p-4"
           />

@@ -29,6 +29,7 @@ export function BannerSlideView({ slide, first }: { slide: BannerSlide; first: b
           // The first slide is the largest thing on the first screen: fetch it first.
           loading={first ? 'eager' : 'lazy'}
           fetchPriority={first ? 'high' : 'auto'}
+          elementtiming={first ? 'first-screen' : undefined}
           className="mx-auto h-36 w-auto rounded-box shadow-lg sm:h-56 md:h-auto md:w-full"
         />
       </div>

@@ -1,13 +1,7 @@
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
+import { formatLongDate } from '../../../lib/format';
 import { blogCards } from '../home-content';
-
-const longDate = new Intl.DateTimeFormat('en-US', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
 
 /** 'Our Blog Area': three cards with name, description, image and date (spec §1, §3). */
 export function BlogArea() {
@@ -38,7 +32,7 @@ export function BlogArea() {
               </figure>
               <div className="card-body gap-2">
                 <time dateTime={card.date} className="text-sm text-base-content/70">
-                  {longDate.format(new Date(card.date))}
+                  {formatLongDate(card.date)}
                 </time>
                 <h3 className="card-title text-lg leading-snug">{card.name}</h3>
                 <p className="text-sm leading-relaxed text-base-content/75">{card.describe}</p>
