@@ -133,6 +133,26 @@ describe('business buying: cart, checkout, invoices, reorder, saved lists', asyn
     expect((await call(buyer, 'GET', '/cart')).json().data.lines).toHaveLength(2);
   });
 
+  it('refuses a cart whose line breaks a pack or a minimum, or whose part was deleted', async () => {
+    for (const [overrides, quantity] of [
+      [{ packSize: 10, minimumOrderQuantity: 10 }, 15],
+      [{ minimumOrderQuantity: 20 }, 5],
+      [{ minimumOrderQuantity: 1 }, 1],
+    ] as const) {
+      await emptyCart(buyer);
+      const ok = await createProduct(app, { minimumOrderQuantity: 1, availableQuantity: 50 });
+      const bad = await createProduct(app, { availableQuantity: 50, ...overrides });
+      await setLine(buyer, ok.id, 2);
+      await setLine(buyer, bad.id, quantity);
+      if (quantity === 1)
+        await app.db.update(products).set({ deletedAt: new Date() }).where(eq(products.id, bad.id));
+      const res = await checkout(buyer);
+      expect(res.statusCode).toBe(409);
+      expect([await stockOf(app, ok.id), await stockOf(app, bad.id)]).toEqual([50, 50]);
+      expect((await call(buyer, 'GET', '/cart')).json().data.lines).toHaveLength(2);
+    }
+  });
+
   it('checks out the cart as one order with its lines, PO number and note; the cart empties', async () => {
     await emptyCart(buyer);
     const a = await createProduct(app, {

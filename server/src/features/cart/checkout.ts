@@ -1,7 +1,8 @@
-import { type CheckoutRequest, cartLineProblem, cartMessages } from '@proper-parts/domain/cart';
+import { type CheckoutRequest, cartMessages } from '@proper-parts/domain/cart';
 import type { Order } from '@proper-parts/domain/orders';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { postgresErrorOf } from '../../db/pg-errors.ts';
 import { AppError } from '../../errors.ts';
 import {
   type Buyer,
@@ -11,13 +12,9 @@ import {
   type Queryable,
 } from '../orders/orders-repository.ts';
 
-interface LockedLine {
-  productId: string;
-  quantity: number;
-  live: boolean;
-  minimumOrderQuantity: number;
-  availableQuantity: number;
-  packSize: number;
+interface Placed extends Partial<OrderRow> {
+  cartLines: number | string;
+  sellable: boolean | null;
 }
 
 async function rowsOf<T>(db: Queryable, query: SQL): Promise<T[]> {
@@ -25,69 +22,74 @@ async function rowsOf<T>(db: Queryable, query: SQL): Promise<T[]> {
 }
 
 /**
- * Places the buyer's cart as one order, in one transaction (issue 18):
+ * Places the buyer's cart as one order, in one statement (issue 18), so its locks are held for
+ * that statement and its commit only (a transaction of four round trips held them four times as
+ * long, and buyers of shared parts queued behind them: bench checkout):
  * 1. locks the cart's lines and their products in product-id order: two checkouts that share
  *    parts wait for each other in the same order, so they cannot deadlock. `no key update` is
  *    what an update of the stock takes anyway; a plain `for update` would also block the foreign
  *    key checks (`for key share`) of anyone adding these parts to a cart or an order, and a cart
  *    filled with many lines at once takes those in its own order: a deadlock (bench checkout);
- * 2. checks every line (sold, minimum, stock, pack) under that lock: one bad line refuses all;
- * 3. in one statement: takes the stock of every line, inserts the order and its lines (each
- *    priced by `pp_unit_price_cents` once, the order's total the sum of those lines) and empties
- *    the cart.
- * A failure at any step rolls back the steps before it: all lines or none.
+ * 2. judges every line (sold, minimum, stock, pack) under that lock: one bad line, and nothing
+ *    below happens;
+ * 3. takes the stock of every line, inserts the order and its lines (each priced by
+ *    `pp_unit_price_cents` once, the order's total the sum of those lines) and empties the cart.
+ * All lines or none: one statement commits whole or not at all.
  */
 export async function checkoutCart(
   db: Database,
   buyer: Buyer,
   input: CheckoutRequest,
 ): Promise<Order> {
-  const row = await db.transaction(async (tx) => {
-    const locked = await rowsOf<LockedLine>(
-      tx,
-      sql`select p.id as "productId", c.quantity, p.deleted_at is null as live,
-          p.minimum_order_quantity as "minimumOrderQuantity",
-          p.available_quantity as "availableQuantity", p.pack_size as "packSize"
-        from cart_lines c join products p on p.id = c.product_id
-        where c.user_id = ${buyer.id}
-        order by p.id
-        for no key update of c, p`,
-    );
-    if (locked.length === 0) throw new AppError('INVALID', cartMessages.cartEmpty);
-    if (locked.some((line) => !line.live || cartLineProblem(line.quantity, line) !== null))
-      throw new AppError('CONFLICT', cartMessages.cartChanged);
-    // Under the lock, every line can be taken: one statement takes the stock, writes the order
-    // and its lines and empties the cart (the lock is held for one more round trip, not four).
-    const [placed] = await rowsOf<OrderRow & { takenLines: number | string }>(
-      tx,
-      placeCartStatement(buyer, input),
-    );
-    // Cannot happen under the lock; if it ever did, the transaction rolls back: nothing is taken.
-    if (!placed || Number(placed.takenLines) !== locked.length)
-      throw new AppError('CONFLICT', cartMessages.cartChanged);
-    return placed;
-  });
-  return orderWithLines(db, row);
+  const [result] = await rowsOf<Placed>(db, placeCartStatement(buyer, input)).catch(
+    (error: unknown) => {
+      // Stock below zero (products_available_not_negative) cannot happen under the lock; if it
+      // ever did, the statement failed whole and the buyer is told to try again.
+      if (postgresErrorOf(error)?.code === '23514')
+        throw new AppError('CONFLICT', cartMessages.cartChanged);
+      throw error;
+    },
+  );
+  if (!result || Number(result.cartLines) === 0)
+    throw new AppError('INVALID', cartMessages.cartEmpty);
+  // A line that cannot be ordered: every step was skipped, nothing taken, the cart kept.
+  if (!result.sellable) throw new AppError('CONFLICT', cartMessages.cartChanged);
+  if (!result.id) throw new AppError('CONFLICT', cartMessages.cartChanged);
+  return orderWithLines(db, result as OrderRow);
 }
 
 /**
- * Takes the stock of the cart's lines, inserts the order and its lines, and empties the cart. The
- * order's own columns keep the spec's fields: its first line's product, name and unit price (the
- * name says how many more lines follow), its pieces and its total.
+ * The whole checkout, one statement. `locked` locks the cart's lines and their products in product
+ * id order (`LockRows` sits above the sort), and under READ COMMITTED returns each product as the
+ * last committed writer left it; `verdict` judges every line by the cart's rule
+ * (`cartLineProblem` in domain/cart.ts: sold, minimum, stock, pack); every write below runs only
+ * when all lines pass. The order's own columns keep the spec's fields: its first line's product,
+ * name and unit price (the name says how many more lines follow), its pieces and its total.
  */
 function placeCartStatement(buyer: Buyer, input: CheckoutRequest): SQL {
-  return sql`with taken as (
-      update products p set available_quantity = p.available_quantity - c.quantity
-      from cart_lines c
-      where c.user_id = ${buyer.id} and p.id = c.product_id
-        and p.available_quantity >= c.quantity
-      returning p.id
-    ), wanted as (
-      select c.product_id, c.quantity, p.sku, p.name, p.img,
-        pp_unit_price_cents(p.id, p.price_cents, c.quantity) as unit,
-        row_number() over (order by c.added_at, c.product_id) as line_no
+  return sql`with locked as (
+      select p.id as product_id, c.quantity, c.added_at, p.sku, p.name, p.img, p.price_cents,
+        p.deleted_at is null
+          and c.quantity >= p.minimum_order_quantity
+          and c.quantity <= p.available_quantity
+          and c.quantity % p.pack_size = 0 as sellable
       from cart_lines c join products p on p.id = c.product_id
       where c.user_id = ${buyer.id}
+      order by p.id
+      for no key update of c, p
+    ), verdict as (
+      select count(*) as n, coalesce(bool_and(sellable), false) as ok from locked
+    ), taken as (
+      update products p set available_quantity = p.available_quantity - l.quantity
+      from locked l
+      where p.id = l.product_id and (select ok from verdict)
+      returning p.id
+    ), wanted as (
+      select l.product_id, l.quantity, l.sku, l.name, l.img,
+        pp_unit_price_cents(l.product_id, l.price_cents, l.quantity) as unit,
+        row_number() over (order by l.added_at, l.product_id) as line_no
+      from locked l
+      where (select ok from verdict)
     ), summed as (
       select count(*) as n, least(sum(quantity), 2147483647)::int as pieces,
         sum(unit::bigint * quantity) as total
@@ -109,7 +111,8 @@ function placeCartStatement(buyer: Buyer, input: CheckoutRequest): SQL {
         w.unit::bigint * w.quantity
       from wanted w, placed
     ), emptied as (
-      delete from cart_lines where user_id = ${buyer.id}
+      delete from cart_lines where user_id = ${buyer.id} and (select ok from verdict)
     )
-    select placed.*, (select count(*) from taken) as "takenLines" from placed`;
+    select placed.*, v.n as "cartLines", v.ok as sellable
+    from verdict v left join placed on true`;
 }
