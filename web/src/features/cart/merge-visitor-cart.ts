@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { api } from '../../config/paths';
 import { apiFetch } from '../../lib/api-client';
 import { useCurrentUser } from '../auth/use-current-user';
-import { cartKey } from './api/get-cart';
+import { cartKey } from './api/cart-key';
 import { visitorCart } from './visitor-cart';
 
 /**

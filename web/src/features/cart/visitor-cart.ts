@@ -1,4 +1,4 @@
-import { MAX_VISITOR_CART_LINES, type WantedLine } from '@proper-parts/domain/cart';
+import { MAX_VISITOR_CART_LINES, type WantedLine } from '@proper-parts/domain/cart-rules';
 
 /**
  * A visitor's cart: product ids and quantities in localStorage, so it survives a reload and

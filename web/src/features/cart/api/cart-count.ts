@@ -5,7 +5,7 @@ import { apiFetch } from '../../../lib/api-client';
 import type { Parser } from '../../../lib/plain-shape';
 import { useCurrentUser } from '../../auth/use-current-user';
 import { visitorCart } from '../visitor-cart';
-import { cartKey } from './get-cart';
+import { cartKey } from './cart-key';
 
 /** Reads only how many lines the cart has: the navbar stays free of zod (entry chunk). */
 const lineCount: Parser<number> = {

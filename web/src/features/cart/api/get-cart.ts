@@ -3,8 +3,9 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../config/paths';
 import { apiFetch } from '../../../lib/api-client';
 
-/** Every cart query starts with this key: a change to the cart invalidates it. */
-export const cartKey = ['cart'] as const;
+import { cartKey } from './cart-key';
+
+export { cartKey };
 
 /** `GET /cart`: the signed-in buyer's cart, priced by the server. */
 export const getCart = ({ signal }: { signal?: AbortSignal } = {}) =>

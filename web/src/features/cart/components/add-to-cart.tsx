@@ -1,4 +1,4 @@
-import { cartLineProblem } from '@proper-parts/domain/cart';
+import { cartLineProblem } from '@proper-parts/domain/cart-rules';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
