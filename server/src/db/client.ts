@@ -100,6 +100,11 @@ async function openPostgres(
   // on the pool, which throws if no one listens. The pool has already let go of that connection
   // and opens a new one for the next query.
   pool.on('error', () => {});
+  // A connection lost while checked out between two statements (inside a transaction: a cancel,
+  // a saved list) is an 'error' on its client, which the pool no longer listens to: unheard, it
+  // ends the process. Heard, the transaction's next statement fails (503) and the pool drops the
+  // connection on release (it is no longer queryable).
+  pool.on('connect', (client) => client.on('error', () => {}));
   try {
     await pool.query('select 1');
   } catch (error) {
