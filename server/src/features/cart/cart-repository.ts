@@ -9,7 +9,7 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
-import type { Queryable } from '../orders/orders-repository.ts';
+import { type Queryable, rowsOf } from '../orders/orders-repository.ts';
 
 /** A cart line as read with its product and its price at its quantity. */
 interface PricedRow {
@@ -39,10 +39,6 @@ const pricedLines = (source: SQL) => sql`
   from (${source}) c join products p on p.id = c.product_id
   order by c.added_at, p.id`;
 
-async function rowsOf<T>(db: Queryable, query: SQL): Promise<T[]> {
-  return (await db.execute(query)).rows as T[];
-}
-
 function toCartLine(row: PricedRow): CartLine {
   const unitCents = Number(row.unitCents);
   return {
@@ -65,11 +61,7 @@ function toCart(rows: PricedRow[]): Cart {
   const lines = rows.map(toCartLine);
   // Summed in cents: a sum of dollar fractions drifts (0.1 + 0.2).
   const totalCents = rows.reduce(
-    (sum, row, i) =>
-      sum +
-      (lines[i]?.problem === cartMessages.productNotFound
-        ? 0
-        : Number(row.unitCents) * row.quantity),
+    (sum, row) => sum + (row.live ? Number(row.unitCents) * row.quantity : 0),
     0,
   );
   return { lines, total: totalCents / 100 };

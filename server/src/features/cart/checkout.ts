@@ -9,16 +9,12 @@ import {
   type OrderRow,
   orderColumns,
   orderWithLines,
-  type Queryable,
+  rowsOf,
 } from '../orders/orders-repository.ts';
 
 interface Placed extends Partial<OrderRow> {
   cartLines: number | string;
   sellable: boolean | null;
-}
-
-async function rowsOf<T>(db: Queryable, query: SQL): Promise<T[]> {
-  return (await db.execute(query)).rows as T[];
 }
 
 /**

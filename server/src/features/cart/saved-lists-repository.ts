@@ -10,12 +10,8 @@ import type { Database } from '../../db/client.ts';
 import { savedLists } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { afterCursor, cursorAt, pageOf } from '../../http/keyset.ts';
-import type { Queryable } from '../orders/orders-repository.ts';
+import { type Queryable, rowsOf } from '../orders/orders-repository.ts';
 import { addCartLines, readCart } from './cart-repository.ts';
-
-async function rowsOf<T>(db: Queryable, query: SQL): Promise<T[]> {
-  return (await db.execute(query)).rows as T[];
-}
 
 interface SummaryRow {
   id: string;

@@ -1,6 +1,6 @@
 import { invoiceNumberOf } from '@proper-parts/domain/order-line';
 import { sql } from 'drizzle-orm';
-import type { Queryable } from '../orders/orders-repository.ts';
+import { type Queryable, rowsOf } from '../orders/orders-repository.ts';
 import type { InvoiceDocument } from './invoice-pdf.ts';
 
 interface InvoiceRow {
@@ -33,24 +33,22 @@ export async function loadInvoice(
   orderId: string,
   seller: InvoiceDocument['seller'],
 ): Promise<{ userId: string; invoice: InvoiceDocument } | undefined> {
-  const [head] = (
-    await db.execute(
-      sql`select o.id as "orderId", i.year, i.number_in_year as "numberInYear",
+  const [head] = await rowsOf<InvoiceRow>(
+    db,
+    sql`select o.id as "orderId", i.year, i.number_in_year as "numberInYear",
           i.issued_at as "issuedAt", o.user_id as "userId", o.user_name as "userName", o.email,
           o.address, o.phone, o.po_number as "poNumber", o.note, o.total_cents as "totalCents",
           o.transaction_id as "transactionId"
         from invoices i join orders o on o.id = i.order_id
         where i.order_id = ${orderId}`,
-    )
-  ).rows as unknown as InvoiceRow[];
+  );
   if (!head) return undefined;
-  const lines = (
-    await db.execute(
-      sql`select sku, name, quantity, unit_price_cents as "unitPriceCents",
+  const lines = await rowsOf<InvoiceLineRow>(
+    db,
+    sql`select sku, name, quantity, unit_price_cents as "unitPriceCents",
           line_total_cents as "lineTotalCents"
         from order_lines where order_id = ${orderId} order by line_no`,
-    )
-  ).rows as unknown as InvoiceLineRow[];
+  );
   const issuedAt = new Date(head.issuedAt);
   return {
     userId: head.userId,

@@ -126,7 +126,8 @@ const orderColumnList = `id, tool_id as "toolId", user_id as "userId",
   created_at as "createdAt", updated_at as "updatedAt"`;
 export const orderColumns = sql.raw(orderColumnList);
 
-async function rowsOf<T>(db: Queryable, query: SQL): Promise<T[]> {
+/** A raw statement's rows, as the caller names them (the columns aliased in the statement). */
+export async function rowsOf<T>(db: Queryable, query: SQL): Promise<T[]> {
   const result = await db.execute(query);
   return result.rows as T[];
 }
