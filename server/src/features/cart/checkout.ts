@@ -1,4 +1,5 @@
 import { type CheckoutRequest, cartMessages } from '@proper-parts/domain/cart';
+import type { OrderLine } from '@proper-parts/domain/order-line';
 import type { Order } from '@proper-parts/domain/orders';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
@@ -8,13 +9,15 @@ import {
   type Buyer,
   type OrderRow,
   orderColumns,
-  orderWithLines,
   rowsOf,
+  toOrder,
 } from '../orders/orders-repository.ts';
 
 interface Placed extends Partial<OrderRow> {
   cartLines: number | string;
   sellable: boolean | null;
+  /** The lines the statement inserted, as the API shows them (dollars). */
+  placedLines: OrderLine[] | string | null;
 }
 
 /**
@@ -43,7 +46,11 @@ export async function checkoutCart(
   // A line that cannot be ordered: every step was skipped, nothing taken, the cart kept.
   if (!result.sellable) throw new AppError('CONFLICT', cartMessages.cartChanged);
   if (!result.id) throw new AppError('CONFLICT', cartMessages.cartChanged);
-  return orderWithLines(db, result as OrderRow);
+  // The order as inserted, with the lines the same statement wrote: no second read. A new order
+  // has no invoice yet.
+  const { placedLines } = result;
+  const lines = typeof placedLines === 'string' ? JSON.parse(placedLines) : placedLines;
+  return toOrder(result as OrderRow, lines ?? [], null);
 }
 
 /** PostgreSQL chose this statement to break a deadlock: it did nothing, and may run again. */
@@ -124,9 +131,15 @@ function placeCartStatement(buyer: Buyer, input: CheckoutRequest): SQL {
       select placed.id, w.line_no, w.product_id, w.sku, w.name, w.img, w.quantity, w.unit,
         w.unit::bigint * w.quantity
       from wanted w, placed
+      returning line_no, product_id, sku, name, img, quantity, unit_price_cents,
+        line_total_cents
     ), emptied as (
       delete from cart_lines where user_id = ${buyer.id} and (select ok from verdict)
     )
-    select placed.*, v.n as "cartLines", v.ok as sellable
+    select placed.*, v.n as "cartLines", v.ok as sellable,
+      (select json_agg(json_build_object('lineNo', line_no, 'productId', product_id, 'sku', sku,
+          'name', name, 'img', img, 'quantity', quantity,
+          'unitPrice', unit_price_cents / 100.0, 'lineTotal', line_total_cents / 100.0)
+        order by line_no) from lined) as "placedLines"
     from verdict v left join placed on true`;
 }
