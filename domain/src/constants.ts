@@ -16,5 +16,12 @@ export const REVIEWS_PER_DAY = 5;
 export const ACCESS_TOKEN_KEY = 'accessToken';
 export const USER_ROLES = ['user', 'admin'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
-export const ORDER_STATUSES = ['unpaid', 'pending', 'shipped', 'cancelled'] as const;
+/** `awaiting_approval`: a company buyer's order above their limit (issue 19), stock reserved. */
+export const ORDER_STATUSES = [
+  'awaiting_approval',
+  'unpaid',
+  'pending',
+  'shipped',
+  'cancelled',
+] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];

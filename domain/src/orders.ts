@@ -4,6 +4,10 @@ import { paginationQuery } from './envelope.ts';
 import { formatCount } from './format.ts';
 import { orderLine } from './order-line.ts';
 
+/** `card`: paid by card before it ships; `account`: invoiced at net terms (issue 19). */
+export const PAYMENT_TERMS = ['card', 'account'] as const;
+export type PaymentTerms = (typeof PAYMENT_TERMS)[number];
+
 /** Largest quantity one order may ask for; keeps `unit price × quantity` far from overflow. */
 export const MAX_ORDER_QUANTITY = 1_000_000;
 
@@ -103,8 +107,17 @@ export const order = z.object({
   lines: z.array(orderLine),
   poNumber: z.string().nullable(),
   note: z.string().nullable(),
-  /** `2026-000042`, once the order is paid. */
+  /** `2026-000042`, once the order is paid (or placed on account). */
   invoiceNumber: z.string().nullable(),
+  /** Issue 19: the buyer's company, how it is paid, and its approval. */
+  companyId: z.string().nullable(),
+  paymentTerms: z.enum(PAYMENT_TERMS),
+  /** While awaiting approval: when the reserved stock goes back unless approved. */
+  approvalExpiresAt: z.string().nullable(),
+  rejectionReason: z.string().nullable(),
+  /** An invoice on account is due on this day (YYYY-MM-DD, UTC). */
+  dueOn: z.string().nullable(),
+  quoteId: z.string().nullable(),
 });
 export type Order = z.infer<typeof order>;
 

@@ -25,6 +25,9 @@ import { searchCountsCache } from './features/catalog/catalog-search-cache.ts';
 import { catalogSearchRoutes } from './features/catalog/catalog-search-routes.ts';
 import { postgresCatalogSearch } from './features/catalog/postgres-catalog-search.ts';
 import { productAdminRoutes } from './features/catalog/product-admin-routes.ts';
+import { accountRoutes } from './features/companies/account-routes.ts';
+import { approvalRoutes } from './features/companies/approval-routes.ts';
+import { companyRoutes } from './features/companies/company-routes.ts';
 import { seoRoutes } from './features/content/seo-routes.ts';
 import { healthRoutes } from './features/health/health-routes.ts';
 import { invoiceRoutes } from './features/invoices/invoice-routes.ts';
@@ -35,6 +38,7 @@ import { setUpPayments } from './features/payments/payment-setup.ts';
 import { paymentsRoutes } from './features/payments/payments-routes.ts';
 import { stripeWebhookRoutes } from './features/payments/stripe-webhook-routes.ts';
 import { profileRoutes } from './features/profile/profile-routes.ts';
+import { quoteRoutes } from './features/quotes/quote-routes.ts';
 import { reviewsRoutes } from './features/reviews/reviews-routes.ts';
 import { registerSessionCache } from './features/sessions/session-cache.ts';
 import { localImageStorage } from './features/uploads/image-storage.ts';
@@ -156,6 +160,10 @@ export async function buildApp({
       await api.register(manageOrdersRoutes({ mailer }));
       await api.register(paymentsRoutes({ mailer, ...payments }));
       await api.register(stripeWebhookRoutes({ mailer, ...payments }));
+      await api.register(companyRoutes({ mailer }));
+      await api.register(approvalRoutes({ mailer }));
+      await api.register(accountRoutes({ mailer }));
+      await api.register(quoteRoutes({ mailer }));
     },
     { prefix: '/api/v1' },
   );

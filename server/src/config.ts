@@ -101,6 +101,13 @@ const configObject = z.object({
   INVOICE_SELLER_ADDRESS: z.string().default('1 Workshop Lane, Springfield, IL 62701, USA'),
   INVOICE_SELLER_TAX_ID: z.string().default('EIN 00-0000000'),
   INVOICE_SELLER_EMAIL: z.string().default('billing@properparts.local'),
+  /** Issue 19: how long an order awaiting approval holds its stock before it is released. */
+  APPROVAL_HOLD_HOURS: z.coerce
+    .number()
+    .int('must be whole hours')
+    .min(1, 'must be at least 1')
+    .max(2160, 'must be at most 2160 (90 days)')
+    .default(72),
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
   OIDC_ISSUER: optionalString,

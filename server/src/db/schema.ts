@@ -5,6 +5,7 @@ import {
   boolean,
   check,
   customType,
+  date,
   doublePrecision,
   index,
   integer,
@@ -200,7 +201,9 @@ export const orders = pgTable(
     email: text('email').notNull(),
     address: text('address').notNull().default(''),
     phone: text('phone').notNull().default(''),
-    status: text('status', { enum: ['unpaid', 'pending', 'shipped', 'cancelled'] })
+    status: text('status', {
+      enum: ['awaiting_approval', 'unpaid', 'pending', 'shipped', 'cancelled'],
+    })
       .notNull()
       .default('unpaid'),
     paid: boolean('paid').notNull().default(false),
@@ -210,6 +213,24 @@ export const orders = pgTable(
     note: text('note'),
     /** How many lines the order has (`order_lines`); the columns above describe the first. */
     lineCount: integer('line_count').notNull().default(1),
+    /** Issue 19: the buyer's company when the buyer was a member; its approvers and admins see it. */
+    companyId: uuid('company_id').references((): AnyPgColumn => companies.id, {
+      onDelete: 'restrict',
+    }),
+    /** `card` (paid by card before it ships) or `account` (net terms: invoiced, paid later). */
+    paymentTerms: text('payment_terms', { enum: ['card', 'account'] })
+      .notNull()
+      .default('card'),
+    /** While `awaiting_approval`: when its reserved stock goes back unless approved. */
+    approvalExpiresAt: timestamp('approval_expires_at', { withTimezone: true }),
+    /** Who approved or rejected it, when, and why a rejection. */
+    decidedBy: text('decided_by').references(() => user.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    rejectionReason: text('rejection_reason'),
+    /** The quote this order was placed from (at most one order per quote). */
+    quoteId: uuid('quote_id')
+      .unique()
+      .references((): AnyPgColumn => quotes.id, { onDelete: 'restrict' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -227,6 +248,15 @@ export const orders = pgTable(
       t.id.desc().nullsFirst(),
     ),
     check('orders_quantity_positive', sql`${t.quantity} > 0`),
+    index('orders_company_newest_idx').on(
+      t.companyId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    // The approval sweep finds what has waited too long without reading every order.
+    index('orders_approval_expiry_idx')
+      .on(t.approvalExpiresAt)
+      .where(sql`${t.status} = 'awaiting_approval'`),
   ],
 );
 
@@ -436,6 +466,11 @@ export const orderLines = pgTable(
     quantity: integer('quantity').notNull(),
     unitPriceCents: integer('unit_price_cents').notNull(),
     lineTotalCents: bigint('line_total_cents', { mode: 'number' }).notNull(),
+    /**
+     * Issue 19: pieces not taken from stock when the order was placed (a quote's quantity above
+     * the stock, shipped after its lead time). A cancel gives back `quantity - backordered`.
+     */
+    backordered: integer('backordered').notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.orderId, t.lineNo] }),
@@ -518,8 +553,189 @@ export const invoices = pgTable(
     year: integer('year').notNull(),
     numberInYear: integer('number_in_year').notNull(),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Issue 19: an invoice on account is due on this day (UTC); a card invoice is paid at once. */
+    dueOn: date('due_on', { mode: 'string' }),
+    /** What was recorded against an invoice on account; it is settled when this reaches the total. */
+    paidCents: bigint('paid_cents', { mode: 'number' }).notNull().default(0),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('invoices_year_number_unique').on(t.year, t.numberInYear)],
+);
+
+/**
+ * Issue 19: a company buys through its members. Terms (net 15/30/60) and the credit limit are set
+ * by a shop admin; `balanceCents` is what its open invoices on account (and on-account orders
+ * awaiting approval) still owe, changed only by guarded updates, so concurrent orders can never
+ * take it past `creditLimitCents`.
+ */
+export const companies = pgTable(
+  'companies',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    taxId: text('tax_id').notNull().default(''),
+    billingAddress: text('billing_address').notNull().default(''),
+    termsDays: integer('terms_days'),
+    creditLimitCents: bigint('credit_limit_cents', { mode: 'number' }).notNull().default(0),
+    balanceCents: bigint('balance_cents', { mode: 'number' }).notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('companies_newest_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    check('companies_terms_days', sql`${t.termsDays} in (15, 30, 60)`),
+    check('companies_credit_not_negative', sql`${t.creditLimitCents} >= 0`),
+    check('companies_balance_within_credit', sql`${t.balanceCents} <= ${t.creditLimitCents}`),
+    check('companies_balance_not_negative', sql`${t.balanceCents} >= 0`),
+  ],
+);
+
+/** A user belongs to at most one company (the primary key), with one role there. */
+export const companyMembers = pgTable(
+  'company_members',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ['admin', 'buyer', 'approver'] }).notNull(),
+    /** A buyer's limit per order; an order above it waits for an approver. Null: no limit. */
+    orderLimitCents: bigint('order_limit_cents', { mode: 'number' }),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('company_members_company_idx').on(t.companyId, t.joinedAt, t.userId),
+    check('company_members_limit_not_negative', sql`${t.orderLimitCents} >= 0`),
+  ],
+);
+
+/** A company's book of shipping addresses. */
+export const companyAddresses = pgTable(
+  'company_addresses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    label: text('label').notNull(),
+    address: text('address').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('company_addresses_company_idx').on(t.companyId, t.createdAt, t.id)],
+);
+
+/**
+ * An invitation mailed to a colleague: only the SHA-256 of its token is kept; it is used once
+ * (`acceptedAt`) and expires.
+ */
+export const companyInvitations = pgTable(
+  'company_invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    role: text('role', { enum: ['admin', 'buyer', 'approver'] }).notNull(),
+    orderLimitCents: bigint('order_limit_cents', { mode: 'number' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    invitedBy: text('invited_by').references(() => user.id, { onDelete: 'set null' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    acceptedBy: text('accepted_by').references(() => user.id, { onDelete: 'set null' }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('company_invitations_company_idx').on(
+      t.companyId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+  ],
+);
+
+/** A payment a shop admin recorded against an invoice on account. */
+export const invoicePayments = pgTable(
+  'invoice_payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => invoices.orderId, { onDelete: 'restrict' }),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    reference: text('reference').notNull().default(''),
+    recordedBy: text('recorded_by').references(() => user.id, { onDelete: 'set null' }),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('invoice_payments_order_idx').on(t.orderId, t.recordedAt),
+    check('invoice_payments_amount_positive', sql`${t.amountCents} > 0`),
+  ],
+);
+
+/**
+ * A request for quote: the cart's lines (any quantity) and a message; a shop admin answers with a
+ * unit price per line, a lead time and an expiry date; the buyer accepts it once, which places an
+ * order at the quoted prices (`orders.quote_id` is unique).
+ */
+export const quotes = pgTable(
+  'quotes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    companyId: uuid('company_id').references(() => companies.id, { onDelete: 'set null' }),
+    message: text('message').notNull().default(''),
+    status: text('status', { enum: ['requested', 'answered', 'accepted', 'declined'] })
+      .notNull()
+      .default('requested'),
+    leadTimeDays: integer('lead_time_days'),
+    expiresOn: date('expires_on', { mode: 'string' }),
+    answerNote: text('answer_note'),
+    answeredBy: text('answered_by').references(() => user.id, { onDelete: 'set null' }),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('quotes_user_newest_idx').on(
+      t.userId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('quotes_status_newest_idx').on(
+      t.status,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+  ],
+);
+
+export const quoteLines = pgTable(
+  'quote_lines',
+  {
+    quoteId: uuid('quote_id')
+      .notNull()
+      .references(() => quotes.id, { onDelete: 'cascade' }),
+    lineNo: integer('line_no').notNull(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'restrict' }),
+    sku: text('sku').notNull(),
+    name: text('name').notNull(),
+    quantity: integer('quantity').notNull(),
+    /** Filled in by the shop's answer. */
+    unitPriceCents: integer('unit_price_cents'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.quoteId, t.lineNo] }),
+    check('quote_lines_quantity_positive', sql`${t.quantity} > 0`),
+    check('quote_lines_price_not_negative', sql`${t.unitPriceCents} >= 0`),
+  ],
 );
 
 export const appState = pgTable('app_state', {
@@ -546,6 +762,13 @@ export const schema = {
   savedListLines,
   invoiceCounters,
   invoices,
+  companies,
+  companyMembers,
+  companyAddresses,
+  companyInvitations,
+  invoicePayments,
+  quotes,
+  quoteLines,
   payments,
   reviews,
   profiles,

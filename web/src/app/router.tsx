@@ -77,6 +77,10 @@ export const routes: RouteObject[] = [
         element: signedIn(page(() => import('../pages/quick-order-page'), 'QuickOrderPage')),
       },
       {
+        path: path.joinCompany,
+        element: signedIn(page(() => import('../pages/join-company-page'), 'JoinCompanyPage')),
+      },
+      {
         path: path.dashboard,
         element: signedIn(
           page(() => import('../pages/dashboard/dashboard-layout-page'), 'DashboardLayoutPage'),
@@ -130,6 +134,47 @@ export const routes: RouteObject[] = [
           {
             path: dashboard.savedLists,
             element: page(() => import('../pages/dashboard/saved-lists-page'), 'SavedListsPage'),
+          },
+          {
+            path: dashboard.company,
+            element: page(() => import('../pages/dashboard/company-page'), 'CompanyPage'),
+          },
+          {
+            path: dashboard.approvals,
+            element: page(() => import('../pages/dashboard/approvals-page'), 'ApprovalsPage'),
+          },
+          {
+            path: dashboard.statement,
+            element: page(
+              () => import('../pages/dashboard/company-statement-page'),
+              'CompanyStatementPage',
+            ),
+          },
+          {
+            path: dashboard.quotes,
+            element: page(() => import('../pages/dashboard/quotes-page'), 'QuotesPage'),
+          },
+          {
+            path: dashboard.quote,
+            element: page(() => import('../pages/dashboard/quote-page'), 'QuotePage'),
+          },
+          {
+            path: dashboard.companies,
+            element: adminOnly(
+              page(() => import('../pages/dashboard/companies-admin-page'), 'CompaniesAdminPage'),
+            ),
+          },
+          {
+            path: dashboard.quoteInbox,
+            element: adminOnly(
+              page(() => import('../pages/dashboard/quote-inbox-page'), 'QuoteInboxPage'),
+            ),
+          },
+          {
+            path: dashboard.quoteAnswer,
+            element: adminOnly(
+              page(() => import('../pages/dashboard/quote-answer-page'), 'QuoteAnswerPage'),
+            ),
           },
           {
             path: dashboard.payment,

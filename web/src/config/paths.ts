@@ -19,6 +19,8 @@ export const routes = {
   cart: '/cart',
   checkout: '/checkout',
   quickOrder: '/quick-order',
+  /** The link an invitation mail carries: `/company/join?token=…`. */
+  joinCompany: '/company/join',
   dashboard: dashboardRoot,
   dashboardChildren: {
     review: 'review',
@@ -30,6 +32,14 @@ export const routes = {
     editProduct: 'manageProducts/:id/edit',
     payment: 'payment/:id',
     savedLists: 'lists',
+    company: 'company',
+    approvals: 'approvals',
+    statement: 'statement',
+    quotes: 'quotes',
+    quote: 'quotes/:id',
+    companies: 'companies',
+    quoteInbox: 'quote-inbox',
+    quoteAnswer: 'quote-inbox/:id',
   },
   notFound: '*',
 } as const;
@@ -57,6 +67,7 @@ export const paths = {
   cart: routes.cart,
   checkout: routes.checkout,
   quickOrder: routes.quickOrder,
+  joinCompany: routes.joinCompany,
   dashboard: {
     root: dashboardRoot,
     myOrders: dashboardRoot,
@@ -69,6 +80,14 @@ export const paths = {
     editProduct: (id: string) => child(generatePath(children.editProduct, { id })),
     payment: (id: string) => child(generatePath(children.payment, { id })),
     savedLists: child(children.savedLists),
+    company: child(children.company),
+    approvals: child(children.approvals),
+    statement: child(children.statement),
+    quotes: child(children.quotes),
+    quote: (id: string) => child(generatePath(children.quote, { id })),
+    companies: child(children.companies),
+    quoteInbox: child(children.quoteInbox),
+    quoteAnswer: (id: string) => child(generatePath(children.quoteAnswer, { id })),
   },
 } as const;
 

@@ -24,7 +24,7 @@ export type Queryable = Pick<Database, 'execute' | 'select' | 'insert' | 'update
 export function toOrder(
   row: OrderRow,
   lines: OrderLine[] = [],
-  invoiceNumber: string | null = null,
+  invoice: InvoiceFacts | null = null,
 ): Order {
   return {
     _id: row.id,
@@ -46,9 +46,25 @@ export function toOrder(
     lines,
     poNumber: row.poNumber ?? null,
     note: row.note ?? null,
-    invoiceNumber,
+    invoiceNumber: invoice?.number ?? null,
+    companyId: row.companyId ?? null,
+    paymentTerms: row.paymentTerms ?? 'card',
+    approvalExpiresAt: row.approvalExpiresAt ? new Date(row.approvalExpiresAt).toISOString() : null,
+    rejectionReason: row.rejectionReason ?? null,
+    dueOn: invoice?.dueOn ? dayOf(invoice.dueOn) : null,
+    quoteId: row.quoteId ?? null,
   };
 }
+
+/** What an order's invoice adds to it: its number, and the due day of one on account. */
+export interface InvoiceFacts {
+  number: string;
+  dueOn: string | Date | null;
+}
+
+/** `date` columns arrive as text (node-postgres) or as a Date at UTC midnight (PGlite). */
+const dayOf = (value: string | Date) =>
+  typeof value === 'string' ? value.slice(0, 10) : value.toISOString().slice(0, 10);
 
 interface LineRow {
   orderId: string;
@@ -62,6 +78,7 @@ interface LineRow {
   lineTotalCents: number | string;
   invoiceYear: number | null;
   invoiceNumber: number | null;
+  dueOn: string | Date | null;
 }
 
 /**
@@ -76,22 +93,22 @@ export async function ordersWithLines(db: Queryable, rows: OrderRow[]): Promise<
     sql`select l.order_id as "orderId", l.line_no as "lineNo", l.product_id as "productId", l.sku,
         l.name, l.img, l.quantity, l.unit_price_cents as "unitPriceCents",
         l.line_total_cents as "lineTotalCents", i.year as "invoiceYear",
-        i.number_in_year as "invoiceNumber"
+        i.number_in_year as "invoiceNumber", i.due_on as "dueOn"
       from order_lines l left join invoices i on i.order_id = l.order_id
       where l.order_id = any(${sql.param(ids)}::uuid[])
       order by l.order_id, l.line_no`,
   );
-  const byOrder = new Map<string, { lines: OrderLine[]; invoice: string | null }>();
+  const byOrder = new Map<string, { lines: OrderLine[]; invoice: InvoiceFacts | null }>();
   for (const line of lines) {
     let entry = byOrder.get(line.orderId);
     if (!entry) {
-      const { invoiceYear, invoiceNumber } = line;
+      const { invoiceYear, invoiceNumber, dueOn } = line;
       entry = {
         lines: [],
         invoice:
           invoiceYear === null || invoiceNumber === null
             ? null
-            : invoiceNumberOf(invoiceYear, invoiceNumber),
+            : { number: invoiceNumberOf(invoiceYear, invoiceNumber), dueOn },
       };
       byOrder.set(line.orderId, entry);
     }
@@ -123,6 +140,9 @@ const orderColumnList = `id, tool_id as "toolId", user_id as "userId",
   purchase_name as "purchaseName", img, unit_price_cents as "unitPriceCents", quantity,
   total_cents as "totalCents", user_name as "userName", email, address, phone, status, paid,
   transaction_id as "transactionId", po_number as "poNumber", note, line_count as "lineCount",
+  company_id as "companyId", payment_terms as "paymentTerms",
+  approval_expires_at as "approvalExpiresAt", decided_by as "decidedBy",
+  decided_at as "decidedAt", rejection_reason as "rejectionReason", quote_id as "quoteId",
   created_at as "createdAt", updated_at as "updatedAt"`;
 export const orderColumns = sql.raw(orderColumnList);
 

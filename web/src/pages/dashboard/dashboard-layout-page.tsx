@@ -18,6 +18,10 @@ const customerLinks: SidebarLink[] = [
   { to: paths.dashboard.myOrders, label: 'My Orders', end: true },
   { to: paths.dashboard.savedLists, label: 'Saved lists', end: false },
   { to: paths.quickOrder, label: 'Quick order', end: true },
+  { to: paths.dashboard.quotes, label: 'Quotes', end: false },
+  { to: paths.dashboard.company, label: 'Company', end: false },
+  { to: paths.dashboard.approvals, label: 'Approvals', end: false },
+  { to: paths.dashboard.statement, label: 'Statement', end: false },
   { to: paths.dashboard.review, label: 'Add A Review', end: false },
   { to: paths.dashboard.profile, label: 'My Profile', end: false },
 ];
@@ -28,6 +32,8 @@ const adminLinks: SidebarLink[] = [
   { to: paths.dashboard.addProduct, label: 'Add A Product', end: false },
   { to: paths.dashboard.makeAdmin, label: 'Make Admin', end: false },
   { to: paths.dashboard.manageProducts, label: 'Manage Products', end: false },
+  { to: paths.dashboard.companies, label: 'Companies', end: false },
+  { to: paths.dashboard.quoteInbox, label: 'Quote inbox', end: false },
 ];
 
 const closeDrawer = () => setDashboardDrawerOpen(false);

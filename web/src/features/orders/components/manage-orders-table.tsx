@@ -28,6 +28,7 @@ function EmailAddress({ email }: { email: string }) {
 }
 
 const statusNames: Record<OrderStatus, string> = {
+  awaiting_approval: 'Awaiting approval',
   unpaid: 'Unpaid',
   pending: 'Paid, to ship',
   shipped: 'Shipped',

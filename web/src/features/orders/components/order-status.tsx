@@ -3,6 +3,7 @@ import { shortId } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 
 const label: Record<Order['status'], { text: string; tone: string }> = {
+  awaiting_approval: { text: 'Awaiting approval', tone: 'badge-secondary' },
   unpaid: { text: 'Unpaid', tone: 'badge-warning' },
   pending: { text: 'Paid', tone: 'badge-success' },
   shipped: { text: 'Shipped', tone: 'badge-info' },

@@ -38,6 +38,12 @@ function buildOrder(overrides: Partial<Order> = {}): Order {
     poNumber: null,
     note: null,
     invoiceNumber: null,
+    companyId: null,
+    paymentTerms: 'card',
+    approvalExpiresAt: null,
+    rejectionReason: null,
+    dueOn: null,
+    quoteId: null,
     ...overrides,
   };
 }

@@ -1,0 +1,237 @@
+import { z } from 'zod';
+import { emailField } from './auth.ts';
+import { paginationQuery } from './envelope.ts';
+
+/**
+ * Company accounts (issue 19): a company, its members and their roles, invitations, the book of
+ * shipping addresses, spending limits and approvals, and paying on account (net terms). Money is
+ * dollars on the wire and cents in the database, as everywhere.
+ */
+
+export const COMPANY_ROLES = ['admin', 'buyer', 'approver'] as const;
+export type CompanyRole = (typeof COMPANY_ROLES)[number];
+export const companyRoleNames: Record<CompanyRole, string> = {
+  admin: 'Company admin',
+  buyer: 'Buyer',
+  approver: 'Approver',
+};
+
+/** Net terms a shop admin may grant: the invoice is due this many days after it is issued. */
+export const TERMS_DAYS = [15, 30, 60] as const;
+export type TermsDays = (typeof TERMS_DAYS)[number];
+
+/** How long a mailed invitation can be used. */
+export const INVITATION_DAYS = 7;
+/** Default hold on the stock of an order awaiting approval (the shop sets APPROVAL_HOLD_HOURS). */
+export const DEFAULT_APPROVAL_HOLD_HOURS = 72;
+/** The largest credit limit or order limit, in dollars: far below 2^53 cents. */
+export const MAX_COMPANY_MONEY = 100_000_000;
+
+export const companyMessages = {
+  notInCompany: 'You are not a member of a company',
+  alreadyInCompany: 'You already belong to a company; leave it first',
+  companyNotFound: 'Company not found',
+  onlyCompanyAdmin: 'Only a company admin can do this',
+  onlyApprover: 'Only an approver or a company admin can approve orders',
+  memberNotFound: 'Member not found',
+  lastAdmin: 'A company needs at least one company admin',
+  invitationInvalid: 'This invitation link is not valid',
+  invitationUsed: 'This invitation has already been used',
+  invitationExpired: 'This invitation has expired; ask your company admin for a new one',
+  invitationRevoked: 'This invitation was withdrawn',
+  invitationOtherEmail: (email: string) =>
+    `This invitation is for ${email}. Sign in with that address to accept it.`,
+  invitationAlreadyMember: 'That person already belongs to a company',
+  addressNotFound: 'Address not found',
+  orderNotAwaiting: 'This order is not awaiting approval',
+  ownOrder: 'You cannot approve or reject your own order',
+  noTerms: 'Your company cannot pay on account; a shop admin grants terms',
+  poRequired: 'A PO number is required to pay on account',
+  overCredit: (remaining: string) =>
+    `This order is above your company's remaining credit (${remaining}); pay by card or ask accounts payable to settle open invoices`,
+  invoiceNotFound: 'Invoice not found',
+  notOnAccount: 'This invoice was paid by card; there is nothing to record',
+  overpaid: (outstanding: string) => `The amount is more than what is still owed (${outstanding})`,
+  alreadySettled: 'This invoice is already paid in full',
+} as const;
+
+const text = (label: string, min: number, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(min, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
+
+/** Dollars with at most two decimals, from 0 to MAX_COMPANY_MONEY. */
+export const moneyField = (label: string) =>
+  z
+    .number({ error: `${label} must be a number` })
+    .min(0, `${label} cannot be negative`)
+    .max(MAX_COMPANY_MONEY, `${label} must be at most ${MAX_COMPANY_MONEY.toLocaleString('en-US')}`)
+    .refine(hasCents, `${label} may have at most two decimals`);
+
+/** 12.34 yes, 12.345 no (floating point: 0.1 × 100 is 10.000000000000002). */
+export const hasCents = (value: number) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
+
+export const companyFields = z.object({
+  name: text('Legal name', 2, 200),
+  taxId: z.string().trim().max(50, 'Tax or VAT number must be at most 50 characters').default(''),
+  billingAddress: text('Billing address', 5, 500),
+});
+/** `POST /company`: the signed-in customer creates a company and becomes its admin. */
+export const createCompanyRequest = companyFields;
+export type CreateCompanyRequest = z.infer<typeof createCompanyRequest>;
+/** `PATCH /company` (company admin). */
+export const updateCompanyRequest = companyFields.partial();
+export type UpdateCompanyRequest = z.infer<typeof updateCompanyRequest>;
+
+/** The company as its members see it, with the caller's own membership. */
+export const company = z.object({
+  _id: z.string(),
+  name: z.string(),
+  taxId: z.string(),
+  billingAddress: z.string(),
+  /** Net terms in days, or null: no paying on account. */
+  termsDays: z.number().int().nullable(),
+  creditLimit: z.number(),
+  /** What its open invoices on account (and on-account orders awaiting approval) still owe. */
+  balance: z.number(),
+  availableCredit: z.number(),
+  createdAt: z.string(),
+  me: z.object({
+    role: z.enum(COMPANY_ROLES),
+    orderLimit: z.number().nullable(),
+  }),
+});
+export type Company = z.infer<typeof company>;
+
+export const member = z.object({
+  userId: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(COMPANY_ROLES),
+  /** Dollars per order, or null: no limit (approvers and admins have none). */
+  orderLimit: z.number().nullable(),
+  joinedAt: z.string(),
+});
+export type Member = z.infer<typeof member>;
+
+export const memberParams = z.object({ userId: z.string().min(1).max(100) });
+/** `PATCH /company/members/{userId}` (company admin). */
+export const updateMemberRequest = z
+  .object({
+    role: z.enum(COMPANY_ROLES, { error: 'Role must be admin, buyer or approver' }).optional(),
+    orderLimit: moneyField('Order limit').nullable().optional(),
+  })
+  .refine((body) => body.role !== undefined || body.orderLimit !== undefined, {
+    message: 'Nothing to change: send role or orderLimit',
+  });
+export type UpdateMemberRequest = z.infer<typeof updateMemberRequest>;
+
+/** `POST /company/invitations` (company admin): mails a single-use link. */
+export const inviteRequest = z.object({
+  email: emailField,
+  role: z.enum(COMPANY_ROLES, { error: 'Role must be admin, buyer or approver' }),
+  orderLimit: moneyField('Order limit').nullable().optional(),
+});
+export type InviteRequest = z.infer<typeof inviteRequest>;
+
+export const invitation = z.object({
+  _id: z.string(),
+  email: z.string(),
+  role: z.enum(COMPANY_ROLES),
+  orderLimit: z.number().nullable(),
+  status: z.enum(['open', 'accepted', 'expired', 'revoked']),
+  expiresAt: z.string(),
+  createdAt: z.string(),
+});
+export type Invitation = z.infer<typeof invitation>;
+
+/** `POST /company/invitations/accept`: the token from the mailed link. */
+export const acceptInvitationRequest = z.object({
+  token: z
+    .string()
+    .trim()
+    .min(1, companyMessages.invitationInvalid)
+    .max(200, companyMessages.invitationInvalid),
+});
+/** `GET /company/invitations/preview?token=`: what the link invites to, before accepting. */
+export const invitationPreview = z.object({
+  companyName: z.string(),
+  email: z.string(),
+  role: z.enum(COMPANY_ROLES),
+  status: z.enum(['open', 'accepted', 'expired', 'revoked']),
+});
+
+export const idParams = z.object({ id: z.uuid({ message: 'Unknown id' }) });
+
+export const addressRequest = z.object({
+  label: text('Label', 1, 80),
+  address: text('Address', 5, 300),
+});
+export type AddressRequest = z.infer<typeof addressRequest>;
+export const companyAddress = addressRequest.extend({ _id: z.string(), createdAt: z.string() });
+export type CompanyAddress = z.infer<typeof companyAddress>;
+
+/** `POST /company/approvals/{id}/reject`. */
+export const rejectRequest = z.object({ reason: text('Reason', 2, 500) });
+export type RejectRequest = z.infer<typeof rejectRequest>;
+
+/** Shop admin: `PUT /admin/companies/{id}/terms`. */
+export const termsRequest = z.object({
+  termsDays: z.union([z.literal(15), z.literal(30), z.literal(60), z.null()], {
+    error: 'Terms must be 15, 30 or 60 days, or none',
+  }),
+  creditLimit: moneyField('Credit limit'),
+});
+export type TermsRequest = z.infer<typeof termsRequest>;
+
+/** An invoice as the statement and the shop admin's list show it. */
+export const statementInvoice = z.object({
+  orderId: z.string(),
+  invoiceNumber: z.string(),
+  poNumber: z.string().nullable(),
+  issuedAt: z.string(),
+  dueOn: z.string().nullable(),
+  total: z.number(),
+  paid: z.number(),
+  outstanding: z.number(),
+  overdue: z.boolean(),
+  settled: z.boolean(),
+});
+export type StatementInvoice = z.infer<typeof statementInvoice>;
+
+/** `GET /company/statement`: open invoices first by due date, the balance and remaining credit. */
+export const statement = z.object({
+  companyName: z.string(),
+  termsDays: z.number().int().nullable(),
+  creditLimit: z.number(),
+  balance: z.number(),
+  availableCredit: z.number(),
+  overdueTotal: z.number(),
+  invoices: z.array(statementInvoice),
+  nextCursor: z.string().nullable(),
+});
+
+/** Shop admin: `POST /admin/invoices/{id}/payments`. */
+export const recordPaymentRequest = z.object({
+  amount: moneyField('Amount').refine((value) => value > 0, 'Amount must be more than 0'),
+  reference: z.string().trim().max(100, 'Reference must be at most 100 characters').default(''),
+});
+export type RecordPaymentRequest = z.infer<typeof recordPaymentRequest>;
+
+/** Shop admin's companies list. */
+export const companySummary = z.object({
+  _id: z.string(),
+  name: z.string(),
+  taxId: z.string(),
+  members: z.number().int(),
+  termsDays: z.number().int().nullable(),
+  creditLimit: z.number(),
+  balance: z.number(),
+  overdue: z.number(),
+  createdAt: z.string(),
+});
+export type CompanySummary = z.infer<typeof companySummary>;
+
+export const companiesQuery = paginationQuery;

@@ -1,0 +1,140 @@
+import { z } from 'zod';
+import { hasCents } from './companies.ts';
+import { paginationQuery } from './envelope.ts';
+import { MAX_ORDER_QUANTITY } from './orders.ts';
+
+/**
+ * Quotes (requests for quote, issue 19): the buyer sends the cart's lines (quantities above the
+ * stock allowed) with a message; a shop admin answers with a unit price per line, a lead time and
+ * an expiry date; the buyer accepts once, which places an order at the quoted prices.
+ */
+
+/** `expired` is not stored: an answered quote whose expiry day has passed (UTC). */
+export const QUOTE_STATUSES = ['requested', 'answered', 'accepted', 'declined', 'expired'] as const;
+export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
+export const quoteStatusNames: Record<QuoteStatus, string> = {
+  requested: 'Waiting for the shop',
+  answered: 'Answered',
+  accepted: 'Accepted',
+  declined: 'Declined',
+  expired: 'Expired',
+};
+
+export const MAX_QUOTE_LINES = 200;
+export const MAX_LEAD_TIME_DAYS = 365;
+
+export const quoteMessages = {
+  cartEmpty: 'Your cart is empty: add the parts you want a price for first',
+  tooManyLines: `A quote can have at most ${MAX_QUOTE_LINES} lines`,
+  notFound: 'Quote not found',
+  notAnswerable: 'This quote has already been answered or closed',
+  linesMismatch: 'Give a unit price for every line of the quote',
+  notAcceptable: 'Only an answered quote can be accepted',
+  alreadyAccepted: 'This quote has already been accepted',
+  expired: 'This quote has expired; request a new one',
+  expiryInPast: 'The expiry date must be today or later',
+  requested: 'Quote requested: the shop will answer by mail',
+} as const;
+
+/** `POST /quotes`: the signed-in buyer's cart becomes a request, with a message. */
+export const requestQuoteRequest = z.object({
+  message: z.string().trim().max(2000, 'Message must be at most 2000 characters').default(''),
+  /**
+   * The lines to quote; when absent, the cart's lines. Quantities may be above the stock (that is
+   * what a quote is for), up to the largest order quantity.
+   */
+  lines: z
+    .array(
+      z.object({
+        productId: z.uuid({ message: 'Unknown product id' }),
+        quantity: z.number().int().min(1).max(MAX_ORDER_QUANTITY),
+      }),
+    )
+    .max(MAX_QUOTE_LINES, quoteMessages.tooManyLines)
+    .optional(),
+});
+export type RequestQuoteRequest = z.infer<typeof requestQuoteRequest>;
+
+export const quoteLine = z.object({
+  lineNo: z.number().int(),
+  productId: z.string(),
+  sku: z.string(),
+  name: z.string(),
+  quantity: z.number().int(),
+  /** Today's list price for this quantity, for comparison. */
+  listPrice: z.number().nullable(),
+  /** The shop's answer; null until answered. */
+  unitPrice: z.number().nullable(),
+  lineTotal: z.number().nullable(),
+});
+export type QuoteLine = z.infer<typeof quoteLine>;
+
+export const quote = z.object({
+  _id: z.string(),
+  status: z.enum(QUOTE_STATUSES),
+  message: z.string(),
+  buyerName: z.string(),
+  buyerEmail: z.string(),
+  companyName: z.string().nullable(),
+  leadTimeDays: z.number().int().nullable(),
+  expiresOn: z.string().nullable(),
+  answerNote: z.string().nullable(),
+  total: z.number().nullable(),
+  /** The order placed when it was accepted. */
+  orderId: z.string().nullable(),
+  createdAt: z.string(),
+  answeredAt: z.string().nullable(),
+  lines: z.array(quoteLine),
+});
+export type Quote = z.infer<typeof quote>;
+
+export const quoteSummary = quote.omit({ lines: true }).extend({ lineCount: z.number().int() });
+export type QuoteSummary = z.infer<typeof quoteSummary>;
+
+const isoDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Expiry must be a date, YYYY-MM-DD')
+  .refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)), 'Expiry must be a real date');
+
+/** Shop admin: `POST /admin/quotes/{id}/answer`. */
+export const answerQuoteRequest = z.object({
+  lines: z
+    .array(
+      z.object({
+        lineNo: z.number().int().min(1),
+        unitPrice: z
+          .number({ error: 'Unit price must be a number' })
+          .min(0, 'Unit price cannot be negative')
+          .max(1_000_000, 'Unit price must be at most 1,000,000')
+          .refine(hasCents, 'Unit price may have at most two decimals'),
+      }),
+    )
+    .min(1, quoteMessages.linesMismatch)
+    .max(MAX_QUOTE_LINES),
+  leadTimeDays: z
+    .number({ error: 'Lead time must be a number of days' })
+    .int('Lead time must be whole days')
+    .min(0, 'Lead time cannot be negative')
+    .max(MAX_LEAD_TIME_DAYS, `Lead time must be at most ${MAX_LEAD_TIME_DAYS} days`),
+  expiresOn: isoDay,
+  note: z.string().trim().max(2000, 'Note must be at most 2000 characters').default(''),
+});
+export type AnswerQuoteRequest = z.infer<typeof answerQuoteRequest>;
+
+/** `POST /quotes/{id}/accept`: where the order goes, as at checkout. */
+export const acceptQuoteRequest = z.object({
+  address: z.string().trim().min(1, 'Address is required').max(300),
+  phone: z
+    .string()
+    .trim()
+    .min(1, 'Phone is required')
+    .max(30)
+    .regex(/^[0-9+()\-.\s]*$/, 'Phone may contain digits, spaces and + ( ) - . only'),
+  poNumber: z.string().trim().max(50, 'PO number must be at most 50 characters').optional(),
+});
+export type AcceptQuoteRequest = z.infer<typeof acceptQuoteRequest>;
+
+export const quotesQuery = paginationQuery.extend({
+  status: z.enum(QUOTE_STATUSES).optional(),
+});
+export type QuotesQuery = z.infer<typeof quotesQuery>;

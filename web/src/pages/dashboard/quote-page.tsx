@@ -1,0 +1,4 @@
+/** Issue 19: being built in this commit series; replaced before the issue is resolved. */
+export function QuotePage() {
+  return <p className="p-6">This page is being built.</p>;
+}
