@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_VISITOR_CART_LINES } from './cart-rules.ts';
-import { MAX_ORDER_QUANTITY, quantityField } from './orders.ts';
+import { MAX_ORDER_QUANTITY, PAYMENT_TERMS, quantityField } from './orders.ts';
 
 export * from './cart-rules.ts';
 
@@ -67,21 +67,33 @@ const optionalText = (max: number, label: string) =>
   z.string().trim().max(max, `${label} must be at most ${max} characters`).optional();
 
 /** `POST /orders`: places the cart as one order. */
-export const checkoutRequest = z.object({
-  address: z
-    .string()
-    .trim()
-    .min(1, 'Address is required')
-    .max(300, 'Address must be at most 300 characters'),
-  phone: z
-    .string()
-    .trim()
-    .min(1, 'Phone is required')
-    .max(30, 'Phone must be at most 30 characters')
-    .regex(/^[0-9+()\-.\s]*$/, 'Phone may contain digits, spaces and + ( ) - . only'),
-  poNumber: optionalText(50, 'PO number'),
-  note: optionalText(1000, 'Note'),
-});
+export const checkoutRequest = z
+  .object({
+    address: z
+      .string()
+      .trim()
+      .min(1, 'Address is required')
+      .max(300, 'Address must be at most 300 characters'),
+    phone: z
+      .string()
+      .trim()
+      .min(1, 'Phone is required')
+      .max(30, 'Phone must be at most 30 characters')
+      .regex(/^[0-9+()\-.\s]*$/, 'Phone may contain digits, spaces and + ( ) - . only'),
+    poNumber: optionalText(50, 'PO number'),
+    note: optionalText(1000, 'Note'),
+    /**
+     * Issue 19: `account` pays on the company's terms (net 15/30/60): invoiced at once, due later,
+     * within the company's credit. A PO number is then required.
+     */
+    paymentTerms: z
+      .enum(PAYMENT_TERMS, { error: 'Payment must be card or account' })
+      .default('card'),
+  })
+  .refine((body) => body.paymentTerms !== 'account' || Boolean(body.poNumber), {
+    message: 'A PO number is required to pay on account',
+    path: ['poNumber'],
+  });
 export type CheckoutRequest = z.infer<typeof checkoutRequest>;
 
 /** `POST /orders/{id}/reorder`: what went into the cart, and what changed since the order. */

@@ -27,6 +27,7 @@ import { postgresCatalogSearch } from './features/catalog/postgres-catalog-searc
 import { productAdminRoutes } from './features/catalog/product-admin-routes.ts';
 import { accountRoutes } from './features/companies/account-routes.ts';
 import { approvalRoutes } from './features/companies/approval-routes.ts';
+import { registerApprovalSweep } from './features/companies/approval-sweep.ts';
 import { companyRoutes } from './features/companies/company-routes.ts';
 import { seoRoutes } from './features/content/seo-routes.ts';
 import { healthRoutes } from './features/health/health-routes.ts';
@@ -168,6 +169,7 @@ export async function buildApp({
     { prefix: '/api/v1' },
   );
   await app.register(uploadedImageRoutes(images));
+  registerApprovalSweep(app, mailer);
 
   await app.register(seoRoutes);
   await registerSpa(app, config.WEB_DIST_DIR, catalogFirstHtml);

@@ -28,6 +28,18 @@ export function formatDate(iso: string) {
   return `${months[date.getMonth()]?.slice(0, 3)} ${date.getDate()}, ${date.getFullYear()}`;
 }
 
+/** A moment as lists show it, in the reader's time zone: `Nov 25, 2026, 14:05`. */
+export function formatDateTime(iso: string) {
+  const date = new Date(iso);
+  const time = `${String(date.getHours()).padStart(2, '0')}:${String(date.getMinutes()).padStart(2, '0')}`;
+  return `${formatDate(iso)}, ${time}`;
+}
+
+/** A due day (`2026-12-25`, UTC) as lists show it: `Dec 25, 2026`. */
+export function formatDay(day: string) {
+  return formatLongDate(`${day}T00:00:00Z`).replace(/^(\w{3})\w*/, '$1');
+}
+
 /** A date in full, as of UTC: `November 25, 2026`. */
 export function formatLongDate(iso: string) {
   const date = new Date(iso);

@@ -4,6 +4,8 @@ import { order, orderIdParams } from '@proper-parts/domain/orders';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bearerSecurity, errorResponses } from '../../http/responses.ts';
 import { actorOf } from '../auth/actor.ts';
+import { approvalRequestedMail, orderAwaitingApprovalMail } from '../companies/approval-mails.ts';
+import { approversOf } from '../companies/approvals-repository.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { requireOwnOrder } from '../orders/order-access.ts';
 import { orderPlacedMail, sendInBackground } from '../orders/order-mails.ts';
@@ -30,9 +32,26 @@ export const checkoutRoutes =
       },
       async (request) => {
         const buyer = buyerOf(actorOf(request));
-        const placed = await checkoutCart(app.db, buyer, request.body);
-        sendInBackground(mailer, orderPlacedMail(placed), request.log);
-        return { success: true as const, data: placed, message: `Order ${placed._id} placed` };
+        const placed = await checkoutCart(app.db, buyer, request.body, {
+          approvalHoldHours: app.config.APPROVAL_HOLD_HOURS,
+        });
+        if (placed.status === 'awaiting_approval' && placed.companyId) {
+          sendInBackground(mailer, orderAwaitingApprovalMail(placed), request.log);
+          const approvalsUrl = new URL('/dashboard/approvals', app.config.PUBLIC_URL).toString();
+          for (const approver of await approversOf(app.db, placed.companyId))
+            sendInBackground(
+              mailer,
+              approvalRequestedMail(placed, approver, approvalsUrl),
+              request.log,
+            );
+        } else {
+          sendInBackground(mailer, orderPlacedMail(placed), request.log);
+        }
+        const message =
+          placed.status === 'awaiting_approval'
+            ? `Order ${placed._id} placed: it is above your limit and awaits approval`
+            : `Order ${placed._id} placed`;
+        return { success: true as const, data: placed, message };
       },
     );
 

@@ -31,11 +31,17 @@ function orderLines(order: Order): string {
   ].join('\n');
 }
 
+/** What happens next to a new order: the card, or the invoice on account (issue 19). */
+const nextStep = (order: Order) =>
+  order.paymentTerms === 'account'
+    ? `It is invoiced on account${order.invoiceNumber ? ` (invoice ${order.invoiceNumber}, due ${order.dueOn})` : ''} and goes to shipping.`
+    : 'It waits for your card payment.';
+
 export function orderPlacedMail(order: Order): MailMessage {
   return {
     to: order.email,
     subject: `Your Proper Parts order ${order._id}`,
-    text: `Hello ${order.userName},\n\nThanks for your order. It waits for your card payment.\n\n${orderLines(order)}\n`,
+    text: `Hello ${order.userName},\n\nThanks for your order. ${nextStep(order)}\n\n${orderLines(order)}\n`,
   };
 }
 

@@ -7,13 +7,14 @@ import {
   orderMessages,
   quantityProblem,
 } from '@proper-parts/domain/orders';
-import { and, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { queryNamed } from '../../db/named-statement.ts';
 import { orders, products } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { afterCursor, cursorAt, pageOf } from '../../http/keyset.ts';
 import { isLiveProduct } from '../catalog/catalog-repository.ts';
+import { releaseOrder } from './release-order.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -252,13 +253,19 @@ export async function findOrder(db: Queryable, id: string): Promise<OrderRow | u
   return row;
 }
 
-/** One customer's orders, newest first; cancelled orders leave the list. */
+/**
+ * One customer's orders, newest first; cancelled orders leave the list, except those an approver
+ * rejected or whose approval ran out (issue 19): the buyer reads why on the order.
+ */
 export async function listOrdersOfUser(
   db: Database,
   userId: string,
   page: PaginationQuery,
 ): Promise<OrderPage> {
-  const mine = and(eq(orders.userId, userId), ne(orders.status, 'cancelled'));
+  const mine = and(
+    eq(orders.userId, userId),
+    or(ne(orders.status, 'cancelled'), isNotNull(orders.rejectionReason)),
+  );
   const rows = await db
     .select({ row: orders, cursorAt: cursorAt(orders) })
     .from(orders)
@@ -295,30 +302,21 @@ export async function listAllOrders(db: Database, query: ManageOrdersQuery): Pro
 }
 
 /**
- * Cancels an unpaid order and gives every line's stock back. The guarded update makes one of a
- * cancel racing a payment, a ship or another cancel the one that changes the order; the products
- * are then locked in id order, as checkout locks them, so a cancel and a checkout sharing parts
- * cannot deadlock. Undefined when the order was not unpaid (any more).
+ * Cancels an unpaid order, or one still awaiting approval (the buyer withdraws it), and gives
+ * back what it held (release-order.ts: the stock of every line, the credit of one on account).
+ * The guarded update makes one of a cancel racing a payment, an approval, a ship or another cancel
+ * the one that changes the order. Undefined when the order was not cancellable (any more).
  */
 export async function cancelUnpaidOrder(db: Database, id: string): Promise<Order | undefined> {
   return db.transaction(async (tx) => {
     const [row] = await rowsOf<OrderRow>(
       tx,
-      sql`update orders set status = 'cancelled', updated_at = now()
-        where id = ${id} and status = 'unpaid'
+      sql`update orders set status = 'cancelled', approval_expires_at = null, updated_at = now()
+        where id = ${id} and status in ('unpaid', 'awaiting_approval')
         returning ${orderColumns}`,
     );
     if (!row) return undefined;
-    await tx.execute(
-      sql`with locked as (
-        select p.id from products p
-        where p.id in (select product_id from order_lines where order_id = ${id})
-        order by p.id for no key update
-      )
-      update products set available_quantity = products.available_quantity + l.quantity
-      from order_lines l, locked
-      where l.order_id = ${id} and products.id = l.product_id and locked.id = l.product_id`,
-    );
+    await releaseOrder(tx, id);
     return toOrder(row);
   });
 }

@@ -86,6 +86,13 @@ describe('orders: POST /purchase, my orders, cancel, Manage All Orders', async (
         poNumber: null,
         note: null,
         invoiceNumber: null,
+        // Issue 19: a customer outside any company pays by card, with no approval.
+        companyId: null,
+        paymentTerms: 'card',
+        approvalExpiresAt: null,
+        rejectionReason: null,
+        dueOn: null,
+        quoteId: null,
       });
     });
 

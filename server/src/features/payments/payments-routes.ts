@@ -1,3 +1,4 @@
+import { companyMessages } from '@proper-parts/domain/companies';
 import { successEnvelope } from '@proper-parts/domain/envelope';
 import { order, orderIdParams } from '@proper-parts/domain/orders';
 import {
@@ -52,6 +53,10 @@ export const paymentsRoutes =
         const actor = actorOf(request);
         const own = await requireOwnOrder(app.db, actor, request.body.orderId, { adminToo: false });
         if (own.status === 'cancelled') throw new AppError('CONFLICT', paymentMessages.notPayable);
+        if (own.status === 'awaiting_approval')
+          throw new AppError('CONFLICT', companyMessages.awaitsApproval);
+        if (own.paymentTerms === 'account')
+          throw new AppError('CONFLICT', companyMessages.paidOnAccount);
         if (own.paid) throw new AppError('CONFLICT', paymentMessages.alreadyPaid);
         const intent = await provider.createIntent({
           orderId: own.id,

@@ -9,7 +9,7 @@ import { toast } from '../../../lib/toast';
 import { useCancelOrder } from '../api/cancel-order';
 import { ORDERS_PAGE_SIZE, useMyOrders } from '../api/get-my-orders';
 import { ConfirmOrderModal } from './confirm-order-modal';
-import { BuyAgainButton, InvoiceLink, OrderLinesDetails } from './order-extras';
+import { BuyAgainButton, InvoiceLink, OrderApprovalNote, OrderLinesDetails } from './order-extras';
 import { OrderStatusBadge, TransactionId } from './order-status';
 import { Pager } from './pager';
 
@@ -86,14 +86,21 @@ export function MyOrdersTable({ email }: { email: string }) {
                 </td>
                 <td className="text-right whitespace-nowrap">{formatPrice(order.price)}</td>
                 <td>
-                  {order.status === 'unpaid' ? (
-                    <div className="flex flex-wrap gap-2">
-                      <Link
-                        to={paths.dashboard.payment(order._id)}
-                        className="btn btn-primary btn-xs sm:btn-sm"
-                      >
-                        Pay
-                      </Link>
+                  {order.status === 'unpaid' || order.status === 'awaiting_approval' ? (
+                    <div className="flex flex-wrap items-center gap-2">
+                      {order.status === 'unpaid' ? (
+                        <Link
+                          to={paths.dashboard.payment(order._id)}
+                          className="btn btn-primary btn-xs sm:btn-sm"
+                        >
+                          Pay
+                        </Link>
+                      ) : (
+                        <div>
+                          <OrderStatusBadge status={order.status} />
+                          <OrderApprovalNote order={order} />
+                        </div>
+                      )}
                       <button
                         type="button"
                         className="btn btn-outline btn-error btn-xs sm:btn-sm"
@@ -107,7 +114,12 @@ export function MyOrdersTable({ email }: { email: string }) {
                     </div>
                   ) : (
                     <div className="flex flex-col items-start gap-1">
-                      <OrderStatusBadge status={order.status} />
+                      <OrderStatusBadge
+                        status={order.status}
+                        paymentTerms={order.paymentTerms}
+                        paid={order.paid}
+                      />
+                      <OrderApprovalNote order={order} />
                       <TransactionId id={order.transactionId} />
                       <InvoiceLink order={order} />
                       <BuyAgainButton order={order} />

@@ -1,7 +1,7 @@
 import type { Order } from '@proper-parts/domain/orders';
 import { useNavigate } from 'react-router';
 import { api, paths } from '../../../config/paths';
-import { formatPieces, formatPrice } from '../../../lib/format';
+import { formatDateTime, formatDay, formatPieces, formatPrice } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { reorderNotes, useReorder } from '../../cart/api/reorder';
 
@@ -26,6 +26,24 @@ export function OrderLinesDetails({ order }: { order: Order }) {
       )}
     </div>
   );
+}
+
+/**
+ * What a company order adds (issue 19): how long it waits for approval, why it was not approved,
+ * when its invoice on account is due.
+ */
+export function OrderApprovalNote({ order }: { order: Order }) {
+  if (order.status === 'awaiting_approval' && order.approvalExpiresAt)
+    return (
+      <span className="block text-xs text-base-content/70">
+        Stock held until {formatDateTime(order.approvalExpiresAt)}
+      </span>
+    );
+  if (order.status === 'cancelled' && order.rejectionReason)
+    return <span className="block text-xs text-error">Not approved: {order.rejectionReason}</span>;
+  if (order.paymentTerms === 'account' && order.dueOn && !order.paid)
+    return <span className="block text-xs text-base-content/70">Due {formatDay(order.dueOn)}</span>;
+  return null;
 }
 
 /** A paid order's invoice (PDF), downloaded with the session's cookie. */

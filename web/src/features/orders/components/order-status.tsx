@@ -10,9 +10,23 @@ const label: Record<Order['status'], { text: string; tone: string }> = {
   cancelled: { text: 'Cancelled', tone: 'badge-ghost' },
 };
 
-/** Where an order stands, as the customer reads it: Unpaid, Paid (waiting to ship), Shipped. */
-export function OrderStatusBadge({ status }: { status: Order['status'] }) {
-  const { text, tone } = label[status];
+/**
+ * Where an order stands, as the customer reads it: Awaiting approval, Unpaid, Paid (waiting to
+ * ship), Shipped. An order on account goes to shipping unpaid: it reads "On account" (issue 19).
+ */
+export function OrderStatusBadge({
+  status,
+  paymentTerms = 'card',
+  paid = false,
+}: {
+  status: Order['status'];
+  paymentTerms?: Order['paymentTerms'];
+  paid?: boolean;
+}) {
+  const { text, tone } =
+    status === 'pending' && paymentTerms === 'account' && !paid
+      ? { text: 'On account', tone: 'badge-info' }
+      : label[status];
   return <span className={`badge badge-soft whitespace-nowrap ${tone}`}>{text}</span>;
 }
 

@@ -1,0 +1,28 @@
+import { sql } from 'drizzle-orm';
+import type { Queryable } from './orders-repository.ts';
+
+/**
+ * Gives back what an order held, once the order has just been cancelled (unpaid, or awaiting an
+ * approval that was refused or ran out): every line's stock taken (`quantity - backordered`: a
+ * quote's pieces above the stock were never taken), and, for an order on account, its total from
+ * the company's balance. Run in the transaction of the guarded update that cancelled it, so each
+ * order is released once. Products are locked in id order, as checkout locks them: a release and
+ * a checkout sharing parts cannot deadlock.
+ */
+export async function releaseOrder(tx: Queryable, orderId: string): Promise<void> {
+  await tx.execute(
+    sql`with locked as (
+      select p.id from products p
+      where p.id in (select product_id from order_lines where order_id = ${orderId})
+      order by p.id for no key update
+    )
+    update products set available_quantity = products.available_quantity + l.quantity - l.backordered
+    from order_lines l, locked
+    where l.order_id = ${orderId} and products.id = l.product_id and locked.id = l.product_id`,
+  );
+  await tx.execute(
+    sql`update companies c set balance_cents = c.balance_cents - o.total_cents, updated_at = now()
+      from orders o
+      where o.id = ${orderId} and o.payment_terms = 'account' and c.id = o.company_id`,
+  );
+}
