@@ -22,6 +22,8 @@ export type TermsDays = (typeof TERMS_DAYS)[number];
 
 /** How long a mailed invitation can be used. */
 export const INVITATION_DAYS = 7;
+/** How many invitations one company may send in 24 hours (each is a mail from the shop). */
+export const INVITATIONS_PER_DAY = 50;
 /** Default hold on the stock of an order awaiting approval (the shop sets APPROVAL_HOLD_HOURS). */
 export const DEFAULT_APPROVAL_HOLD_HOURS = 72;
 /** The largest credit limit or order limit, in dollars: far below 2^53 cents. */
@@ -58,6 +60,9 @@ export const companyMessages = {
   notOnAccount: 'This invoice was paid by card; there is nothing to record',
   overpaid: (outstanding: string) => `The amount is more than what is still owed (${outstanding})`,
   alreadySettled: 'This invoice is already paid in full',
+  limitOnlyForBuyers: 'Only buyers have an order limit',
+  shopAdminCannotJoin: 'Shop admins run the shop and cannot join a company',
+  tooManyInvitations: 'Too many invitations in the last day; try again tomorrow',
 } as const;
 
 const text = (label: string, min: number, max: number) =>
@@ -78,16 +83,17 @@ export const moneyField = (label: string) =>
 /** 12.34 yes, 12.345 no (floating point: 0.1 × 100 is 10.000000000000002). */
 export const hasCents = (value: number) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
 
+const taxIdField = z.string().trim().max(50, 'Tax or VAT number must be at most 50 characters');
 export const companyFields = z.object({
   name: text('Legal name', 2, 200),
-  taxId: z.string().trim().max(50, 'Tax or VAT number must be at most 50 characters').default(''),
+  taxId: taxIdField.default(''),
   billingAddress: text('Billing address', 5, 500),
 });
 /** `POST /company`: the signed-in customer creates a company and becomes its admin. */
 export const createCompanyRequest = companyFields;
 export type CreateCompanyRequest = z.infer<typeof createCompanyRequest>;
-/** `PATCH /company` (company admin). */
-export const updateCompanyRequest = companyFields.partial();
+/** `PATCH /company` (company admin): the fields sent change (no default blanks the tax number). */
+export const updateCompanyRequest = companyFields.extend({ taxId: taxIdField }).partial();
 export type UpdateCompanyRequest = z.infer<typeof updateCompanyRequest>;
 
 /** The company as its members see it, with the caller's own membership. */
@@ -134,11 +140,16 @@ export const updateMemberRequest = z
 export type UpdateMemberRequest = z.infer<typeof updateMemberRequest>;
 
 /** `POST /company/invitations` (company admin): mails a single-use link. */
-export const inviteRequest = z.object({
-  email: emailField,
-  role: z.enum(COMPANY_ROLES, { error: 'Role must be admin, buyer or approver' }),
-  orderLimit: moneyField('Order limit').nullable().optional(),
-});
+export const inviteRequest = z
+  .object({
+    email: emailField,
+    role: z.enum(COMPANY_ROLES, { error: 'Role must be admin, buyer or approver' }),
+    orderLimit: moneyField('Order limit').nullable().optional(),
+  })
+  .refine((body) => body.role === 'buyer' || body.orderLimit == null, {
+    message: companyMessages.limitOnlyForBuyers,
+    path: ['orderLimit'],
+  });
 export type InviteRequest = z.infer<typeof inviteRequest>;
 
 export const invitation = z.object({

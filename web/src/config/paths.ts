@@ -141,4 +141,19 @@ export const api = {
   saveList: `${apiBase}/lists`,
   savedList: (id: string) => `${apiBase}/lists/${encodeURIComponent(id)}`,
   addListToCart: (id: string) => `${apiBase}/lists/${encodeURIComponent(id)}/add-to-cart`,
+  company: `${apiBase}/company`,
+  companyMembers: (page: { limit: number; cursor?: string }) =>
+    `${apiBase}/company/members?${new URLSearchParams({ limit: String(page.limit), ...(page.cursor ? { cursor: page.cursor } : {}) })}`,
+  companyMember: (userId: string) => `${apiBase}/company/members/${encodeURIComponent(userId)}`,
+  companyInvitations: (page: { limit: number; cursor?: string }) =>
+    `${apiBase}/company/invitations?${new URLSearchParams({ limit: String(page.limit), ...(page.cursor ? { cursor: page.cursor } : {}) })}`,
+  inviteToCompany: `${apiBase}/company/invitations`,
+  companyInvitation: (id: string) => `${apiBase}/company/invitations/${encodeURIComponent(id)}`,
+  invitationPreview: (token: string) =>
+    `${apiBase}/company/invitations/preview?${new URLSearchParams({ token })}`,
+  acceptInvitation: `${apiBase}/company/invitations/accept`,
+  companyAddresses: (page: { limit: number; cursor?: string }) =>
+    `${apiBase}/company/addresses?${new URLSearchParams({ limit: String(page.limit), ...(page.cursor ? { cursor: page.cursor } : {}) })}`,
+  addCompanyAddress: `${apiBase}/company/addresses`,
+  companyAddress: (id: string) => `${apiBase}/company/addresses/${encodeURIComponent(id)}`,
 } as const;

@@ -6,11 +6,15 @@ import { callsTo, sessionFor, setSession, stubApi } from '../../test/auth-stubs'
 import { jsonResponse, renderWithProviders } from '../../test/test-utils';
 import { SignUpPage } from './signup-page';
 
-const renderSignUp = () =>
+const renderSignUp = (state?: unknown) =>
   renderWithProviders(<SignUpPage />, {
     route: '/signup',
     path: '/signup',
-    otherRoutes: [{ path: '/', element: <h1>Home</h1> }],
+    state,
+    otherRoutes: [
+      { path: '/', element: <h1>Home</h1> },
+      { path: '/company/join', element: <h1>Join</h1> },
+    ],
   });
 
 const field = (name: 'Name' | 'Email') => screen.getByRole('textbox', { name });
@@ -116,5 +120,27 @@ describe('SignUpPage', () => {
     expect(callsTo(fetchMock, 'POST /api/v1/auth/sign-up/email')).toEqual([
       { name: 'Bob Builder', email: 'bob@example.com', password: 'secret-pass' },
     ]);
+  });
+
+  it('goes back to the page a guard sent the visitor from (an invitation link, with its token)', async () => {
+    let signedUp = false;
+    stubApi({
+      'GET /api/v1/auth/get-session': () =>
+        jsonResponse(signedUp ? sessionFor({ name: 'Bob', email: 'bob@example.com' }) : null),
+      'POST /api/v1/auth/sign-up/email': () => {
+        signedUp = true;
+        return jsonResponse({ token: 'token-1', user: { id: 'user-1' } });
+      },
+    });
+    const { router } = renderSignUp({ from: { pathname: '/company/join', search: '?token=abc' } });
+    expect(screen.getByRole('link', { name: 'Sign in' })).toBeInTheDocument();
+
+    await userEvent.type(field('Name'), 'Bob Builder');
+    await userEvent.type(field('Email'), 'bob@example.com');
+    await userEvent.type(password(), 'secret-pass');
+    await submit();
+
+    expect(await screen.findByRole('heading', { name: 'Join' })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?token=abc');
   });
 });

@@ -1,10 +1,10 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { setSession, stubApi } from '../../../test/auth-stubs';
+import { callsTo, setSession, stubApi } from '../../../test/auth-stubs';
 import { admin, customer, signInAs } from '../../../test/signed-in';
-import { renderWithProviders } from '../../../test/test-utils';
+import { jsonResponse, renderWithProviders } from '../../../test/test-utils';
 import { DASHBOARD_DRAWER_ID } from '../../components/layout/dashboard-drawer';
 import { Navbar } from '../../components/layout/navbar';
 import { DashboardLayoutPage } from './dashboard-layout-page';
@@ -25,13 +25,26 @@ afterEach(() => {
   setSession(null);
 });
 
+const companyOf = (role: 'admin' | 'buyer' | 'approver') => ({
+  _id: '00000000-0000-4000-8000-000000000001',
+  name: 'Acme Ltd',
+  taxId: '',
+  billingAddress: '1 Mill Road, Leeds',
+  termsDays: null,
+  creditLimit: 0,
+  balance: 0,
+  availableCredit: 0,
+  createdAt: '2026-03-14T10:00:00.000Z',
+  me: { role, orderLimit: null },
+});
+
 const sidebarLinks = () =>
   within(screen.getByRole('navigation', { name: 'Dashboard' }))
     .getAllByRole('link')
     .map((link) => [link.textContent, link.getAttribute('href')]);
 
 describe('DashboardLayoutPage', () => {
-  it('welcomes a customer by name, with My Orders, Saved lists, Quick order, Add A Review and My Profile', async () => {
+  it('welcomes a customer by name; one in no company gets no Approvals or Statement', async () => {
     stubApi(signInAs(customer));
     renderWithProviders(<DashboardLayoutPage />, { route: '/dashboard' });
 
@@ -42,13 +55,40 @@ describe('DashboardLayoutPage', () => {
       ['My Orders', '/dashboard'],
       ['Saved lists', '/dashboard/lists'],
       ['Quick order', '/quick-order'],
+      ['Quotes', '/dashboard/quotes'],
+      ['Company', '/dashboard/company'],
       ['Add A Review', '/dashboard/review'],
       ['My Profile', '/dashboard/profile'],
     ]);
     expect(screen.getByRole('link', { name: 'My Orders' })).toHaveAttribute('aria-current', 'page');
   });
 
-  it('gives an admin My Profile and the four admin tools, and no My Orders or Add A Review', async () => {
+  it.each([
+    ['buyer', false],
+    ['approver', true],
+    ['admin', true],
+  ] as const)('a company %s sees Approvals and Statement: %s', async (role, shown) => {
+    const fetchMock = stubApi({
+      ...signInAs(customer),
+      'GET /api/v1/company': () => jsonResponse({ success: true, data: companyOf(role) }),
+    });
+    renderWithProviders(<DashboardLayoutPage />, { route: '/dashboard' });
+    await screen.findByRole('heading', { level: 1, name: 'Welcome, Bea Buyer' });
+    if (shown) {
+      expect(await screen.findByRole('link', { name: 'Approvals' })).toHaveAttribute(
+        'href',
+        '/dashboard/approvals',
+      );
+      expect(screen.getByRole('link', { name: 'Statement' })).toBeInTheDocument();
+    } else {
+      await waitFor(() => expect(callsTo(fetchMock, 'GET /api/v1/company')).toHaveLength(1));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(screen.queryByRole('link', { name: 'Approvals' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('link', { name: 'Statement' })).not.toBeInTheDocument();
+    }
+  });
+
+  it('gives an admin My Profile and the admin tools, and no My Orders or Add A Review', async () => {
     stubApi(signInAs(admin));
     renderWithProviders(<DashboardLayoutPage />, { route: '/dashboard/admin' });
 
@@ -59,6 +99,8 @@ describe('DashboardLayoutPage', () => {
       ['Add A Product', '/dashboard/addProduct'],
       ['Make Admin', '/dashboard/admin'],
       ['Manage Products', '/dashboard/manageProducts'],
+      ['Companies', '/dashboard/companies'],
+      ['Quote inbox', '/dashboard/quote-inbox'],
     ]);
     expect(screen.getByRole('link', { name: 'Make Admin' })).toHaveAttribute(
       'aria-current',

@@ -10,8 +10,12 @@ import {
 import { Spinner } from '../../components/spinner';
 import { paths } from '../../config/paths';
 import { useCurrentUser } from '../../features/auth/use-current-user';
+import { useMyCompany } from '../../features/companies/api/get-my-company';
 
 type SidebarLink = { to: string; label: string; end: boolean };
+
+/** Approvals and the statement are for a company's approvers and admins (the server decides). */
+const forApprovers = new Set<string>([paths.dashboard.approvals, paths.dashboard.statement]);
 
 // Spec §2: customers and admins get different sidebars; an admin's bare dashboard is My Profile.
 const customerLinks: SidebarLink[] = [
@@ -40,6 +44,7 @@ const closeDrawer = () => setDashboardDrawerOpen(false);
 
 export function DashboardLayoutPage() {
   const { user } = useCurrentUser();
+  const { company } = useMyCompany();
   const open = useDashboardDrawerOpen();
   const sidebarRef = useRef<HTMLElement>(null);
 
@@ -59,7 +64,10 @@ export function DashboardLayoutPage() {
 
   // The route guard renders this only for a signed-in user; the spinner covers a session refetch.
   if (!user) return <Spinner />;
-  const links = user.isAdmin ? adminLinks : customerLinks;
+  const approves = company?.me.role === 'admin' || company?.me.role === 'approver';
+  const links = user.isAdmin
+    ? adminLinks
+    : customerLinks.filter((link) => approves || !forApprovers.has(link.to));
 
   return (
     <div className="drawer mx-auto max-w-7xl lg:drawer-open">
