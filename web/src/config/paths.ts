@@ -134,6 +134,11 @@ export const api = {
   cartMerge: `${apiBase}/cart/merge`,
   quickOrder: `${apiBase}/cart/quick-order`,
   checkout: `${apiBase}/orders`,
+  approvals: (page: { limit: number; cursor?: string }) =>
+    `${apiBase}/company/approvals?${new URLSearchParams({ limit: String(page.limit), ...(page.cursor ? { cursor: page.cursor } : {}) })}`,
+  approve: (orderId: string) =>
+    `${apiBase}/company/approvals/${encodeURIComponent(orderId)}/approve`,
+  reject: (orderId: string) => `${apiBase}/company/approvals/${encodeURIComponent(orderId)}/reject`,
   reorder: (orderId: string) => `${apiBase}/orders/${encodeURIComponent(orderId)}/reorder`,
   invoice: (orderId: string) => `${apiBase}/orders/${encodeURIComponent(orderId)}/invoice.pdf`,
   savedLists: (page: { limit: number; cursor?: string }) =>

@@ -13,6 +13,8 @@ import { paths } from '../config/paths';
 import { useCurrentUser } from '../features/auth/use-current-user';
 import { useCheckout } from '../features/cart/api/checkout';
 import { useCart } from '../features/cart/api/use-cart';
+import { useAddresses } from '../features/companies/api/get-addresses';
+import { useMyCompany } from '../features/companies/api/get-my-company';
 import { useProfile } from '../features/profile/api/get-profile';
 import { formatPieces, formatPrice } from '../lib/format';
 import { toast } from '../lib/toast';
@@ -26,6 +28,7 @@ export function CheckoutPage() {
   const { user } = useCurrentUser();
   const { data: cart, isPending } = useCart();
   const { data: profile } = useProfile(user?.email ?? '');
+  const { company } = useMyCompany();
   const place = useCheckout();
   const navigate = useNavigate();
   const {
@@ -33,11 +36,13 @@ export function CheckoutPage() {
     handleSubmit,
     setValue,
     getFieldState,
+    watch,
     formState: { errors },
   } = useForm<CheckoutInput, unknown, CheckoutRequest>({
     resolver: zodResolver(checkoutRequest),
-    defaultValues: { address: '', phone: '', poNumber: '', note: '' },
+    defaultValues: { address: '', phone: '', poNumber: '', note: '', paymentTerms: 'card' },
   });
+  const onAccount = watch('paymentTerms') === 'account';
   useEffect(() => {
     if (profile?.city && !getFieldState('address').isDirty) setValue('address', profile.city);
     if (profile?.phone && !getFieldState('phone').isDirty) setValue('phone', profile.phone);
@@ -47,14 +52,27 @@ export function CheckoutPage() {
   if (isPending || !cart) return <Spinner className="min-h-[50vh]" />;
   if (cart.lines.length === 0 && !place.isSuccess) return <Navigate to={paths.cart} replace />;
   const blocked = cart.lines.some((line) => line.problem);
+  const limit = company?.me.role === 'buyer' ? company.me.orderLimit : null;
+  const overLimit = limit !== null && cart.total > limit;
 
   const submit = handleSubmit(async (values) => {
     try {
       const order = await place.mutateAsync(values);
-      toast.success(
-        `Order placed: ${order.lines.length} ${order.lines.length === 1 ? 'line' : 'lines'}, ${formatPrice(order.price)}`,
-      );
-      navigate(paths.dashboard.payment(order._id));
+      const placed = `Order placed: ${order.lines.length} ${order.lines.length === 1 ? 'line' : 'lines'}, ${formatPrice(order.price)}`;
+      if (order.status === 'awaiting_approval') {
+        toast.success(placed, {
+          description: 'It is above your limit: an approver of your company has been asked.',
+        });
+        navigate(paths.dashboard.myOrders);
+      } else if (order.paymentTerms === 'account') {
+        toast.success(placed, {
+          description: `Invoiced on account${order.invoiceNumber ? `: invoice ${order.invoiceNumber}` : ''}${order.dueOn ? `, due ${order.dueOn}` : ''}.`,
+        });
+        navigate(paths.dashboard.myOrders);
+      } else {
+        toast.success(placed);
+        navigate(paths.dashboard.payment(order._id));
+      }
     } catch (error) {
       toast.error((error as Error).message);
     }
@@ -65,9 +83,20 @@ export function CheckoutPage() {
       <div>
         <PageHeader
           title="Checkout"
-          description="Your cart becomes one order. You pay it by card next."
+          description={
+            company?.termsDays
+              ? 'Your cart becomes one order, paid by card next or on your company’s account.'
+              : 'Your cart becomes one order. You pay it by card next.'
+          }
         />
         <form noValidate onSubmit={submit} className="flex flex-col gap-3">
+          {company && (
+            <AddressBookPicker
+              onPick={(address) =>
+                setValue('address', address, { shouldDirty: true, shouldValidate: true })
+              }
+            />
+          )}
           <FormField
             label="Ship to (address)"
             autoComplete="street-address"
@@ -81,8 +110,37 @@ export function CheckoutPage() {
             error={errors.phone?.message}
             {...register('phone')}
           />
+          {company && (
+            <fieldset className="flex flex-col gap-1.5">
+              <legend className="mb-1 text-sm font-medium">Payment</legend>
+              <label className="flex items-center gap-2">
+                <input
+                  type="radio"
+                  className="radio radio-sm"
+                  value="card"
+                  {...register('paymentTerms')}
+                />
+                Card, paid after placing the order
+              </label>
+              <label className="flex items-center gap-2">
+                <input
+                  type="radio"
+                  className="radio radio-sm"
+                  value="account"
+                  disabled={!company.termsDays}
+                  {...register('paymentTerms')}
+                />
+                {company.termsDays
+                  ? `On account, net ${company.termsDays} (${formatPrice(company.availableCredit)} of credit left)`
+                  : 'On account (your company has no terms yet: a shop admin grants them)'}
+              </label>
+              {errors.paymentTerms && (
+                <p className="text-sm text-error">{errors.paymentTerms.message}</p>
+              )}
+            </fieldset>
+          )}
           <FormField
-            label="PO number (optional)"
+            label={onAccount ? 'PO number (required on account)' : 'PO number (optional)'}
             error={errors.poNumber?.message}
             {...register('poNumber')}
           />
@@ -99,6 +157,12 @@ export function CheckoutPage() {
             />
             {errors.note && <p className="text-sm text-error">{errors.note.message}</p>}
           </div>
+          {overLimit && (
+            <p role="note" className="alert alert-info text-sm">
+              This order is above your limit of {formatPrice(company?.me.orderLimit ?? 0)}: it will
+              wait for an approver of your company, its stock held meanwhile.
+            </p>
+          )}
           <FormAlert message={place.error?.message} />
           {blocked ? (
             <p className="text-error">
@@ -140,5 +204,37 @@ export function CheckoutPage() {
         </p>
       </aside>
     </section>
+  );
+}
+
+/** A company member ships to one of the company's addresses in one click (issue 19). */
+function AddressBookPicker({ onPick }: { onPick: (address: string) => void }) {
+  const { data } = useAddresses();
+  const addresses = data?.pages.flatMap((page) => page.addresses) ?? [];
+  if (addresses.length === 0) return null;
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor="checkout-address-book" className="text-sm font-medium">
+        Company address book
+      </label>
+      <select
+        id="checkout-address-book"
+        className="select w-full"
+        defaultValue=""
+        onChange={(event) => {
+          const picked = addresses.find((a) => a._id === event.target.value);
+          if (picked) onPick(picked.address);
+        }}
+      >
+        <option value="" disabled>
+          Choose a shipping address…
+        </option>
+        {addresses.map((a) => (
+          <option key={a._id} value={a._id}>
+            {a.label}: {a.address}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }
