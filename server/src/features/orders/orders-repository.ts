@@ -76,6 +76,7 @@ interface LineRow {
   quantity: number;
   unitPriceCents: number;
   lineTotalCents: number | string;
+  backordered: number;
   invoiceYear: number | null;
   invoiceNumber: number | null;
   dueOn: string | Date | null;
@@ -92,7 +93,7 @@ export async function ordersWithLines(db: Queryable, rows: OrderRow[]): Promise<
     db,
     sql`select l.order_id as "orderId", l.line_no as "lineNo", l.product_id as "productId", l.sku,
         l.name, l.img, l.quantity, l.unit_price_cents as "unitPriceCents",
-        l.line_total_cents as "lineTotalCents", i.year as "invoiceYear",
+        l.line_total_cents as "lineTotalCents", l.backordered, i.year as "invoiceYear",
         i.number_in_year as "invoiceNumber", i.due_on as "dueOn"
       from order_lines l left join invoices i on i.order_id = l.order_id
       where l.order_id = any(${sql.param(ids)}::uuid[])
@@ -121,6 +122,7 @@ export async function ordersWithLines(db: Queryable, rows: OrderRow[]): Promise<
       quantity: line.quantity,
       unitPrice: line.unitPriceCents / 100,
       lineTotal: Number(line.lineTotalCents) / 100,
+      ...(line.backordered > 0 ? { backordered: line.backordered } : {}),
     });
   }
   return rows.map((row) => {
@@ -295,7 +297,8 @@ export async function listAllOrders(db: Database, query: ManageOrdersQuery): Pro
 }
 
 /**
- * Cancels an unpaid order and gives every line's stock back. The guarded update makes one of a
+ * Cancels an unpaid order and gives every line's stock back: what the line took, which is its
+ * quantity less what was back-ordered (an accepted quote for more than the stock, issue 19). The guarded update makes one of a
  * cancel racing a payment, a ship or another cancel the one that changes the order; the products
  * are then locked in id order, as checkout locks them, so a cancel and a checkout sharing parts
  * cannot deadlock. Undefined when the order was not unpaid (any more).
@@ -315,7 +318,7 @@ export async function cancelUnpaidOrder(db: Database, id: string): Promise<Order
         where p.id in (select product_id from order_lines where order_id = ${id})
         order by p.id for no key update
       )
-      update products set available_quantity = products.available_quantity + l.quantity
+      update products set available_quantity = products.available_quantity + l.quantity - l.backordered
       from order_lines l, locked
       where l.order_id = ${id} and products.id = l.product_id and locked.id = l.product_id`,
     );
