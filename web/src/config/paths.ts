@@ -141,4 +141,20 @@ export const api = {
   saveList: `${apiBase}/lists`,
   savedList: (id: string) => `${apiBase}/lists/${encodeURIComponent(id)}`,
   addListToCart: (id: string) => `${apiBase}/lists/${encodeURIComponent(id)}/add-to-cart`,
+  quotes: (page: QuotesPage) => `${apiBase}/quotes?${quotesQuery(page)}`,
+  requestQuote: `${apiBase}/quotes`,
+  quote: (id: string) => `${apiBase}/quotes/${encodeURIComponent(id)}`,
+  acceptQuote: (id: string) => `${apiBase}/quotes/${encodeURIComponent(id)}/accept`,
+  adminQuotes: (page: QuotesPage) => `${apiBase}/admin/quotes?${quotesQuery(page)}`,
+  answerQuote: (id: string) => `${apiBase}/admin/quotes/${encodeURIComponent(id)}/answer`,
+  declineQuote: (id: string) => `${apiBase}/admin/quotes/${encodeURIComponent(id)}/decline`,
 } as const;
+
+type QuotesPage = { limit: number; cursor?: string; status?: string };
+function quotesQuery({ limit, cursor, status }: QuotesPage) {
+  return new URLSearchParams({
+    limit: String(limit),
+    ...(cursor ? { cursor } : {}),
+    ...(status ? { status } : {}),
+  });
+}
