@@ -121,7 +121,7 @@ export function CartPage() {
                 <p className="text-sm text-error">Fix the lines marked in red to check out.</p>
               )}
               {mode === 'buyer' && aboveStock > 0 && (
-                <p className="text-sm sm:max-w-60 sm:text-right" data-testid="quote-hint">
+                <p className="text-sm sm:max-w-xs sm:text-right" data-testid="quote-hint">
                   {aboveStock === 1 ? 'One line asks' : `${aboveStock} lines ask`} for more than we
                   have in stock: request a quote, and the shop answers with a price and a lead time.
                 </p>

@@ -33,7 +33,7 @@ export function QuoteFacts({ quote }: { quote: Quote }) {
               {quote.leadTimeDays} {quote.leadTimeDays === 1 ? 'day' : 'days'}
             </dd>
           </div>
-          {quote.expiresOn && (
+          {quote.expiresOn && quote.status !== 'accepted' && (
             <div>
               <dt className="text-sm text-base-content/70">
                 {quote.status === 'expired' ? 'Expired after' : 'Valid until'}
