@@ -3,6 +3,7 @@ import { EmptyState } from '../../components/empty-state';
 import { PageHeader } from '../../components/page-header';
 import { Spinner } from '../../components/spinner';
 import { paths } from '../../config/paths';
+import { useCurrentUser } from '../../features/auth/use-current-user';
 import { useQuotes } from '../../features/quotes/api/get-quotes';
 import { QuoteCard } from '../../features/quotes/components/quote-card';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -10,6 +11,7 @@ import { usePageTitle } from '../../lib/use-page-title';
 /** My quotes (issue 19): newest first; a company admin sees every quote of the company. */
 export function QuotesPage() {
   usePageTitle('Quotes');
+  const { user } = useCurrentUser();
   const { data, isPending, isError, error, hasNextPage, fetchNextPage, isFetchingNextPage } =
     useQuotes('mine');
   const quotes = data?.pages.flatMap((page) => page.quotes) ?? [];
@@ -43,6 +45,8 @@ export function QuotesPage() {
                 quote={quote}
                 to={paths.dashboard.quote(quote._id)}
                 action="View"
+                // A company admin also sees colleagues' quotes: say whose.
+                showBuyer={quote.buyerEmail !== user?.email}
               />
             ))}
           </ul>
