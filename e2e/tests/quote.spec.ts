@@ -128,6 +128,13 @@ for (const [run, width] of [375, 1280].entries()) {
     const orderId = (await pay.getAttribute('href'))?.split('/').pop() ?? '';
     await readLatestMail(buyer.email, new RegExp(`Your quote became order ${orderId}`));
 
+    // My quotes: the quote, accepted, with its total.
+    await page.goto('/dashboard/quotes');
+    const mine = page.getByRole('listitem').filter({ hasText: 'For the spring overhaul' });
+    await expect(mine.first()).toContainText('Accepted');
+    await expect(mine.first()).toContainText(usd(total));
+    if (run === 1) await shoot(page, 'quote-list');
+
     // My Orders: the order at the quoted prices, the pieces not in stock on back order.
     await page.goto('/dashboard');
     const row = page.getByTestId('order-row').filter({ hasText: `PO ${po}` });
