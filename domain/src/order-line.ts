@@ -11,6 +11,8 @@ export const orderLine = z.object({
   /** Dollars. */
   unitPrice: z.number(),
   lineTotal: z.number(),
+  /** Pieces not taken from the stock, to follow (an accepted quote for more than the stock). */
+  backordered: z.number().int().optional(),
 });
 export type OrderLine = z.infer<typeof orderLine>;
 

@@ -22,6 +22,8 @@ export const quoteStatusNames: Record<QuoteStatus, string> = {
 
 export const MAX_QUOTE_LINES = 200;
 export const MAX_LEAD_TIME_DAYS = 365;
+/** Requests one buyer may have waiting for an answer at once: each one mails the shop. */
+export const MAX_OPEN_QUOTES = 20;
 
 export const quoteMessages = {
   cartEmpty: 'Your cart is empty: add the parts you want a price for first',
@@ -34,7 +36,28 @@ export const quoteMessages = {
   expired: 'This quote has expired; request a new one',
   expiryInPast: 'The expiry date must be today or later',
   requested: 'Quote requested: the shop will answer by mail',
+  answered: 'Answer sent: the buyer has been mailed',
+  declined: 'Quote declined: the buyer has been mailed',
+  partGone: (part: string) =>
+    `${part} is no longer sold: remove it from your cart to request a quote`,
+  partGoneSinceAnswer: (part: string) =>
+    `${part} is no longer sold: request a new quote without it`,
+  unknownPart: 'A part of this request does not exist',
+  onlyRequester: 'Only the buyer who requested this quote can accept it',
+  overLimit: (total: string, limit: string) =>
+    `This quote's total (${total}) is above your order limit (${limit}): ask your company admin to raise it`,
+  totalTooLarge: 'The quoted total is too large for one order',
+  totalZero: 'The quoted total must be more than $0',
+  notDeclinable: 'Only a quote that waits for an answer can be declined',
+  tooManyOpen: (n: number) =>
+    `You have ${n} quotes waiting for an answer: wait for the shop before asking for more`,
+  accepted: 'Quote accepted: your order is placed and waits for your card payment',
 } as const;
+
+/** The largest quoted total, in dollars: far below 2^53 cents (as companies' money). */
+export const MAX_QUOTE_TOTAL = 100_000_000;
+
+export const quoteIdParams = z.object({ id: z.uuid({ message: 'Unknown quote id' }) });
 
 /** `POST /quotes`: the signed-in buyer's cart becomes a request, with a message. */
 export const requestQuoteRequest = z.object({
@@ -61,8 +84,10 @@ export const quoteLine = z.object({
   sku: z.string(),
   name: z.string(),
   quantity: z.number().int(),
-  /** Today's list price for this quantity, for comparison. */
+  /** Today's list price for this quantity, for comparison (null: no longer sold). */
   listPrice: z.number().nullable(),
+  /** Today's stock: a quantity above it is placed on back order when the quote is accepted. */
+  availableQuantity: z.number().int(),
   /** The shop's answer; null until answered. */
   unitPrice: z.number().nullable(),
   lineTotal: z.number().nullable(),
@@ -91,10 +116,17 @@ export type Quote = z.infer<typeof quote>;
 export const quoteSummary = quote.omit({ lines: true }).extend({ lineCount: z.number().int() });
 export type QuoteSummary = z.infer<typeof quoteSummary>;
 
+/** `POST /quotes/{id}/accept` answers the quote as accepted and the order it placed. */
+export const acceptedQuote = z.object({ quote, orderId: z.string() });
+
 const isoDay = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Expiry must be a date, YYYY-MM-DD')
-  .refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)), 'Expiry must be a real date');
+  // Round-trip: Date.parse takes 2026-02-31 (as March 3), which PostgreSQL refuses.
+  .refine((day) => {
+    const ms = Date.parse(`${day}T00:00:00Z`);
+    return !Number.isNaN(ms) && day >= '2000-01-01' && new Date(ms).toISOString().startsWith(day);
+  }, 'Expiry must be a real date');
 
 /** Shop admin: `POST /admin/quotes/{id}/answer`. */
 export const answerQuoteRequest = z.object({
@@ -120,6 +152,12 @@ export const answerQuoteRequest = z.object({
   note: z.string().trim().max(2000, 'Note must be at most 2000 characters').default(''),
 });
 export type AnswerQuoteRequest = z.infer<typeof answerQuoteRequest>;
+
+/** Shop admin: `POST /admin/quotes/{id}/decline`, with a word to the buyer. */
+export const declineQuoteRequest = z.object({
+  note: z.string().trim().max(2000, 'Note must be at most 2000 characters').default(''),
+});
+export type DeclineQuoteRequest = z.infer<typeof declineQuoteRequest>;
 
 /** `POST /quotes/{id}/accept`: where the order goes, as at checkout. */
 export const acceptQuoteRequest = z.object({

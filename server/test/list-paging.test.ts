@@ -24,6 +24,8 @@ describe('lists: offset cap, keyset cursors, one value per parameter', async () 
     },
     { name: 'GET /manageOrder', url: '/api/v1/manageOrder', headers: as(admin) },
     { name: 'GET /user', url: '/api/v1/user', headers: as(admin) },
+    { name: 'GET /quotes', url: '/api/v1/quotes', headers: as(buyer) },
+    { name: 'GET /admin/quotes', url: '/api/v1/admin/quotes', headers: as(admin) },
   ];
 
   it.each(lists)(

@@ -161,4 +161,20 @@ export const api = {
     `${apiBase}/company/addresses?${new URLSearchParams({ limit: String(page.limit), ...(page.cursor ? { cursor: page.cursor } : {}) })}`,
   addCompanyAddress: `${apiBase}/company/addresses`,
   companyAddress: (id: string) => `${apiBase}/company/addresses/${encodeURIComponent(id)}`,
+  quotes: (page: QuotesPage) => `${apiBase}/quotes?${quotesQuery(page)}`,
+  requestQuote: `${apiBase}/quotes`,
+  quote: (id: string) => `${apiBase}/quotes/${encodeURIComponent(id)}`,
+  acceptQuote: (id: string) => `${apiBase}/quotes/${encodeURIComponent(id)}/accept`,
+  adminQuotes: (page: QuotesPage) => `${apiBase}/admin/quotes?${quotesQuery(page)}`,
+  answerQuote: (id: string) => `${apiBase}/admin/quotes/${encodeURIComponent(id)}/answer`,
+  declineQuote: (id: string) => `${apiBase}/admin/quotes/${encodeURIComponent(id)}/decline`,
 } as const;
+
+type QuotesPage = { limit: number; cursor?: string; status?: string };
+function quotesQuery({ limit, cursor, status }: QuotesPage) {
+  return new URLSearchParams({
+    limit: String(limit),
+    ...(cursor ? { cursor } : {}),
+    ...(status ? { status } : {}),
+  });
+}

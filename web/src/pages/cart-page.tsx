@@ -11,6 +11,7 @@ import { paths } from '../config/paths';
 import { useSaveList } from '../features/cart/api/save-list';
 import { useCart } from '../features/cart/api/use-cart';
 import { CartLineRow } from '../features/cart/components/cart-line-row';
+import { RequestQuoteButton } from '../features/quotes/components/request-quote-button';
 import { formatPrice } from '../lib/format';
 import { toast } from '../lib/toast';
 import { usePageTitle } from '../lib/use-page-title';
@@ -75,6 +76,8 @@ export function CartPage() {
     );
   const { lines, total } = data;
   const blocked = lines.some((line) => line.problem);
+  // Above the stock, checkout cannot take them; a quote can (issue 19).
+  const aboveStock = lines.filter((line) => line.quantity > line.availableQuantity).length;
   return (
     <section className="mx-auto max-w-4xl px-4 py-10">
       <PageHeader
@@ -117,6 +120,12 @@ export function CartPage() {
               {blocked && (
                 <p className="text-sm text-error">Fix the lines marked in red to check out.</p>
               )}
+              {mode === 'buyer' && aboveStock > 0 && (
+                <p className="text-sm sm:max-w-xs sm:text-right" data-testid="quote-hint">
+                  {aboveStock === 1 ? 'One line asks' : `${aboveStock} lines ask`} for more than we
+                  have in stock: request a quote, and the shop answers with a price and a lead time.
+                </p>
+              )}
               {blocked ? (
                 <button type="button" className="btn btn-primary sm:w-60" disabled>
                   Checkout
@@ -125,6 +134,11 @@ export function CartPage() {
                 <Link to={paths.checkout} className="btn btn-primary sm:w-60">
                   {mode === 'buyer' ? 'Checkout' : 'Sign in to check out'}
                 </Link>
+              )}
+              {mode === 'buyer' && (
+                <RequestQuoteButton
+                  className={`sm:w-60 ${blocked && aboveStock > 0 ? 'btn-primary' : 'btn-outline'}`}
+                />
               )}
             </div>
           </div>

@@ -77,6 +77,7 @@ interface LineRow {
   quantity: number;
   unitPriceCents: number;
   lineTotalCents: number | string;
+  backordered: number;
   invoiceYear: number | null;
   invoiceNumber: number | null;
   dueOn: string | Date | null;
@@ -93,7 +94,7 @@ export async function ordersWithLines(db: Queryable, rows: OrderRow[]): Promise<
     db,
     sql`select l.order_id as "orderId", l.line_no as "lineNo", l.product_id as "productId", l.sku,
         l.name, l.img, l.quantity, l.unit_price_cents as "unitPriceCents",
-        l.line_total_cents as "lineTotalCents", i.year as "invoiceYear",
+        l.line_total_cents as "lineTotalCents", l.backordered, i.year as "invoiceYear",
         i.number_in_year as "invoiceNumber", i.due_on as "dueOn"
       from order_lines l left join invoices i on i.order_id = l.order_id
       where l.order_id = any(${sql.param(ids)}::uuid[])
@@ -122,6 +123,7 @@ export async function ordersWithLines(db: Queryable, rows: OrderRow[]): Promise<
       quantity: line.quantity,
       unitPrice: line.unitPriceCents / 100,
       lineTotal: Number(line.lineTotalCents) / 100,
+      ...(line.backordered > 0 ? { backordered: line.backordered } : {}),
     });
   }
   return rows.map((row) => {

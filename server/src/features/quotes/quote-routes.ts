@@ -1,9 +1,197 @@
+import { pageEnvelope, successEnvelope } from '@proper-parts/domain/envelope';
+import {
+  acceptedQuote,
+  acceptQuoteRequest,
+  answerQuoteRequest,
+  declineQuoteRequest,
+  quote,
+  quoteIdParams,
+  quoteMessages,
+  quoteSummary,
+  quotesQuery,
+  requestQuoteRequest,
+} from '@proper-parts/domain/quotes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { bearerSecurity, errorResponses } from '../../http/responses.ts';
+import { actorOf } from '../auth/actor.ts';
+import { buyerOf } from '../cart/cart-routes.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import { sendInBackground } from '../orders/order-mails.ts';
+import { acceptQuote } from './accept-quote.ts';
+import {
+  newQuoteMail,
+  quoteAcceptedMail,
+  quoteAnsweredMail,
+  quoteDeclinedMail,
+  quoteOrderedMail,
+  quoteRequestedMail,
+} from './quote-mails.ts';
+import {
+  answerQuote,
+  declineQuote,
+  listAllQuotes,
+  listMyQuotes,
+  quoteWithLines,
+  requestQuote,
+  shopAdmins,
+  visibleQuote,
+} from './quotes-repository.ts';
 
-/** Quotes: requested from the cart, answered by the shop, accepted once (issue 19). */
+const tags = ['quotes'];
+
+/**
+ * Quotes (issue 19): a customer requests one from the cart, a shop admin answers (or declines),
+ * the requester accepts it once, which places an order at the quoted prices. Who sees a quote:
+ * its requester, the company admins of its company, shop admins (quotes-repository.ts).
+ */
 export const quoteRoutes =
   ({ mailer }: { mailer: Mailer }): FastifyPluginAsyncZod =>
-  async (_app) => {
-    void mailer;
+  async (app) => {
+    const origin = app.config.PUBLIC_URL.replace(/\/+$/, '');
+
+    app.post(
+      '/quotes',
+      {
+        config: { access: 'signed-in' },
+        schema: {
+          tags,
+          summary: 'Request a quote for my cart (or the lines sent); quantities may exceed stock',
+          security: bearerSecurity,
+          body: requestQuoteRequest,
+          response: { 200: successEnvelope(quote), ...errorResponses },
+        },
+      },
+      async (request) => {
+        const buyer = buyerOf(actorOf(request));
+        const requested = await requestQuote(app.db, buyer, request.body);
+        sendInBackground(mailer, quoteRequestedMail(requested, origin), request.log);
+        for (const admin of await shopAdmins(app.db))
+          sendInBackground(mailer, newQuoteMail(requested, admin.email, origin), request.log);
+        return { success: true as const, data: requested, message: quoteMessages.requested };
+      },
+    );
+
+    app.get(
+      '/quotes',
+      {
+        config: { access: 'signed-in' },
+        schema: {
+          tags,
+          summary: "My quotes, newest first (a company admin: all of the company's)",
+          security: bearerSecurity,
+          querystring: quotesQuery,
+          response: { 200: pageEnvelope(quoteSummary), ...errorResponses },
+        },
+      },
+      async (request) => {
+        const page = await listMyQuotes(app.db, actorOf(request), request.query);
+        return { success: true as const, data: page.items, nextCursor: page.nextCursor };
+      },
+    );
+
+    app.get(
+      '/quotes/:id',
+      {
+        config: { access: 'signed-in' },
+        schema: {
+          tags,
+          summary: 'One quote, with its lines (its requester, their company admin, or the shop)',
+          security: bearerSecurity,
+          params: quoteIdParams,
+          response: { 200: successEnvelope(quote), ...errorResponses },
+        },
+      },
+      async (request) => {
+        const { row } = await visibleQuote(app.db, actorOf(request), request.params.id);
+        return { success: true as const, data: await quoteWithLines(app.db, row) };
+      },
+    );
+
+    app.post(
+      '/quotes/:id/accept',
+      {
+        config: { access: 'signed-in' },
+        schema: {
+          tags,
+          summary: 'Accept my answered quote: places one order at the quoted prices, once',
+          security: bearerSecurity,
+          params: quoteIdParams,
+          body: acceptQuoteRequest,
+          response: { 200: successEnvelope(acceptedQuote), ...errorResponses },
+        },
+      },
+      async (request) => {
+        const buyer = buyerOf(actorOf(request));
+        const accepted = await acceptQuote(app.db, buyer, request.params.id, request.body);
+        const { quote: done, order } = accepted;
+        sendInBackground(mailer, quoteAcceptedMail(done, order, origin), request.log);
+        for (const admin of await shopAdmins(app.db))
+          sendInBackground(mailer, quoteOrderedMail(done, order, admin.email), request.log);
+        return {
+          success: true as const,
+          data: { quote: done, orderId: order._id },
+          message: quoteMessages.accepted,
+        };
+      },
+    );
+
+    app.get(
+      '/admin/quotes',
+      {
+        config: { access: 'admin' },
+        schema: {
+          tags,
+          summary: 'Shop admin: every quote, newest first, of one status or all',
+          security: bearerSecurity,
+          querystring: quotesQuery,
+          response: { 200: pageEnvelope(quoteSummary), ...errorResponses },
+        },
+      },
+      async (request) => {
+        const page = await listAllQuotes(app.db, request.query);
+        return { success: true as const, data: page.items, nextCursor: page.nextCursor };
+      },
+    );
+
+    app.post(
+      '/admin/quotes/:id/answer',
+      {
+        config: { access: 'admin' },
+        schema: {
+          tags,
+          summary: 'Shop admin: answer a request with a unit price per line, lead time, expiry',
+          security: bearerSecurity,
+          params: quoteIdParams,
+          body: answerQuoteRequest,
+          response: { 200: successEnvelope(quote), ...errorResponses },
+        },
+      },
+      async (request) => {
+        const { id } = request.params;
+        const answered = await answerQuote(app.db, actorOf(request).id, id, request.body);
+        sendInBackground(mailer, quoteAnsweredMail(answered, origin), request.log);
+        return { success: true as const, data: answered, message: quoteMessages.answered };
+      },
+    );
+
+    app.post(
+      '/admin/quotes/:id/decline',
+      {
+        config: { access: 'admin' },
+        schema: {
+          tags,
+          summary: 'Shop admin: decline a request that waits for an answer',
+          security: bearerSecurity,
+          params: quoteIdParams,
+          body: declineQuoteRequest,
+          response: { 200: successEnvelope(quote), ...errorResponses },
+        },
+      },
+      async (request) => {
+        const { id } = request.params;
+        const declined = await declineQuote(app.db, actorOf(request).id, id, request.body.note);
+        sendInBackground(mailer, quoteDeclinedMail(declined, origin), request.log);
+        return { success: true as const, data: declined, message: quoteMessages.declined };
+      },
+    );
   };

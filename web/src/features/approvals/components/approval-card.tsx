@@ -56,7 +56,8 @@ export function ApprovalCard({ order }: { order: Order }) {
               </p>
             )}
           </div>
-          <p className="text-xl font-semibold" aria-label="Total">
+          <p className="text-xl font-semibold">
+            <span className="sr-only">Total </span>
             {formatPrice(order.price)}
           </p>
         </div>

@@ -19,6 +19,7 @@ export function OrderLinesDetails({ order }: { order: Order }) {
               <li key={line.lineNo}>
                 <span className="font-mono">{line.sku}</span> {line.name} ·{' '}
                 {formatPieces(line.quantity)} × {formatPrice(line.unitPrice)}
+                {line.backordered ? ` · ${formatPieces(line.backordered)} on back order` : ''}
               </li>
             ))}
           </ul>
