@@ -238,6 +238,49 @@ describe('two server processes on one PostgreSQL: caches follow every write', ()
       1000,
     );
   });
+  it('a company member removed through A is refused by B at their next request (issue 19)', async () => {
+    const signUpOn = async (server: Server, name: string) => {
+      const res = await fetch(`${server.url}/api/v1/auth/sign-up/email`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: server.url },
+        body: JSON.stringify({
+          name,
+          email: `${name}${Date.now()}@example.com`,
+          password: 'secret123',
+        }),
+      });
+      expect(res.status).toBe(200);
+      return cookieOf(res);
+    };
+    const owner = await signUpOn(a, 'owner');
+    const member = await signUpOn(b, 'member');
+    const created = await fetch(`${a.url}/api/v1/company`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: owner, origin: a.url },
+      body: JSON.stringify({ name: 'Two Process Ltd', billingAddress: '1 Mill Road, Leeds' }),
+    });
+    expect(created.status).toBe(200);
+    const companyId = ((await created.json()) as { data: { _id: string } }).data._id;
+    const memberId = (
+      await db.query(`select u.id from "user" u join session s on s.user_id = u.id
+        where u.name = 'member' order by s.created_at desc limit 1`)
+    ).rows[0]?.id as string;
+    await db.query(
+      `insert into company_members (user_id, company_id, role) values ($1, $2, 'buyer')`,
+      [memberId, companyId],
+    );
+    const companyOnB = () =>
+      fetch(`${b.url}/api/v1/company`, { headers: { cookie: member } }).then((r) => r.status);
+    expect(await companyOnB()).toBe(200);
+    const removed = await fetch(`${a.url}/api/v1/company/members/${memberId}`, {
+      method: 'DELETE',
+      headers: { cookie: owner, origin: a.url },
+    });
+    expect(removed.status).toBe(200);
+    // Not "within a second": at once, because no process keeps a membership in memory.
+    expect(await companyOnB()).toBe(404);
+  });
+
   it('when its listening connection is cut, a server serves from the database, then caches again once it listens', async () => {
     const [first] = await six(b);
     if (!first) throw new Error('no products');
