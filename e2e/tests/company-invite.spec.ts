@@ -79,6 +79,7 @@ for (const width of [375, 1280]) {
     await page.reload();
     await expect(page.getByTestId('member').filter({ hasText: colleague.email })).toBeVisible();
     await expect(page.getByTestId('invitation')).toHaveCount(0);
+    await shoot(page, `company-members-${width}`);
     await invitee.goto(link);
     await expect(invitee.getByRole('alert')).toHaveText('This invitation has already been used');
     await expect(invitee.getByRole('button', { name: 'Accept invitation' })).toHaveCount(0);
