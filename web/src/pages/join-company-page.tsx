@@ -69,7 +69,7 @@ export function JoinCompanyPage() {
     <Card title={`Join ${companyName}`}>
       <p>
         <strong className="break-words">{companyName}</strong> invites you (
-        <span className="break-all">{email}</span>) to join as{' '}
+        <span className="break-words">{email}</span>) to join as{' '}
         <strong>{companyRoleNames[role]}</strong>.
       </p>
       {refusal ? (

@@ -425,7 +425,7 @@ describe('companies: members, roles, invitations, addresses', async () => {
     });
 
     it('two admins demoting each other at once leave one admin', async () => {
-      for (const action of ['demote', 'remove'] as const) {
+      for (const action of ['demote', 'remove', 'demote', 'remove'] as const) {
         const one = await companyAdmin();
         const two = await join(one, 'admin');
         const [oneId, twoId] = [await idOf(one), await idOf(two)];
@@ -505,6 +505,23 @@ describe('companies: members, roles, invitations, addresses', async () => {
       expect((await call(admin, 'DELETE', `/company/addresses/${id}`)).statusCode).toBe(404);
       const bad = await call(admin, 'POST', '/company/addresses', { label: '', address: 'x' });
       expect(bad.statusCode).toBe(400);
+    });
+  });
+
+  describe('ADMIN_EMAILS addresses (shop admins once confirmed)', async () => {
+    const listed = 'listed-owner@example.com';
+    const shop = await buildTestApp({ ADMIN_EMAILS: listed });
+
+    it('neither create nor join a company, even before they confirm', async () => {
+      const owner = await signUp(shop, { email: listed });
+      const create = await shop.inject({
+        method: 'POST',
+        url: '/api/v1/company',
+        headers: { cookie: owner.cookie },
+        payload: acme,
+      });
+      expect(create.statusCode).toBe(403);
+      expect(create.json().message).toBe(companyMessages.shopAdminCannotJoin);
     });
   });
 });

@@ -39,7 +39,7 @@ export function CompanyDetails({ company }: { company: Company }) {
           </dl>
         )}
       </section>
-      <aside className="rounded-box border border-base-300 bg-base-200/60 p-4 text-sm">
+      <aside className="self-start rounded-box border border-base-300 bg-base-200/60 p-4 text-sm">
         <dl className="flex flex-col gap-3">
           <div>
             <dt className="font-medium text-base-content/70">Your role</dt>

@@ -12,7 +12,7 @@ function InvitationRow({ invitation }: { invitation: Invitation }) {
       data-testid="invitation"
     >
       <div className="min-w-0 text-sm">
-        <p className="font-medium break-all">{invitation.email}</p>
+        <p className="font-medium break-words">{invitation.email}</p>
         <p className="text-base-content/70">
           {companyRoleNames[invitation.role]}
           {invitation.orderLimit !== null && ` · up to ${formatPrice(invitation.orderLimit)}`} ·

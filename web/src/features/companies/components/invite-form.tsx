@@ -88,7 +88,7 @@ export function InviteForm() {
             : 'Approves orders above a buyer’s limit.'}
         </p>
       )}
-      <div className="flex flex-col gap-1.5 lg:pt-7">
+      <div className="flex flex-col gap-1.5 sm:pt-7">
         <BusyButton busy={isSubmitting} className="btn-primary lg:w-auto">
           Send invitation
         </BusyButton>

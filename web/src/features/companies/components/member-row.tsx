@@ -75,7 +75,7 @@ export function MemberRow({
           {member.name}
           {isMe && <span className="ml-2 badge badge-ghost badge-sm">You</span>}
         </p>
-        <p className="text-sm break-all text-base-content/70">{member.email}</p>
+        <p className="text-sm break-words text-base-content/70">{member.email}</p>
         <p className="text-sm text-base-content/70">Joined {formatDate(member.joinedAt)}</p>
         {!canManage && (
           <p className="mt-1 text-sm">

@@ -1,0 +1,89 @@
+import type { Page } from '@playwright/test';
+import { linkIn, newAccount, readLatestMail } from '../support/accounts.ts';
+import { expect, test } from '../support/fixtures.ts';
+import { shoot } from '../support/shoot.ts';
+
+async function signUpByForm(page: Page, account: ReturnType<typeof newAccount>) {
+  await page.getByLabel('Name').fill(account.name);
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+}
+
+for (const width of [375, 1280]) {
+  test(`at ${width} px: a customer creates a company and invites a colleague, who signs up from the mailed link and joins once`, async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    const viewport = { width, height: 900 };
+    await page.setViewportSize(viewport);
+    const owner = newAccount('owner');
+    const colleague = newAccount('colleague');
+    const companyName = `Acme ${width} Ltd`;
+
+    // The owner signs up and creates the company.
+    await page.goto('/signup');
+    await signUpByForm(page, owner);
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto('/dashboard/company');
+    await expect(page.getByRole('heading', { name: 'Create your company' })).toBeVisible();
+    await expect(page.getByText('Ask your company admin for an invitation')).toBeVisible();
+    await page.getByRole('button', { name: 'Create company' }).click();
+    await expect(page.getByText('Legal name is required')).toBeVisible();
+    await page.getByLabel('Legal name').fill(companyName);
+    await page.getByLabel('Tax or VAT number (optional)').fill('GB123456789');
+    await page.getByLabel('Billing address').fill('1 Mill Road, Leeds LS1 1AA');
+    await page.getByRole('button', { name: 'Create company' }).click();
+    await expect(page.getByRole('heading', { name: companyName })).toBeVisible();
+    await expect(page.locator('aside').getByText('Company admin', { exact: true })).toBeVisible();
+
+    // An address for the book, and the invitation.
+    const book = page.getByRole('form', { name: 'Add an address' });
+    await book.getByLabel('Label').fill('Warehouse');
+    await book.getByLabel('Address').fill('5 Dock Street, Hull HU1 1AA');
+    await book.getByRole('button', { name: 'Add address' }).click();
+    await expect(page.getByTestId('address').filter({ hasText: 'Warehouse' })).toBeVisible();
+    const invite = page.getByRole('form', { name: 'Invite a colleague' });
+    await invite.getByLabel('Email').fill(colleague.email);
+    await invite.getByLabel('Limit per order ($)').fill('250');
+    await invite.getByRole('button', { name: 'Send invitation' }).click();
+    await expect(page.getByText(`Invitation sent to ${colleague.email}`)).toBeVisible();
+    await expect(page.getByTestId('invitation').filter({ hasText: colleague.email })).toBeVisible();
+    await shoot(page, `company-admin-${width}`);
+
+    // The colleague opens the mailed link signed out: sign-in, then sign-up, then back to it.
+    const mail = await readLatestMail(colleague.email, /invited to a company account/);
+    expect(mail).not.toContain(companyName);
+    const link = linkIn(mail);
+    expect(link).toContain('/company/join?token=');
+    const other = await browser.newContext({ baseURL, viewport });
+    const invitee = await other.newPage();
+    await invitee.goto(link);
+    await expect(invitee).toHaveURL(/\/signin$/);
+    await invitee.getByRole('link', { name: 'Create an account' }).click();
+    await signUpByForm(invitee, colleague);
+    await expect(invitee).toHaveURL(/\/company\/join\?token=/);
+    await expect(invitee.getByText('invites you')).toContainText(
+      `${companyName} invites you (${colleague.email}) to join as Buyer.`,
+    );
+    await shoot(invitee, `company-join-${width}`);
+    await invitee.getByRole('button', { name: 'Accept invitation' }).click();
+    await expect(invitee).toHaveURL(/\/dashboard\/company$/);
+    await expect(invitee.getByRole('heading', { name: companyName })).toBeVisible();
+    await expect(invitee.getByText('Up to $250 per order', { exact: false }).first()).toBeVisible();
+    await expect(invitee.getByRole('form', { name: 'Invite a colleague' })).toHaveCount(0);
+    await shoot(invitee, `company-buyer-${width}`);
+
+    // The owner sees the new member; the link does not work a second time.
+    await page.reload();
+    await expect(page.getByTestId('member').filter({ hasText: colleague.email })).toBeVisible();
+    await expect(page.getByTestId('invitation')).toHaveCount(0);
+    await shoot(page, `company-members-${width}`);
+    await invitee.goto(link);
+    await expect(invitee.getByRole('alert')).toHaveText('This invitation has already been used');
+    await expect(invitee.getByRole('button', { name: 'Accept invitation' })).toHaveCount(0);
+    await shoot(invitee, `company-join-used-${width}`);
+    await other.close();
+  });
+}
