@@ -141,4 +141,23 @@ export const api = {
   saveList: `${apiBase}/lists`,
   savedList: (id: string) => `${apiBase}/lists/${encodeURIComponent(id)}`,
   addListToCart: (id: string) => `${apiBase}/lists/${encodeURIComponent(id)}/add-to-cart`,
+  // Issue 19: paying on account.
+  companyStatement: (page: { limit: number; cursor?: string }) =>
+    `${apiBase}/company/statement?${pageQuery(page)}`,
+  adminCompanies: (page: { limit: number; cursor?: string }) =>
+    `${apiBase}/admin/companies?${pageQuery(page)}`,
+  adminCompany: (id: string) => `${apiBase}/admin/companies/${encodeURIComponent(id)}`,
+  adminCompanyStatement: (id: string, page: { limit: number; cursor?: string }) =>
+    `${apiBase}/admin/companies/${encodeURIComponent(id)}/statement?${pageQuery(page)}`,
+  adminCompanyTerms: (id: string) => `${apiBase}/admin/companies/${encodeURIComponent(id)}/terms`,
+  invoicePayments: (orderId: string) =>
+    `${apiBase}/admin/invoices/${encodeURIComponent(orderId)}/payments`,
 } as const;
+
+/** `limit` and, after the first page, the keyset `cursor`. */
+function pageQuery(page: { limit: number; cursor?: string }) {
+  return new URLSearchParams({
+    limit: String(page.limit),
+    ...(page.cursor ? { cursor: page.cursor } : {}),
+  });
+}

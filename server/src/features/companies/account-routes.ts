@@ -3,6 +3,7 @@ import {
   adminInvoicesQuery,
   companiesQuery,
   companyDetail,
+  companyMessages,
   companySummary,
   idParams,
   invoiceOrderParams,
@@ -15,6 +16,7 @@ import {
 import { pageEnvelope, successEnvelope } from '@proper-parts/domain/envelope';
 import { formatPrice } from '@proper-parts/domain/format';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../errors.ts';
 import { bearerSecurity, errorResponses } from '../../http/responses.ts';
 import { actorOf } from '../auth/actor.ts';
 import type { Mailer } from '../mail/mailer.ts';
@@ -49,7 +51,9 @@ export const accountRoutes =
         },
       },
       async (request) => {
-        const member = await requireMembership(app.db, actorOf(request), APPROVERS);
+        const member = await requireMembership(app.db, actorOf(request));
+        if (!(APPROVERS as readonly string[]).includes(member.role))
+          throw new AppError('FORBIDDEN', companyMessages.noStatementAccess);
         return {
           success: true as const,
           data: await companyStatement(app.db, member.companyId, request.query),

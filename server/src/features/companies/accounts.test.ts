@@ -136,7 +136,7 @@ describe('paying on account', async () => {
     it('buyers may not read it; removed members, outsiders and shop admins are not members', async () => {
       const buyer = await call('buyerA', 'GET', '/company/statement');
       expect(buyer.statusCode).toBe(403);
-      expect(buyer.json().message).toBe(companyMessages.onlyApprover);
+      expect(buyer.json().message).toBe(companyMessages.noStatementAccess);
       for (const caller of ['removedA', 'outsider', 'shopAdmin'] as const) {
         const res = await call(caller, 'GET', '/company/statement');
         expect(res.statusCode, caller).toBe(404);
