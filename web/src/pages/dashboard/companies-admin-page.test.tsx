@@ -79,7 +79,7 @@ const render = (route = '/dashboard/companies') =>
     { route },
   );
 
-const companyRoutes = (answers: Record<string, Parameters<typeof stubApi>[0][string]> = {}) =>
+const companyRoutes = (answers: NonNullable<Parameters<typeof stubApi>[0]> = {}) =>
   stubApi({
     [`GET /api/v1/admin/companies/${id(1)}`]: () => jsonResponse({ success: true, data: detail() }),
     [`GET /api/v1/admin/companies/${id(1)}/statement`]: () =>
