@@ -12,9 +12,9 @@ type InvoicesTableProps = {
 };
 
 /**
- * Invoices on account: open ones first by due day, then the paid ones. On a phone the PO number
- * and issue date sit under the invoice number, and the total and paid columns give way to what is
- * still owed.
+ * Invoices on account: open ones first by due day, then the paid ones. On a phone the PO number,
+ * issue and due dates sit under the invoice number, and the total and paid columns give way to
+ * what is still owed; an action sits under the status.
  */
 export function InvoicesTable({ invoices, action }: InvoicesTableProps) {
   return (
@@ -29,7 +29,9 @@ export function InvoicesTable({ invoices, action }: InvoicesTableProps) {
             <th scope="col" className="hidden md:table-cell">
               Issued
             </th>
-            <th scope="col">Due</th>
+            <th scope="col" className="hidden sm:table-cell">
+              Due
+            </th>
             <th scope="col" className="hidden text-right sm:table-cell">
               Total
             </th>
@@ -40,11 +42,6 @@ export function InvoicesTable({ invoices, action }: InvoicesTableProps) {
               Outstanding
             </th>
             <th scope="col">Status</th>
-            {action && (
-              <th scope="col">
-                <span className="sr-only">Actions</span>
-              </th>
-            )}
           </tr>
         </thead>
         <tbody>
@@ -59,16 +56,21 @@ export function InvoicesTable({ invoices, action }: InvoicesTableProps) {
                 >
                   {invoice.invoiceNumber}
                 </a>
-                <span className="block text-xs font-normal text-base-content/70 lg:hidden">
+                <span className="block text-xs font-normal break-all text-base-content/70 lg:hidden">
                   {invoice.poNumber ? `PO ${invoice.poNumber}` : 'No PO'}
-                  <span className="md:hidden"> · {formatDate(invoice.issuedAt)}</span>
+                </span>
+                <span className="block text-xs font-normal text-base-content/70 md:hidden">
+                  Issued {formatDate(invoice.issuedAt)}
+                </span>
+                <span className="block text-xs font-normal whitespace-nowrap sm:hidden">
+                  Due {invoice.dueOn ? formatDay(invoice.dueOn) : '—'}
                 </span>
               </th>
               <td className="hidden break-all lg:table-cell">{invoice.poNumber ?? '—'}</td>
               <td className="hidden whitespace-nowrap md:table-cell">
                 {formatDate(invoice.issuedAt)}
               </td>
-              <td className="whitespace-nowrap">
+              <td className="hidden whitespace-nowrap sm:table-cell">
                 {invoice.dueOn ? formatDay(invoice.dueOn) : '—'}
               </td>
               <td className="hidden text-right whitespace-nowrap tabular-nums sm:table-cell">
@@ -81,9 +83,11 @@ export function InvoicesTable({ invoices, action }: InvoicesTableProps) {
                 {formatPrice(invoice.outstanding)}
               </td>
               <td>
-                <InvoiceStatusBadge invoice={invoice} />
+                <div className="flex flex-col items-start gap-2 lg:flex-row lg:items-center">
+                  <InvoiceStatusBadge invoice={invoice} />
+                  {action?.(invoice)}
+                </div>
               </td>
-              {action && <td>{action(invoice)}</td>}
             </tr>
           ))}
         </tbody>
