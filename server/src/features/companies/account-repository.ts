@@ -425,7 +425,8 @@ const BALANCE_OUT_OF_STEP =
  * recorded at once one finds the invoice settled and changes nothing. The same statement lowers
  * the company's balance, writes the payment, and at the total settles the invoice and marks the
  * order paid; the transaction undoes it all if the balance would not follow (it always does:
- * every open invoice's outstanding amount is in the balance).
+ * every open invoice's outstanding amount is in the balance). A cancel of an on-account order must
+ * give back `total - paid_cents`, not the total: recorded payments already lowered the balance.
  */
 export async function recordPayment(
   db: Database,
@@ -435,6 +436,9 @@ export async function recordPayment(
 ): Promise<{ result: InvoicePayments; settled: boolean; companyId: string }> {
   const cents = Math.round(input.amount * 100);
   const recorded = await db.transaction(async (tx) => {
+    // The order's row first: a cancel running at the same time (it changes the order, and gives
+    // the outstanding amount back to the balance) is then either wholly before or wholly after.
+    await tx.execute(sql`select id from orders where id = ${orderId} for update`);
     const [row] = await rowsOf<{ companyId: string; settled: boolean; owed: number | string }>(
       tx,
       sql`with paid as (

@@ -510,6 +510,36 @@ describe('paying on account', async () => {
       }
     });
 
+    it('a payment and a cancel of the same order at once leave the balance right', async () => {
+      // The cancel as checkout's side should write it: lock the order, then give back what is
+      // still owed (recorded payments already lowered the balance).
+      const cancel = (orderId: string) =>
+        app.db.transaction(async (tx) => {
+          await tx.execute(sql`select id from orders where id = ${orderId} for update`);
+          const result = await tx.execute(
+            sql`update orders o set status = 'cancelled' from invoices i
+              where o.id = ${orderId} and i.order_id = o.id and o.status = 'pending'
+                and i.settled_at is null
+              returning o.company_id, o.total_cents - i.paid_cents as owed`,
+          );
+          const [row] = result.rows as { company_id: string; owed: string | number }[];
+          if (row)
+            await tx.execute(
+              sql`update companies set balance_cents = balance_cents - ${Number(row.owed)}
+                where id = ${row.company_id}`,
+            );
+        });
+      for (let round = 0; round < 3; round++) {
+        const order = await invoiceOfA(6_000);
+        expect((await pay(order, 10)).statusCode).toBe(200);
+        const before = await balanceOf(app, f.companyA);
+        const [paid] = await Promise.all([pay(order, 20), cancel(order)]);
+        expect([200, 409]).toContain(paid.statusCode);
+        // Either way the company owes nothing more for this order.
+        expect(await balanceOf(app, f.companyA)).toBe(before - 5_000);
+      }
+    });
+
     it('of five payments of 40% at once, two are recorded and the rest refused', async () => {
       const order = await invoiceOfA(10_000);
       const before = await balanceOf(app, f.companyA);
