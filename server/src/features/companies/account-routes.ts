@@ -21,17 +21,16 @@ import { bearerSecurity, errorResponses } from '../../http/responses.ts';
 import { actorOf } from '../auth/actor.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { sendInBackground } from '../orders/order-mails.ts';
+import { listAdminInvoices } from './account-invoices.ts';
 import { paymentRecordedMails } from './account-mails.ts';
 import {
   companyStatement,
   findCompanyForAdmin,
-  invoiceWithPayments,
-  listAdminInvoices,
   listCompanies,
-  recordPayment,
   setTerms,
 } from './account-repository.ts';
 import { APPROVERS, requireMembership } from './company-access.ts';
+import { invoiceWithPayments, recordPayment } from './recorded-payments.ts';
 
 /** Paying on account: terms, statement, recorded payments, the shop admin's companies list (issue 19). */
 export const accountRoutes =
