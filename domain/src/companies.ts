@@ -63,6 +63,10 @@ export const companyMessages = {
   limitOnlyForBuyers: 'Only buyers have an order limit',
   shopAdminCannotJoin: 'Shop admins run the shop and cannot join a company',
   tooManyInvitations: 'Too many invitations in the last day; try again tomorrow',
+  invoiceCancelled: 'This order was cancelled; there is nothing to collect',
+  creditBelowBalance: (balance: string) =>
+    `The credit limit cannot be below what the company owes now (${balance}); record its payments first`,
+  noStatementAccess: 'Only a company admin or an approver can read the statement',
 } as const;
 
 const text = (label: string, min: number, max: number) =>
@@ -225,11 +229,16 @@ export const statement = z.object({
   balance: z.number(),
   availableCredit: z.number(),
   overdueTotal: z.number(),
+  /** The part of the balance held by on-account orders still awaiting approval (no invoice yet). */
+  awaitingApproval: z.number(),
   invoices: z.array(statementInvoice),
   nextCursor: z.string().nullable(),
 });
 
-/** Shop admin: `POST /admin/invoices/{id}/payments`. */
+export type Statement = z.infer<typeof statement>;
+export const statementQuery = paginationQuery;
+
+/** Shop admin: `POST /admin/invoices/{orderId}/payments`. */
 export const recordPaymentRequest = z.object({
   amount: moneyField('Amount').refine((value) => value > 0, 'Amount must be more than 0'),
   reference: z.string().trim().max(100, 'Reference must be at most 100 characters').default(''),
@@ -251,3 +260,48 @@ export const companySummary = z.object({
 export type CompanySummary = z.infer<typeof companySummary>;
 
 export const companiesQuery = paginationQuery;
+
+/** Shop admin: `GET /admin/companies/{id}`: the company, its credit, and its members. */
+export const companyDetail = companySummary.extend({
+  billingAddress: z.string(),
+  availableCredit: z.number(),
+  memberList: z.array(member),
+});
+export type CompanyDetail = z.infer<typeof companyDetail>;
+
+/** Invoices on account across companies, for shop admins. */
+export const INVOICE_STATUSES = ['open', 'overdue', 'settled'] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+export const adminInvoicesQuery = paginationQuery.extend({
+  status: z
+    .enum(INVOICE_STATUSES, { error: 'Status must be open, overdue or settled' })
+    .default('open'),
+  companyId: z.uuid({ message: 'Unknown company id' }).optional(),
+});
+export type AdminInvoicesQuery = z.infer<typeof adminInvoicesQuery>;
+
+/** An invoice on account with its company, as the shop admin's lists show it. */
+export const adminInvoice = statementInvoice.extend({
+  companyId: z.string(),
+  companyName: z.string(),
+});
+export type AdminInvoice = z.infer<typeof adminInvoice>;
+
+export const invoiceOrderParams = z.object({ orderId: z.uuid({ message: 'Unknown order id' }) });
+
+/** A payment a shop admin recorded against an invoice on account. */
+export const invoicePayment = z.object({
+  _id: z.string(),
+  amount: z.number(),
+  reference: z.string(),
+  recordedBy: z.string().nullable(),
+  recordedAt: z.string(),
+});
+export type InvoicePayment = z.infer<typeof invoicePayment>;
+
+/** `POST|GET /admin/invoices/{orderId}/payments`: the invoice as it stands, and its payments. */
+export const invoicePayments = z.object({
+  invoice: adminInvoice,
+  payments: z.array(invoicePayment),
+});
+export type InvoicePayments = z.infer<typeof invoicePayments>;

@@ -168,6 +168,17 @@ export const api = {
   adminQuotes: (page: QuotesPage) => `${apiBase}/admin/quotes?${quotesQuery(page)}`,
   answerQuote: (id: string) => `${apiBase}/admin/quotes/${encodeURIComponent(id)}/answer`,
   declineQuote: (id: string) => `${apiBase}/admin/quotes/${encodeURIComponent(id)}/decline`,
+  // Issue 19: paying on account.
+  companyStatement: (page: { limit: number; cursor?: string }) =>
+    `${apiBase}/company/statement?${pageQuery(page)}`,
+  adminCompanies: (page: { limit: number; cursor?: string }) =>
+    `${apiBase}/admin/companies?${pageQuery(page)}`,
+  adminCompany: (id: string) => `${apiBase}/admin/companies/${encodeURIComponent(id)}`,
+  adminCompanyStatement: (id: string, page: { limit: number; cursor?: string }) =>
+    `${apiBase}/admin/companies/${encodeURIComponent(id)}/statement?${pageQuery(page)}`,
+  adminCompanyTerms: (id: string) => `${apiBase}/admin/companies/${encodeURIComponent(id)}/terms`,
+  invoicePayments: (orderId: string) =>
+    `${apiBase}/admin/invoices/${encodeURIComponent(orderId)}/payments`,
 } as const;
 
 type QuotesPage = { limit: number; cursor?: string; status?: string };
@@ -176,5 +187,13 @@ function quotesQuery({ limit, cursor, status }: QuotesPage) {
     limit: String(limit),
     ...(cursor ? { cursor } : {}),
     ...(status ? { status } : {}),
+  });
+}
+
+/** `limit` and, after the first page, the keyset `cursor`. */
+function pageQuery(page: { limit: number; cursor?: string }) {
+  return new URLSearchParams({
+    limit: String(page.limit),
+    ...(page.cursor ? { cursor: page.cursor } : {}),
   });
 }

@@ -1,7 +1,5 @@
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
+import { readPdf } from '../../../test/pdf-text.ts';
 import { formatCents, type InvoiceDocument, renderInvoicePdf, toWinAnsi } from './invoice-pdf.ts';
 
 function invoiceOf(overrides: Partial<InvoiceDocument> = {}): InvoiceDocument {
@@ -44,25 +42,6 @@ function invoiceOf(overrides: Partial<InvoiceDocument> = {}): InvoiceDocument {
     paidAt: new Date('2026-03-14T10:00:00Z'),
     ...overrides,
   };
-}
-
-// The metrics of the 14 standard fonts, which the invoice uses without embedding them.
-const standardFontDataUrl = `${join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`;
-
-/** The text of every page, as a PDF reader extracts it. */
-async function readPdf(pdf: Buffer): Promise<string[]> {
-  const doc = await getDocument({
-    data: new Uint8Array(pdf),
-    isEvalSupported: false,
-    standardFontDataUrl,
-  }).promise;
-  const pages: string[] = [];
-  for (let n = 1; n <= doc.numPages; n++) {
-    const content = await (await doc.getPage(n)).getTextContent();
-    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join('\n'));
-  }
-  await doc.destroy();
-  return pages;
 }
 
 describe('formatCents', () => {
@@ -193,5 +172,54 @@ describe('renderInvoicePdf', () => {
     // Amounts shrink to fit their column; they are never cut.
     expect(text).toContain('123,456,789');
     expect(text).toContain('$90,071,992,547,409.91');
+  });
+
+  it('on account: the terms, the due date, what was paid and what is still due', async () => {
+    const [text] = await readPdf(
+      await renderInvoicePdf(
+        invoiceOf({
+          transactionId: null,
+          account: { termsDays: 30, dueOn: '2026-04-13', paidCents: 100_000, settledAt: null },
+        }),
+      ),
+    );
+    for (const expected of [
+      'Invoice 2026-000042',
+      'PO number: PO-7781',
+      'Terms: Net 30',
+      'Due date: 2026-04-13',
+      '$4,188.30',
+      'Amount paid: $1,000.00',
+      'Still due: $3,188.30 by 2026-04-13',
+    ])
+      expect(text).toContain(expected);
+    expect(text).not.toContain('transaction');
+  });
+
+  it('on account and settled: paid in full, on the day it was', async () => {
+    const [text] = await readPdf(
+      await renderInvoicePdf(
+        invoiceOf({
+          account: {
+            termsDays: 60,
+            dueOn: '2026-05-13',
+            paidCents: 418_830,
+            settledAt: new Date('2026-04-30T15:00:00Z'),
+          },
+        }),
+      ),
+    );
+    expect(text).toContain('Terms: Net 60');
+    expect(text).toContain('Due date: 2026-05-13');
+    expect(text).toContain('Amount paid: $4,188.30');
+    expect(text).toContain('Paid in full April 30, 2026');
+    expect(text).not.toContain('Still due');
+  });
+
+  it('a card invoice shows no terms and no due date', async () => {
+    const [text] = await readPdf(await renderInvoicePdf(invoiceOf({ account: null })));
+    expect(text).not.toContain('Terms:');
+    expect(text).not.toContain('Due date');
+    expect(text).toContain('Paid March 14, 2026');
   });
 });

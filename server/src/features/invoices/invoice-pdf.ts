@@ -21,6 +21,16 @@ export interface InvoiceDocument {
   totalCents: number;
   transactionId: string | null;
   paidAt: Date;
+  /** Issue 19: an invoice on account (net terms) is paid after it is issued; null for a card. */
+  account?: InvoiceAccount | null;
+}
+
+export interface InvoiceAccount {
+  termsDays: number;
+  /** `YYYY-MM-DD` (UTC). */
+  dueOn: string;
+  paidCents: number;
+  settledAt: Date | null;
 }
 
 /** The seller block, from the INVOICE_SELLER_* settings (server/src/config.ts). */
@@ -211,6 +221,9 @@ function drawHeading(layout: InvoiceLayout, invoice: InvoiceDocument): number {
     `Date: ${formatDate(invoice.issuedAt)}`,
     `Order: ${invoice.orderId}`,
     `PO number: ${invoice.poNumber?.trim() ? invoice.poNumber : '—'}`,
+    ...(invoice.account
+      ? [`Terms: Net ${invoice.account.termsDays}`, `Due date: ${invoice.account.dueOn}`]
+      : []),
   ];
   for (const fact of facts) y += layout.cell(fact, MARGIN, y, CONTENT_WIDTH, { color: GREY });
   return y + 18;
@@ -305,7 +318,7 @@ function drawContinuedTitle(layout: InvoiceLayout, invoice: InvoiceDocument): nu
 
 function drawTotals(layout: InvoiceLayout, invoice: InvoiceDocument, top: number) {
   let y = top;
-  const needed = 80;
+  const needed = invoice.account ? 110 : 80;
   if (y + needed > TABLE_BOTTOM) {
     layout.doc.addPage();
     y = drawContinuedTitle(layout, invoice);
@@ -328,6 +341,10 @@ function drawTotals(layout: InvoiceLayout, invoice: InvoiceDocument, top: number
     color: GREY,
   });
   y += 4;
+  if (invoice.account) {
+    drawAccountStanding(layout, invoice, invoice.account, y);
+    return;
+  }
   const transaction = invoice.transactionId?.trim() ? invoice.transactionId : '—';
   layout.cell(
     `Paid ${formatDate(invoice.paidAt)} · transaction ${transaction}`,
@@ -339,6 +356,22 @@ function drawTotals(layout: InvoiceLayout, invoice: InvoiceDocument, top: number
       lines: 2,
     },
   );
+}
+
+/** On account: what was paid and what is still due (or when it was paid in full). */
+function drawAccountStanding(
+  layout: InvoiceLayout,
+  invoice: InvoiceDocument,
+  account: InvoiceAccount,
+  top: number,
+) {
+  let y = top;
+  const due = invoice.totalCents - account.paidCents;
+  y += layout.cell(`Amount paid: ${formatCents(account.paidCents)}`, MARGIN, y, CONTENT_WIDTH);
+  const standing = account.settledAt
+    ? `Paid in full ${formatDate(account.settledAt)}`
+    : `Still due: ${formatCents(due)} by ${account.dueOn}`;
+  layout.cell(standing, MARGIN, y + 2, CONTENT_WIDTH, { bold: true, lines: 2 });
 }
 
 function drawFooters(layout: InvoiceLayout, invoice: InvoiceDocument) {

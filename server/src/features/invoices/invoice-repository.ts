@@ -17,6 +17,12 @@ interface InvoiceRow {
   note: string | null;
   totalCents: number | string;
   transactionId: string | null;
+  companyId: string | null;
+  paymentTerms: string;
+  dueOn: string | Date | null;
+  termsDays: number | null;
+  paidCents: number | string;
+  settledAt: string | Date | null;
 }
 
 interface InvoiceLineRow {
@@ -27,18 +33,28 @@ interface InvoiceLineRow {
   lineTotalCents: number | string;
 }
 
-/** A paid order's invoice, with its owner's id (who may download it); undefined before payment. */
+/** `date` columns arrive as text (node-postgres) or as a Date at UTC midnight (PGlite). */
+const dayOf = (value: string | Date) =>
+  typeof value === 'string' ? value.slice(0, 10) : value.toISOString().slice(0, 10);
+
+/**
+ * An order's invoice, with its owner's id and company (who may download it); undefined before it
+ * is invoiced (a card order before payment).
+ */
 export async function loadInvoice(
   db: Queryable,
   orderId: string,
   seller: InvoiceDocument['seller'],
-): Promise<{ userId: string; invoice: InvoiceDocument } | undefined> {
+): Promise<{ userId: string; companyId: string | null; invoice: InvoiceDocument } | undefined> {
   const [head] = await rowsOf<InvoiceRow>(
     db,
     sql`select o.id as "orderId", i.year, i.number_in_year as "numberInYear",
           i.issued_at as "issuedAt", o.user_id as "userId", o.user_name as "userName", o.email,
           o.address, o.phone, o.po_number as "poNumber", o.note, o.total_cents as "totalCents",
-          o.transaction_id as "transactionId"
+          o.transaction_id as "transactionId", o.company_id as "companyId",
+          o.payment_terms as "paymentTerms", i.due_on as "dueOn",
+          i.due_on - (i.issued_at at time zone 'UTC')::date as "termsDays",
+          i.paid_cents as "paidCents", i.settled_at as "settledAt"
         from invoices i join orders o on o.id = i.order_id
         where i.order_id = ${orderId}`,
   );
@@ -50,8 +66,10 @@ export async function loadInvoice(
         from order_lines where order_id = ${orderId} order by line_no`,
   );
   const issuedAt = new Date(head.issuedAt);
+  const onAccount = head.paymentTerms === 'account' && head.dueOn !== null;
   return {
     userId: head.userId,
+    companyId: head.companyId,
     invoice: {
       number: invoiceNumberOf(head.year, head.numberInYear),
       issuedAt,
@@ -64,6 +82,15 @@ export async function loadInvoice(
       totalCents: Number(head.totalCents),
       transactionId: head.transactionId,
       paidAt: issuedAt,
+      account:
+        onAccount && head.dueOn !== null
+          ? {
+              termsDays: Number(head.termsDays),
+              dueOn: dayOf(head.dueOn),
+              paidCents: Number(head.paidCents),
+              settledAt: head.settledAt === null ? null : new Date(head.settledAt),
+            }
+          : null,
     },
   };
 }

@@ -3,14 +3,32 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors.ts';
 import { bearerSecurity, errorResponses } from '../../http/responses.ts';
-import { actorOf } from '../auth/actor.ts';
+import { type Actor, actorOf } from '../auth/actor.ts';
+import { APPROVERS, membershipOf } from '../companies/company-access.ts';
 import { invoiceFile } from './invoice-mail.ts';
 import { invoiceSellerFromConfig, renderInvoicePdf } from './invoice-pdf.ts';
 import { loadInvoice } from './invoice-repository.ts';
 
 const NO_INVOICE = 'No invoice: the order is not paid yet, or it is not yours';
 
-/** A paid order's invoice as a PDF (issue 18): for its owner and for admins. */
+/**
+ * Who may read an invoice: the buyer, a shop admin, and (issue 19) the company admins and
+ * approvers of the order's company, read from the database now (a removed member no longer can).
+ */
+async function mayRead(
+  db: Parameters<typeof membershipOf>[0],
+  actor: Actor,
+  owner: { userId: string; companyId: string | null },
+): Promise<boolean> {
+  if (owner.userId === actor.id || actor.role === 'admin') return true;
+  if (!owner.companyId) return false;
+  const member = await membershipOf(db, actor.id);
+  return (
+    member?.companyId === owner.companyId && (APPROVERS as readonly string[]).includes(member.role)
+  );
+}
+
+/** An order's invoice as a PDF (issue 18; on account, issue 19): for its owner and for admins. */
 export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   const seller = invoiceSellerFromConfig(app.config);
   app.get(
@@ -20,7 +38,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['orders'],
         summary:
-          "A paid order's invoice (PDF): its owner or an admin; anyone else, or an unpaid order, is a 404",
+          "An order's invoice (PDF): its buyer, its company's admins and approvers, or a shop admin; anyone else, or an order not invoiced yet, is a 404",
         security: bearerSecurity,
         params: orderIdParams,
         produces: ['application/pdf'],
@@ -31,7 +49,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = actorOf(request);
       const found = await loadInvoice(app.db, request.params.id, seller);
       // Someone else's invoice is not found: whether an order exists is not told to strangers.
-      if (!found || (found.userId !== actor.id && actor.role !== 'admin'))
+      if (!found || !(await mayRead(app.db, actor, found)))
         throw new AppError('NOT_FOUND', NO_INVOICE);
       const pdf = await renderInvoicePdf(found.invoice);
       return reply
