@@ -1,10 +1,22 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Database } from '../../db/client.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { sendInBackground } from '../orders/order-mails.ts';
 import { orderRejectedMail } from './approval-mails.ts';
 import { expireApprovals } from './approvals-repository.ts';
 
 const EVERY_MS = 60_000;
+
+/** One round: cancels what ran out, releases it, and mails each buyer why. */
+export async function sweepExpiredApprovals(
+  db: Database,
+  mailer: Mailer,
+  log: FastifyBaseLogger,
+): Promise<number> {
+  const expired = await expireApprovals(db);
+  for (const order of expired) sendInBackground(mailer, orderRejectedMail(order), log);
+  return expired.length;
+}
 
 /**
  * Once a minute, orders whose approval hold has run out are cancelled and their stock and credit
@@ -18,8 +30,7 @@ export function registerApprovalSweep(app: FastifyInstance, mailer: Mailer) {
     if (running) return;
     running = true;
     try {
-      for (const expired of await expireApprovals(app.db))
-        sendInBackground(mailer, orderRejectedMail(expired), app.log);
+      await sweepExpiredApprovals(app.db, mailer, app.log);
     } catch (error) {
       app.log.warn({ err: error }, 'approval sweep skipped a round');
     } finally {

@@ -9,6 +9,8 @@ import {
 import { buildTestApp } from '../../../test/helper.ts';
 import { as, createProduct, stockOf } from '../../../test/order-helpers.ts';
 import { startSmtpOutbox } from '../../../test/smtp-outbox.ts';
+import { createMailer } from '../mail/mailer.ts';
+import { sweepExpiredApprovals } from './approval-sweep.ts';
 import { expireApprovals } from './approvals-repository.ts';
 
 /**
@@ -358,6 +360,20 @@ describe('approvals and paying on account', async () => {
     expect(swept).toHaveLength(1);
     expect(swept[0]?.status).toBe('cancelled');
     expect(await stockOf(app, p.id)).toBe(5);
+  });
+
+  it("the server's sweep cancels what ran out and mails the buyer why", async () => {
+    const mailer = createMailer({ smtpUrl: outbox.url, from: 'shop@example.com', log: app.log });
+    const p = await part(130, 5);
+    const order = (await checkout(buyerA, [{ id: p.id, quantity: 1 }])).json().data;
+    await app.db.execute(
+      sql`update orders set approval_expires_at = now() - interval '1 second' where id = ${order._id}`,
+    );
+    expect(await sweepExpiredApprovals(app.db, mailer, app.log)).toBe(1);
+    const mail = await outbox.waitForMail(buyerA.email, /Not approved in time/);
+    expect(mail).toContain(order._id);
+    expect(await stockOf(app, p.id)).toBe(5);
+    expect(await sweepExpiredApprovals(app.db, mailer, app.log)).toBe(0);
   });
 
   it('applies a limit changed by the company admin to the next order', async () => {
