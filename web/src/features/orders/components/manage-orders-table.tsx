@@ -10,7 +10,7 @@ import { useAllOrders } from '../api/get-all-orders';
 import { ORDERS_PAGE_SIZE } from '../api/get-my-orders';
 import { useShipOrder } from '../api/ship-order';
 import { ConfirmOrderModal } from './confirm-order-modal';
-import { InvoiceLink, OrderLinesDetails } from './order-extras';
+import { InvoiceLink, OrderApprovalNote, OrderLinesDetails } from './order-extras';
 import { OrderStatusBadge, TransactionId } from './order-status';
 import { Pager } from './pager';
 
@@ -165,7 +165,15 @@ export function ManageOrdersTable() {
                         <InvoiceLink order={order} />
                       </div>
                     ) : (
-                      <OrderStatusBadge status={order.status} />
+                      <div className="flex flex-col gap-1">
+                        <OrderStatusBadge
+                          status={order.status}
+                          paymentTerms={order.paymentTerms}
+                          paid={order.paid}
+                        />
+                        <OrderApprovalNote order={order} />
+                        <InvoiceLink order={order} />
+                      </div>
                     )}
                     {/* On phones the action sits under the payment, not in a column off screen. */}
                     <div className="mt-2 md:hidden">
