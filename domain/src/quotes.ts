@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { hasCents } from './companies.ts';
+import { ORDER_STATUSES } from './constants.ts';
 import { paginationQuery } from './envelope.ts';
-import { MAX_ORDER_QUANTITY } from './orders.ts';
+import { MAX_ORDER_QUANTITY, PAYMENT_TERMS } from './orders.ts';
 
 /**
  * Quotes (requests for quote, issue 19): the buyer sends the cart's lines (quantities above the
@@ -44,14 +45,16 @@ export const quoteMessages = {
     `${part} is no longer sold: request a new quote without it`,
   unknownPart: 'A part of this request does not exist',
   onlyRequester: 'Only the buyer who requested this quote can accept it',
-  overLimit: (total: string, limit: string) =>
-    `This quote's total (${total}) is above your order limit (${limit}): ask your company admin to raise it`,
   totalTooLarge: 'The quoted total is too large for one order',
   totalZero: 'The quoted total must be more than $0',
   notDeclinable: 'Only a quote that waits for an answer can be declined',
   tooManyOpen: (n: number) =>
     `You have ${n} quotes waiting for an answer: wait for the shop before asking for more`,
   accepted: 'Quote accepted: your order is placed and waits for your card payment',
+  acceptedAwaitingApproval:
+    'Quote accepted: your order is above your limit and awaits approval by your company',
+  acceptedOnAccount: (invoice: string, dueOn: string) =>
+    `Quote accepted: your order is invoiced on account (invoice ${invoice}, due ${dueOn})`,
 } as const;
 
 /** The largest quoted total, in dollars: far below 2^53 cents (as companies' money). */
@@ -94,6 +97,18 @@ export const quoteLine = z.object({
 });
 export type QuoteLine = z.infer<typeof quoteLine>;
 
+/**
+ * What became of the order a quote placed: awaiting approval, waiting for the card, or invoiced on
+ * account with its due day (the quote page says which, and offers to pay only a card order).
+ */
+export const quoteOrder = z.object({
+  status: z.enum(ORDER_STATUSES),
+  paymentTerms: z.enum(PAYMENT_TERMS),
+  invoiceNumber: z.string().nullable(),
+  dueOn: z.string().nullable(),
+});
+export type QuoteOrder = z.infer<typeof quoteOrder>;
+
 export const quote = z.object({
   _id: z.string(),
   status: z.enum(QUOTE_STATUSES),
@@ -107,6 +122,7 @@ export const quote = z.object({
   total: z.number().nullable(),
   /** The order placed when it was accepted. */
   orderId: z.string().nullable(),
+  order: quoteOrder.nullable(),
   createdAt: z.string(),
   answeredAt: z.string().nullable(),
   lines: z.array(quoteLine),
@@ -159,17 +175,28 @@ export const declineQuoteRequest = z.object({
 });
 export type DeclineQuoteRequest = z.infer<typeof declineQuoteRequest>;
 
-/** `POST /quotes/{id}/accept`: where the order goes, as at checkout. */
-export const acceptQuoteRequest = z.object({
-  address: z.string().trim().min(1, 'Address is required').max(300),
-  phone: z
-    .string()
-    .trim()
-    .min(1, 'Phone is required')
-    .max(30)
-    .regex(/^[0-9+()\-.\s]*$/, 'Phone may contain digits, spaces and + ( ) - . only'),
-  poNumber: z.string().trim().max(50, 'PO number must be at most 50 characters').optional(),
-});
+/**
+ * `POST /quotes/{id}/accept`: where the order goes and how it is paid, as at checkout: by card
+ * (the default) or on the company's account, which needs a PO number (`checkoutRequest`).
+ */
+export const acceptQuoteRequest = z
+  .object({
+    address: z.string().trim().min(1, 'Address is required').max(300),
+    phone: z
+      .string()
+      .trim()
+      .min(1, 'Phone is required')
+      .max(30)
+      .regex(/^[0-9+()\-.\s]*$/, 'Phone may contain digits, spaces and + ( ) - . only'),
+    poNumber: z.string().trim().max(50, 'PO number must be at most 50 characters').optional(),
+    paymentTerms: z
+      .enum(PAYMENT_TERMS, { error: 'Payment must be card or account' })
+      .default('card'),
+  })
+  .refine((body) => body.paymentTerms !== 'account' || Boolean(body.poNumber), {
+    message: 'A PO number is required to pay on account',
+    path: ['poNumber'],
+  });
 export type AcceptQuoteRequest = z.infer<typeof acceptQuoteRequest>;
 
 export const quotesQuery = paginationQuery.extend({

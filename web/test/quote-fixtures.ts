@@ -14,6 +14,7 @@ export function buildQuote(overrides: Partial<Quote> = {}): Quote {
     answerNote: 'Delivered in two lots',
     total: 929.6,
     orderId: null,
+    order: null,
     createdAt: '2026-11-20T10:00:00.000Z',
     answeredAt: '2026-11-21T10:00:00.000Z',
     lines: [

@@ -103,6 +103,14 @@ export const quotesRows: CompanyRow[] = [
   {
     method: 'POST',
     path: '/api/v1/quotes/{id}/accept',
+    params: async (f) => ({ id: await quoteOf(f, 'buyerA', 'answered') }),
+    body: { ...shipTo, paymentTerms: 'account' },
+    expect: { ...quoteOfBuyerA, adminA: 403, shopAdmin: 403 },
+    why: "On company A's account (net 30): the same callers; the requester's order is invoiced",
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/quotes/{id}/accept',
     params: async (f) => ({ id: await quoteOf(f, 'removedA', 'answered') }),
     body: shipTo,
     expect: { ...quoteOfBuyerA, adminA: 403, buyerA: 404, shopAdmin: 403 },

@@ -1,3 +1,4 @@
+import { companyMessages, DEFAULT_APPROVAL_HOLD_HOURS } from '@proper-parts/domain/companies';
 import { formatPrice } from '@proper-parts/domain/format';
 import type { Order } from '@proper-parts/domain/orders';
 import { type AcceptQuoteRequest, type Quote, quoteMessages } from '@proper-parts/domain/quotes';
@@ -29,17 +30,33 @@ async function whyNotAccepted(db: Queryable, id: string): Promise<AppError> {
   return new AppError('CONFLICT', quoteMessages.notAcceptable);
 }
 
+export interface AcceptOptions {
+  /** How long an order above the buyer's limit holds its stock (APPROVAL_HOLD_HOURS). */
+  approvalHoldHours: number;
+}
+
+/** What the company rules make of an accepted quote, decided in the accept's transaction. */
+interface Placement {
+  status: 'awaiting_approval' | 'unpaid' | 'pending';
+  /** On account: the company's terms, for the invoice's due day. */
+  termsDays: number | null;
+}
+
 /**
  * The order a quote places, in one statement, at the quoted prices: each line takes what the
  * stock has (`least(quantity, available)`) and records the rest as back-ordered, so a quote for
  * more than the stock still becomes one order; a cancel gives back only what was taken. The
- * caller has locked the products (in id order). The order waits for the buyer's card payment.
+ * caller has locked the products (in id order) and decided its status as checkout would: above
+ * the buyer's limit it awaits approval (its stock taken, its credit held, for the hold's hours);
+ * on account it goes to shipping unpaid; by card it waits for the card.
  */
 const placeQuotedOrder = (
   quoteId: string,
   buyer: Actor,
   input: AcceptQuoteRequest,
   companyId: string | null,
+  status: Placement['status'],
+  options: AcceptOptions,
 ) =>
   sql`with wanted as (
       select l.line_no, l.product_id, l.sku, l.name, p.img, l.quantity,
@@ -58,11 +75,14 @@ const placeQuotedOrder = (
     ), placed as (
       insert into orders (tool_id, user_id, purchase_name, img, unit_price_cents, quantity,
         total_cents, user_name, email, address, phone, po_number, line_count, company_id,
-        payment_terms, quote_id)
+        payment_terms, quote_id, status, approval_expires_at)
       select w.product_id, ${buyer.id},
         case when s.n > 1 then w.name || ' + ' || (s.n - 1) || ' more' else w.name end,
         w.img, w.unit, s.pieces, s.total, ${buyer.name}, ${buyer.email}, ${input.address},
-        ${input.phone}, ${input.poNumber || null}, s.n, ${companyId}, 'card', ${quoteId}
+        ${input.phone}, ${input.poNumber || null}, s.n, ${companyId}, ${input.paymentTerms},
+        ${quoteId}, ${status},
+        case when ${status === 'awaiting_approval'}
+          then now() + make_interval(hours => ${options.approvalHoldHours}::int) end
       from wanted w, summed s
       where w.line_no = 1
       returning ${orderColumns}
@@ -76,26 +96,109 @@ const placeQuotedOrder = (
     select * from placed`;
 
 /**
+ * The company rules of checkout, applied to the quote's total, under the accept's transaction:
+ * a buyer of the quote's company above their order limit → awaiting approval; on account → the
+ * company's balance rises by the total with checkout's guarded update (terms granted and the
+ * credit not exceeded: two orders racing for the last of the credit queue on the company's row).
+ * A refusal throws, and the transaction undoes the accept: the quote stays answered, no stock
+ * is taken.
+ */
+async function placementOf(
+  tx: Queryable,
+  quoteId: string,
+  buyer: Actor,
+  companyId: string | null,
+  input: AcceptQuoteRequest,
+): Promise<Placement> {
+  const [judged] = await rowsOf<{ totalCents: number | string; overLimit: boolean }>(
+    tx,
+    sql`with summed as (
+        select coalesce(sum(unit_price_cents::bigint * quantity), 0) as total
+        from quote_lines where quote_id = ${quoteId}
+      )
+      select s.total as "totalCents", exists (
+          select 1 from company_members m
+          where m.user_id = ${buyer.id} and m.company_id = ${companyId} and m.role = 'buyer'
+            and m.order_limit_cents is not null and s.total > m.order_limit_cents
+        ) as "overLimit"
+      from summed s`,
+  );
+  const totalCents = Number(judged?.totalCents ?? 0);
+  const overLimit = Boolean(judged?.overLimit);
+  if (input.paymentTerms !== 'account')
+    return { status: overLimit ? 'awaiting_approval' : 'unpaid', termsDays: null };
+  const [credited] = await rowsOf<{ termsDays: number }>(
+    tx,
+    sql`update companies c set balance_cents = c.balance_cents + ${totalCents}, updated_at = now()
+      where c.id = ${companyId}
+        and exists (select 1 from company_members m
+          where m.user_id = ${buyer.id} and m.company_id = c.id)
+        and c.terms_days is not null
+        and c.balance_cents + ${totalCents} <= c.credit_limit_cents
+      returning c.terms_days as "termsDays"`,
+  );
+  if (!credited) throw await refusedOnAccount(tx, companyId, buyer.id);
+  return { status: overLimit ? 'awaiting_approval' : 'pending', termsDays: credited.termsDays };
+}
+
+/** Why the company's balance was not raised, as checkout says it (`refusedOnAccount`). */
+async function refusedOnAccount(
+  tx: Queryable,
+  companyId: string | null,
+  buyerId: string,
+): Promise<AppError> {
+  const [company] = await rowsOf<{
+    termsDays: number | null;
+    creditLeftCents: number | string;
+    member: boolean;
+  }>(
+    tx,
+    sql`select c.terms_days as "termsDays",
+        c.credit_limit_cents - c.balance_cents as "creditLeftCents",
+        exists (select 1 from company_members m
+          where m.user_id = ${buyerId} and m.company_id = c.id) as member
+      from companies c where c.id = ${companyId}`,
+  );
+  // Removed from the company since the quote was read: as visibleQuote says it.
+  if (company && !company.member) return new AppError('NOT_FOUND', quoteMessages.notFound);
+  if (!company?.termsDays) return new AppError('INVALID', companyMessages.noTerms);
+  const remaining = Math.max(0, Number(company.creditLeftCents)) / 100;
+  return new AppError('CONFLICT', companyMessages.overCredit(formatPrice(remaining)));
+}
+
+/** An order on account placed without approval: its invoice numbered now, due after the terms. */
+async function invoiceNow(tx: Queryable, orderId: string, termsDays: number): Promise<void> {
+  await tx.execute(
+    sql`with counted as (
+        insert into invoice_counters (year, last_number)
+        values (extract(year from now() at time zone 'UTC')::int, 1)
+        on conflict (year) do update set last_number = invoice_counters.last_number + 1
+        returning year, last_number
+      )
+      insert into invoices (order_id, year, number_in_year, due_on)
+      select ${orderId}, counted.year, counted.last_number,
+        (now() at time zone 'UTC')::date + ${termsDays}::int
+      from counted`,
+  );
+}
+
+/**
  * The requester accepts an answered quote that has not expired: it places one order at the quoted
  * prices, once. Two guards, in the one transaction that writes the order: the guarded update of
  * the quote (only one of two accepts at once finds it still 'answered'; the other waits for its
  * row lock and then finds it accepted), and `orders.quote_id` UNIQUE, should a second order ever
- * get that far. A buyer's order limit applies as at checkout.
+ * get that far. The company rules apply as at checkout (`placementOf`): above a buyer's limit the
+ * order awaits approval; on account it is invoiced within the company's credit.
  */
 export async function acceptQuote(
   db: Database,
   actor: Actor,
   id: string,
   input: AcceptQuoteRequest,
+  options: AcceptOptions = { approvalHoldHours: DEFAULT_APPROVAL_HOLD_HOURS },
 ): Promise<{ quote: Quote; order: Order }> {
-  const { row, membership } = await visibleQuote(db, actor, id);
+  const { row } = await visibleQuote(db, actor, id);
   if (row.userId !== actor.id) throw new AppError('FORBIDDEN', quoteMessages.onlyRequester);
-  const limit = membership?.role === 'buyer' ? membership.orderLimitCents : null;
-  if (row.companyId !== null && limit !== null && Number(row.totalCents ?? 0) > limit)
-    throw new AppError(
-      'FORBIDDEN',
-      quoteMessages.overLimit(formatPrice(Number(row.totalCents) / 100), formatPrice(limit / 100)),
-    );
   try {
     const order = await db.transaction(async (tx) => {
       const [taken] = await rowsOf<{ companyId: string | null }>(
@@ -107,6 +210,7 @@ export async function acceptQuote(
       );
       if (!taken) throw await whyNotAccepted(tx, id);
       // In product-id order, as checkout locks them: an accept and a checkout cannot deadlock.
+      // Then the company's row, as checkout takes it after the products.
       const parts = await rowsOf<{ sku: string; name: string; live: boolean }>(
         tx,
         sql`select p.sku, p.name, p.deleted_at is null as live from products p
@@ -120,11 +224,15 @@ export async function acceptQuote(
           'CONFLICT',
           quoteMessages.partGoneSinceAnswer(`${gone.sku} ${gone.name}`),
         );
+      const placement = await placementOf(tx, id, actor, taken.companyId, input);
       const [placed] = await rowsOf<OrderRow>(
         tx,
-        placeQuotedOrder(id, actor, input, taken.companyId),
+        placeQuotedOrder(id, actor, input, taken.companyId, placement.status, options),
       );
-      return orderWithLines(tx, placed as OrderRow);
+      const orderRow = placed as OrderRow;
+      if (placement.status === 'pending' && placement.termsDays !== null)
+        await invoiceNow(tx, orderRow.id, placement.termsDays);
+      return orderWithLines(tx, orderRow);
     });
     const accepted = (await readQuoteRow(db, id)) as QuoteRow;
     return { quote: await quoteWithLines(db, accepted), order };

@@ -61,12 +61,28 @@ export function quoteDeclinedMail(quote: Quote, origin: string): MailMessage {
   };
 }
 
+/** What happens next to the order a quote placed, in the words of its mails. */
+function nextStep(order: Order, origin: string): string {
+  if (order.status === 'awaiting_approval')
+    return 'It is above your order limit and awaits approval by your company.';
+  if (order.paymentTerms === 'account')
+    return `It is invoiced on account${order.invoiceNumber ? ` (invoice ${order.invoiceNumber}, due ${order.dueOn})` : ''} and goes to shipping.`;
+  return `Pay it by card at ${origin}/dashboard/payment/${order._id}`;
+}
+
+/** To the buyer of a quote accepted by card or on account (one awaiting approval: approval-mails.ts). */
 export function quoteAcceptedMail(quote: Quote, order: Order, origin: string): MailMessage {
   return {
     to: quote.buyerEmail,
     subject: `Your quote became order ${order._id}`,
-    text: `Hello ${quote.buyerName},\n\nYou accepted the quote; it is now order ${order._id}, at the quoted prices.\nTotal: ${formatPrice(order.price)}\n\nPay it by card at ${origin}/dashboard/payment/${order._id}\n`,
+    text: `Hello ${quote.buyerName},\n\nYou accepted the quote; it is now order ${order._id}, at the quoted prices.\nTotal: ${formatPrice(order.price)}\n\n${nextStep(order, origin)}\n`,
   };
+}
+
+function waitingFor(order: Order): string {
+  if (order.status === 'awaiting_approval') return "awaiting the approval of the buyer's company";
+  if (order.paymentTerms === 'account') return `invoiced on account, due ${order.dueOn}`;
+  return 'waiting for the card payment';
 }
 
 export function quoteOrderedMail(quote: Quote, order: Order, to: string): MailMessage {
@@ -77,6 +93,6 @@ export function quoteOrderedMail(quote: Quote, order: Order, to: string): MailMe
   return {
     to,
     subject: `Quote accepted: order ${order._id}`,
-    text: `${quote.buyerName} <${quote.buyerEmail}> accepted quote ${quote._id}: it is order ${order._id}, ${formatPrice(order.price)}, waiting for the card payment.${follow}\n`,
+    text: `${quote.buyerName} <${quote.buyerEmail}> accepted quote ${quote._id}: it is order ${order._id}, ${formatPrice(order.price)}, ${waitingFor(order)}.${follow}\n`,
   };
 }

@@ -1,4 +1,5 @@
 import { pageEnvelope, successEnvelope } from '@proper-parts/domain/envelope';
+import type { Order } from '@proper-parts/domain/orders';
 import {
   acceptedQuote,
   acceptQuoteRequest,
@@ -15,6 +16,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bearerSecurity, errorResponses } from '../../http/responses.ts';
 import { actorOf } from '../auth/actor.ts';
 import { buyerOf } from '../cart/cart-routes.ts';
+import { approvalRequestedMail, orderAwaitingApprovalMail } from '../companies/approval-mails.ts';
+import { approversOf } from '../companies/approvals-repository.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { sendInBackground } from '../orders/order-mails.ts';
 import { acceptQuote } from './accept-quote.ts';
@@ -38,6 +41,14 @@ import {
 } from './quotes-repository.ts';
 
 const tags = ['quotes'];
+
+/** What the buyer is told the accepted quote became. */
+function acceptedMessage(order: Order): string {
+  if (order.status === 'awaiting_approval') return quoteMessages.acceptedAwaitingApproval;
+  if (order.paymentTerms === 'account')
+    return quoteMessages.acceptedOnAccount(order.invoiceNumber ?? '', order.dueOn ?? '');
+  return quoteMessages.accepted;
+}
 
 /**
  * Quotes (issue 19): a customer requests one from the cart, a shop admin answers (or declines),
@@ -113,7 +124,8 @@ export const quoteRoutes =
         config: { access: 'signed-in' },
         schema: {
           tags,
-          summary: 'Accept my answered quote: places one order at the quoted prices, once',
+          summary:
+            'Accept my answered quote: places one order at the quoted prices, once, by card or on account; above my limit it awaits approval',
           security: bearerSecurity,
           params: quoteIdParams,
           body: acceptQuoteRequest,
@@ -122,15 +134,29 @@ export const quoteRoutes =
       },
       async (request) => {
         const buyer = buyerOf(actorOf(request));
-        const accepted = await acceptQuote(app.db, buyer, request.params.id, request.body);
+        const accepted = await acceptQuote(app.db, buyer, request.params.id, request.body, {
+          approvalHoldHours: app.config.APPROVAL_HOLD_HOURS,
+        });
         const { quote: done, order } = accepted;
-        sendInBackground(mailer, quoteAcceptedMail(done, order, origin), request.log);
+        if (order.status === 'awaiting_approval' && order.companyId) {
+          // As checkout: the buyer is told it waits, the company's approvers are asked.
+          sendInBackground(mailer, orderAwaitingApprovalMail(order), request.log);
+          const approvalsUrl = new URL('/dashboard/approvals', app.config.PUBLIC_URL).toString();
+          for (const approver of await approversOf(app.db, order.companyId))
+            sendInBackground(
+              mailer,
+              approvalRequestedMail(order, approver, approvalsUrl),
+              request.log,
+            );
+        } else {
+          sendInBackground(mailer, quoteAcceptedMail(done, order, origin), request.log);
+        }
         for (const admin of await shopAdmins(app.db))
           sendInBackground(mailer, quoteOrderedMail(done, order, admin.email), request.log);
         return {
           success: true as const,
           data: { quote: done, orderId: order._id },
-          message: quoteMessages.accepted,
+          message: acceptedMessage(order),
         };
       },
     );

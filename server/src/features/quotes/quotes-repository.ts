@@ -1,4 +1,7 @@
+import type { OrderStatus } from '@proper-parts/domain/constants';
 import type { PaginationQuery } from '@proper-parts/domain/envelope';
+import { invoiceNumberOf } from '@proper-parts/domain/order-line';
+import type { PaymentTerms } from '@proper-parts/domain/orders';
 import {
   type AnswerQuoteRequest,
   MAX_OPEN_QUOTES,
@@ -40,6 +43,12 @@ export interface QuoteRow {
   buyerEmail: string;
   companyName: string | null;
   orderId: string | null;
+  orderStatus: OrderStatus | null;
+  orderPaymentTerms: PaymentTerms | null;
+  invoiceYear: number | null;
+  invoiceNumber: number | null;
+  /** YYYY-MM-DD (read as text: no time zone to shift it). */
+  dueOn: string | null;
   lineCount: number | string;
   /** Σ quoted unit × quantity; null until answered. */
   totalCents: number | string | null;
@@ -53,14 +62,17 @@ const quoteSelect = sql`select quotes.id, quotes.user_id as "userId",
     quotes.lead_time_days as "leadTimeDays", quotes.expires_on::text as "expiresOn",
     quotes.answer_note as "answerNote", quotes.created_at as "createdAt",
     quotes.answered_at as "answeredAt", u.name as "buyerName", u.email as "buyerEmail",
-    c.name as "companyName", o.id as "orderId",
+    c.name as "companyName", o.id as "orderId", o.status as "orderStatus",
+    o.payment_terms as "orderPaymentTerms", i.year as "invoiceYear",
+    i.number_in_year as "invoiceNumber", i.due_on::text as "dueOn",
     (select count(*) from quote_lines l where l.quote_id = quotes.id) as "lineCount",
     (select sum(l.unit_price_cents::bigint * l.quantity) from quote_lines l
       where l.quote_id = quotes.id) as "totalCents",
     ${cursorAt(quotes)} as "cursorAt"
   from quotes join "user" u on u.id = quotes.user_id
     left join companies c on c.id = quotes.company_id
-    left join orders o on o.quote_id = quotes.id`;
+    left join orders o on o.quote_id = quotes.id
+    left join invoices i on i.order_id = o.id`;
 
 const isoOf = (value: string | Date) => new Date(value).toISOString();
 
@@ -78,6 +90,18 @@ export function toQuoteSummary(row: QuoteRow): QuoteSummary {
     answerNote: row.answerNote,
     total: answered && row.totalCents !== null ? Number(row.totalCents) / 100 : null,
     orderId: row.orderId,
+    order:
+      row.orderStatus === null || row.orderPaymentTerms === null
+        ? null
+        : {
+            status: row.orderStatus,
+            paymentTerms: row.orderPaymentTerms,
+            invoiceNumber:
+              row.invoiceYear === null || row.invoiceNumber === null
+                ? null
+                : invoiceNumberOf(row.invoiceYear, row.invoiceNumber),
+            dueOn: row.dueOn,
+          },
     createdAt: isoOf(row.createdAt),
     answeredAt: row.answeredAt ? isoOf(row.answeredAt) : null,
     lineCount: Number(row.lineCount),

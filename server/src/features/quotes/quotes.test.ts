@@ -1,3 +1,5 @@
+import { companyMessages } from '@proper-parts/domain/companies';
+import { formatPrice } from '@proper-parts/domain/format';
 import { quoteMessages } from '@proper-parts/domain/quotes';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -5,6 +7,7 @@ import { signUp, signUpAdmin, type TestUser } from '../../../test/auth-helper.ts
 import { buildTestApp } from '../../../test/helper.ts';
 import { as, createProduct, placeOrder, stockOf } from '../../../test/order-helpers.ts';
 import { startSmtpOutbox } from '../../../test/smtp-outbox.ts';
+import { expireApprovals } from '../companies/approvals-repository.ts';
 
 const shipTo = { address: '1 Mill Rd, Peoria IL', phone: '+1 309 555 0100', poNumber: 'PO-77' };
 const day = (offset: number) =>
@@ -605,18 +608,6 @@ describe('quotes: requested from the cart, answered by the shop, accepted once',
       expect((await call(colleague, 'GET', `/quotes/${id}`)).json().data.status).toBe('answered');
     });
 
-    it("a buyer's order limit applies, as at checkout", async () => {
-      const part = await createProduct(app);
-      const id = await answeredFor(limited, [{ productId: part.id, quantity: 100 }], [1.5]);
-      const res = await accept(limited, id);
-      expect([res.statusCode, res.json().message]).toEqual([
-        403,
-        quoteMessages.overLimit('$150', '$100'),
-      ]);
-      const within = await answeredFor(limited, [{ productId: part.id, quantity: 100 }], [1]);
-      expect((await accept(limited, within)).statusCode).toBe(200);
-    });
-
     it('above the stock: the order is placed, the stock goes to 0, the rest is back-ordered; a cancel gives back exactly what was taken', async () => {
       const scarce = await createProduct(app, { availableQuantity: 5, minimumOrderQuantity: 1 });
       const plenty = await createProduct(app, { availableQuantity: 50, minimumOrderQuantity: 1 });
@@ -680,6 +671,299 @@ describe('quotes: requested from the cart, answered by the shop, accepted once',
         expect(res.json().success).toBe(false);
       }
       expect((await call(buyer, 'GET', `/quotes/${id}`)).json().data.status).toBe('answered');
+    });
+  });
+
+  describe('the company rules of checkout', async () => {
+    const approver = await signUp(app, { name: 'Apu Prover' });
+    const capped = await signUp(app, { name: 'Cap Ped' });
+    const unlimited = await signUp(app, { name: 'Una Limited' });
+    const companyC = await newCompany('Credit Cogs');
+    // Net 30 with $1,000 of credit; capped buys up to $100 an order.
+    await app.db.execute(
+      sql`update companies set terms_days = 30, credit_limit_cents = 100000 where id = ${companyC}`,
+    );
+    await join(approver, companyC, 'approver');
+    await join(capped, companyC, 'buyer', 10_000);
+    await join(unlimited, companyC, 'buyer');
+    const onAccount = { ...shipTo, paymentTerms: 'account' };
+    const balanceOf = async (companyId: string) =>
+      Number(
+        (
+          await rows<{ b: string | number }>(
+            sql`select balance_cents as b from companies where id = ${companyId}`,
+          )
+        )[0]?.b,
+      ) / 100;
+    const decide = (who: TestUser, orderId: string, verb: 'approve' | 'reject', body = {}) =>
+      call(who, 'POST', `/company/approvals/${orderId}/${verb}`, body);
+    const orderOf = async (who: TestUser, orderId: string) =>
+      (await call(who, 'GET', `/myPurchase/${orderId}`)).json().data;
+    const quoteOf = async (who: TestUser, id: string) =>
+      (await call(who, 'GET', `/quotes/${id}`)).json().data;
+    const ordersOf = async (id: string) =>
+      Number(
+        (
+          await rows<{ n: string | number }>(
+            sql`select count(*) as n from orders where quote_id = ${id}`,
+          )
+        )[0]?.n,
+      );
+    const inDays = (days: number) =>
+      new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+    it('above the limit, by card: the order awaits approval (stock taken, 72 h), mails the approver; approved, it waits for the card', async () => {
+      const part = await createProduct(app, { availableQuantity: 500 });
+      const id = await answeredFor(capped, [{ productId: part.id, quantity: 100 }], [1.5]);
+      const res = await accept(capped, id);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().message).toBe(quoteMessages.acceptedAwaitingApproval);
+      const { orderId, quote } = res.json().data;
+      expect(quote.order).toEqual({
+        status: 'awaiting_approval',
+        paymentTerms: 'card',
+        invoiceNumber: null,
+        dueOn: null,
+      });
+      const order = await orderOf(capped, orderId);
+      expect(order).toMatchObject({ status: 'awaiting_approval', price: 150, quoteId: id });
+      const hold = Date.parse(order.approvalExpiresAt) - Date.now();
+      expect(hold).toBeGreaterThan(71 * 3_600_000);
+      expect(hold).toBeLessThanOrEqual(72 * 3_600_000);
+      expect(await stockOf(app, part.id)).toBe(400);
+      await outbox.waitForMail(capped.email, new RegExp(`Your order ${orderId} awaits approval`));
+      // Its subject is folded (a long header): the body names the order.
+      const asked = await outbox.waitForMail(approver.email, new RegExp(`Order id: ${orderId}`));
+      expect(asked).toContain('Cap Ped placed an order above their limit');
+      expect(asked).toContain('/dashboard/approvals');
+      const shopMail = await outbox.waitForMail(
+        shop.email,
+        new RegExp(`Quote accepted: order ${orderId}`),
+      );
+      expect(shopMail).toContain("awaiting the approval of the buyer's company");
+      // Not payable while it waits; in the approvers' list.
+      const early = await call(capped, 'POST', '/create-payment-intent', { orderId });
+      expect(early.statusCode).toBe(409);
+      const waiting = (await call(approver, 'GET', '/company/approvals')).json().data;
+      expect(waiting.map((o: { _id: string }) => o._id)).toContain(orderId);
+      // The buyer cannot approve their own order; the approver does.
+      expect((await decide(capped, orderId, 'approve')).statusCode).toBe(403);
+      const approved = await decide(approver, orderId, 'approve');
+      expect(approved.statusCode, approved.body).toBe(200);
+      expect(approved.json().data).toMatchObject({ status: 'unpaid', paymentTerms: 'card' });
+      expect((await quoteOf(capped, id)).order).toMatchObject({ status: 'unpaid' });
+      const intent = await call(capped, 'POST', '/create-payment-intent', { orderId });
+      expect(intent.statusCode, intent.body).toBe(200);
+    });
+
+    it('above the limit, on account: the credit is held at once; approved, the order is pending with its invoice due in 30 days', async () => {
+      const part = await createProduct(app, { availableQuantity: 500 });
+      const before = await balanceOf(companyC);
+      const id = await answeredFor(capped, [{ productId: part.id, quantity: 100 }], [2]);
+      const res = await accept(capped, id, onAccount);
+      expect(res.statusCode, res.body).toBe(200);
+      const { orderId } = res.json().data;
+      expect(await orderOf(capped, orderId)).toMatchObject({
+        status: 'awaiting_approval',
+        paymentTerms: 'account',
+        poNumber: 'PO-77',
+        invoiceNumber: null,
+      });
+      expect(await balanceOf(companyC)).toBe(before + 200);
+      const approved = await decide(approver, orderId, 'approve');
+      expect(approved.statusCode, approved.body).toBe(200);
+      expect(approved.json().data).toMatchObject({
+        status: 'pending',
+        paid: false,
+        dueOn: inDays(30),
+        invoiceNumber: expect.any(String),
+      });
+      expect((await quoteOf(capped, id)).order).toEqual({
+        status: 'pending',
+        paymentTerms: 'account',
+        invoiceNumber: approved.json().data.invoiceNumber,
+        dueOn: inDays(30),
+      });
+      // Approving does not raise the balance twice.
+      expect(await balanceOf(companyC)).toBe(before + 200);
+    });
+
+    it('rejected: the stock taken (not the back-ordered pieces) and the credit go back; the quote stays used', async () => {
+      const scarce = await createProduct(app, { availableQuantity: 5, minimumOrderQuantity: 1 });
+      const before = await balanceOf(companyC);
+      const id = await answeredFor(capped, [{ productId: scarce.id, quantity: 12 }], [20]);
+      const res = await accept(capped, id, onAccount);
+      expect(res.statusCode, res.body).toBe(200);
+      const { orderId } = res.json().data;
+      expect(await stockOf(app, scarce.id)).toBe(0);
+      expect(await balanceOf(companyC)).toBe(before + 240);
+      const rejected = await decide(approver, orderId, 'reject', { reason: 'Too many this month' });
+      expect(rejected.statusCode, rejected.body).toBe(200);
+      expect(rejected.json().data).toMatchObject({
+        status: 'cancelled',
+        rejectionReason: 'Too many this month',
+      });
+      expect(await stockOf(app, scarce.id)).toBe(5);
+      expect(await balanceOf(companyC)).toBe(before);
+      await outbox.waitForMail(capped.email, new RegExp(`Your order ${orderId} was not approved`));
+      expect((await decide(approver, orderId, 'reject', { reason: 'Again' })).statusCode).toBe(409);
+      expect((await accept(capped, id, onAccount)).statusCode).toBe(409);
+    });
+
+    it('withdrawn by the buyer, or run out: the stock and the credit go back, once', async () => {
+      const part = await createProduct(app, { availableQuantity: 50, minimumOrderQuantity: 1 });
+      const before = await balanceOf(companyC);
+      const withdrawn = await answeredFor(capped, [{ productId: part.id, quantity: 30 }], [5]);
+      const first = (await accept(capped, withdrawn, onAccount)).json().data.orderId;
+      const expiring = await answeredFor(capped, [{ productId: part.id, quantity: 30 }], [5]);
+      const second = (await accept(capped, expiring, onAccount)).json().data.orderId;
+      // 30 taken, then the 20 left (10 back-ordered).
+      expect(await stockOf(app, part.id)).toBe(0);
+      expect(await balanceOf(companyC)).toBe(before + 300);
+      const cancel = await call(capped, 'DELETE', `/myPurchase/${first}`);
+      expect(cancel.statusCode, cancel.body).toBe(200);
+      expect(await stockOf(app, part.id)).toBe(30);
+      expect(await balanceOf(companyC)).toBe(before + 150);
+      await app.db.execute(
+        sql`update orders set approval_expires_at = now() - interval '1 minute' where id = ${second}`,
+      );
+      const swept = await Promise.all([expireApprovals(app.db), expireApprovals(app.db)]);
+      expect(swept.flat().filter((o) => o._id === second)).toHaveLength(1);
+      expect(await stockOf(app, part.id)).toBe(50);
+      expect(await balanceOf(companyC)).toBe(before);
+    });
+
+    it('within the limit, on account: pending at once, invoiced and due after the terms; the buyer and the shop are told', async () => {
+      const part = await createProduct(app, { availableQuantity: 500 });
+      const before = await balanceOf(companyC);
+      const id = await answeredFor(unlimited, [{ productId: part.id, quantity: 100 }], [3]);
+      const res = await accept(unlimited, id, onAccount);
+      expect(res.statusCode, res.body).toBe(200);
+      const { orderId, quote } = res.json().data;
+      const order = await orderOf(unlimited, orderId);
+      expect(order).toMatchObject({
+        status: 'pending',
+        paid: false,
+        paymentTerms: 'account',
+        companyId: companyC,
+        dueOn: inDays(30),
+        approvalExpiresAt: null,
+      });
+      expect(order.invoiceNumber).toMatch(/\d/);
+      expect(quote.order).toEqual({
+        status: 'pending',
+        paymentTerms: 'account',
+        invoiceNumber: order.invoiceNumber,
+        dueOn: inDays(30),
+      });
+      expect(res.json().message).toBe(
+        quoteMessages.acceptedOnAccount(order.invoiceNumber, inDays(30)),
+      );
+      expect(await balanceOf(companyC)).toBe(before + 300);
+      expect(await stockOf(app, part.id)).toBe(400);
+      const mail = await outbox.waitForMail(
+        unlimited.email,
+        new RegExp(`Your quote became order ${orderId}`),
+      );
+      expect(mail).toContain(
+        `It is invoiced on account (invoice ${order.invoiceNumber}, due ${inDays(30)})`,
+      );
+      expect(mail).not.toContain('/dashboard/payment/');
+      const shopMail = await outbox.waitForMail(
+        shop.email,
+        new RegExp(`Quote accepted: order ${orderId}`),
+      );
+      expect(shopMail).toContain(`invoiced on account, due ${inDays(30)}`);
+      // Not payable by card.
+      expect(
+        (await call(unlimited, 'POST', '/create-payment-intent', { orderId })).statusCode,
+      ).toBe(409);
+    });
+
+    it('on account needs a PO number, and terms: without them 400, the quote still answered and nothing taken', async () => {
+      const part = await createProduct(app, { availableQuantity: 100, minimumOrderQuantity: 1 });
+      const noPo = await answeredFor(unlimited, [{ productId: part.id, quantity: 10 }], [2]);
+      const { poNumber: _, ...withoutPo } = onAccount;
+      const missing = await accept(unlimited, noPo, withoutPo);
+      expect(missing.statusCode).toBe(400);
+      expect(missing.json().message).toContain('A PO number is required to pay on account');
+      const junk = await accept(unlimited, noPo, { ...shipTo, paymentTerms: 'cheque' });
+      expect(junk.statusCode).toBe(400);
+      expect(junk.json().message).toContain('Payment must be card or account');
+      // A company without terms (colleague's), and a buyer in no company.
+      for (const who of [colleague, buyer]) {
+        const id = await answeredFor(who, [{ productId: part.id, quantity: 10 }], [2]);
+        const stock = await stockOf(app, part.id);
+        const res = await accept(who, id, onAccount);
+        expect([res.statusCode, res.json().message]).toEqual([400, companyMessages.noTerms]);
+        expect((await quoteOf(who, id)).status).toBe('answered');
+        expect(await ordersOf(id)).toBe(0);
+        expect(await stockOf(app, part.id)).toBe(stock);
+        // By card it still goes.
+        expect((await accept(who, id)).statusCode).toBe(200);
+      }
+      expect((await quoteOf(unlimited, noPo)).status).toBe('answered');
+    });
+
+    it('over the credit: 409 with what is left, nothing taken, the balance and the quote unchanged', async () => {
+      const part = await createProduct(app, { availableQuantity: 100, minimumOrderQuantity: 1 });
+      const before = await balanceOf(companyC);
+      const left = 1000 - before;
+      // A cent a piece above what is left.
+      const price = (Math.floor(Math.round(left * 100) / 10) + 1) / 100;
+      const id = await answeredFor(unlimited, [{ productId: part.id, quantity: 10 }], [price]);
+      const res = await accept(unlimited, id, onAccount);
+      expect([res.statusCode, res.json().message]).toEqual([
+        409,
+        companyMessages.overCredit(formatPrice(left)),
+      ]);
+      expect(await balanceOf(companyC)).toBe(before);
+      expect(await stockOf(app, part.id)).toBe(100);
+      expect(await ordersOf(id)).toBe(0);
+      expect((await quoteOf(unlimited, id)).status).toBe('answered');
+      // Above the limit too: refused all the same (the credit is held while it waits).
+      const cappedId = await answeredFor(capped, [{ productId: part.id, quantity: 10 }], [price]);
+      expect((await accept(capped, cappedId, onAccount)).statusCode).toBe(409);
+      expect(await stockOf(app, part.id)).toBe(100);
+    });
+
+    it('two accepts of one quote on account at once: one order, the credit raised once', async () => {
+      const part = await createProduct(app, { availableQuantity: 100 });
+      const before = await balanceOf(companyC);
+      const id = await answeredFor(unlimited, [{ productId: part.id, quantity: 10 }], [4]);
+      const answers = await Promise.all([
+        accept(unlimited, id, onAccount),
+        accept(unlimited, id, onAccount),
+        accept(unlimited, id),
+      ]);
+      expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409, 409]);
+      expect(await ordersOf(id)).toBe(1);
+      const [placed] = await rows<{ terms: string }>(
+        sql`select payment_terms as terms from orders where quote_id = ${id}`,
+      );
+      expect(await balanceOf(companyC)).toBe(before + (placed?.terms === 'account' ? 40 : 0));
+      expect(await stockOf(app, part.id)).toBe(90);
+    });
+
+    it('two quotes racing for the last of the credit: one is placed, the other refused and untouched', async () => {
+      const part = await createProduct(app, { availableQuantity: 100 });
+      const left = 1000 - (await balanceOf(companyC));
+      // Each takes 60% of what is left: both fit alone, not together.
+      const price = Math.floor((left * 0.6 * 100) / 10) / 100;
+      const one = await answeredFor(unlimited, [{ productId: part.id, quantity: 10 }], [price]);
+      const two = await answeredFor(unlimited, [{ productId: part.id, quantity: 10 }], [price]);
+      const answers = await Promise.all([
+        accept(unlimited, one, onAccount),
+        accept(unlimited, two, onAccount),
+      ]);
+      expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+      expect(await balanceOf(companyC)).toBeLessThanOrEqual(1000);
+      expect(await stockOf(app, part.id)).toBe(90);
+      const statuses = [
+        (await quoteOf(unlimited, one)).status,
+        (await quoteOf(unlimited, two)).status,
+      ];
+      expect(statuses.sort()).toEqual(['accepted', 'answered']);
     });
   });
 });

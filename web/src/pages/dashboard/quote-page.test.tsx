@@ -12,6 +12,25 @@ afterEach(() => {
   setSession(null);
 });
 
+const cardOrder = {
+  status: 'unpaid' as const,
+  paymentTerms: 'card' as const,
+  invoiceNumber: null,
+  dueOn: null,
+};
+const acme = (role: 'admin' | 'buyer' | 'approver', orderLimit: number | null = null) => ({
+  _id: '00000000-0000-4000-8000-000000000001',
+  name: 'Acme Fasteners',
+  taxId: 'GB123',
+  billingAddress: '1 Mill Road, Leeds',
+  termsDays: 30 as number | null,
+  creditLimit: 10000,
+  balance: 2500,
+  availableCredit: 7500,
+  createdAt: '2026-03-14T10:00:00.000Z',
+  me: { role, orderLimit },
+});
+
 const quoteUrl = (id: string) => `GET /api/v1/quotes/${id}`;
 const at = (id: string) => ({ route: `/dashboard/quotes/${id}`, path: '/dashboard/quotes/:id' });
 
@@ -45,7 +64,7 @@ describe('QuotePage', () => {
       ...signInAs(customer),
       [quoteUrl(quote._id)]: () => jsonResponse({ success: true, data: quote }),
       [`POST /api/v1/quotes/${quote._id}/accept`]: () => {
-        quote = { ...quote, status: 'accepted', orderId: 'order-9' };
+        quote = { ...quote, status: 'accepted', orderId: 'order-9', order: cardOrder };
         return jsonResponse({ success: true, data: { quote, orderId: 'order-9' } });
       },
     });
@@ -71,8 +90,110 @@ describe('QuotePage', () => {
     );
     expect(screen.getByRole('link', { name: 'My Orders' })).toHaveAttribute('href', '/dashboard');
     expect(callsTo(fetchMock, `POST /api/v1/quotes/${quote._id}/accept`)).toEqual([
-      { address: '1 Mill Rd, Peoria IL', phone: '+1 309 555 0100', poNumber: 'PO-77' },
+      {
+        address: '1 Mill Rd, Peoria IL',
+        phone: '+1 309 555 0100',
+        poNumber: 'PO-77',
+        paymentTerms: 'card',
+      },
     ]);
+    // A customer in no company pays by card: no Payment choice was offered.
+    expect(screen.queryByRole('group', { name: 'Payment' })).not.toBeInTheDocument();
+  });
+
+  it('lets a company buyer pay on account (terms and credit left shown, PO then required), says the order awaits approval above the limit, and offers no Pay link', async () => {
+    const user = userEvent.setup();
+    let quote = buildQuote();
+    const fetchMock = stubApi({
+      ...signInAs(customer),
+      'GET /api/v1/company': () => jsonResponse({ success: true, data: acme('buyer', 100) }),
+      [quoteUrl(quote._id)]: () => jsonResponse({ success: true, data: quote }),
+      [`POST /api/v1/quotes/${quote._id}/accept`]: () => {
+        quote = {
+          ...quote,
+          status: 'accepted',
+          orderId: 'order-10',
+          order: {
+            status: 'awaiting_approval',
+            paymentTerms: 'account',
+            invoiceNumber: null,
+            dueOn: null,
+          },
+        };
+        return jsonResponse({ success: true, data: { quote, orderId: 'order-10' } });
+      },
+    });
+    renderWithProviders(<QuotePage />, at(quote._id));
+
+    const payment = await screen.findByRole('group', { name: 'Payment' });
+    expect(screen.getByRole('radio', { name: /Card/ })).toBeChecked();
+    const account = screen.getByRole('radio', { name: /On account, net 30/ });
+    expect(payment).toHaveTextContent('On account, net 30 ($7,500 of credit left)');
+    expect(screen.getByRole('note')).toHaveTextContent(
+      'This quote is above your limit of $100: its order will wait for an approver',
+    );
+    await user.type(screen.getByLabelText('Ship to (address)'), '1 Mill Rd');
+    await user.type(screen.getByLabelText('Phone'), '555 0100');
+    await user.click(account);
+    const po = screen.getByLabelText('PO number (required on account)');
+    await user.click(screen.getByRole('button', { name: 'Accept and place order' }));
+    expect(
+      await screen.findByText('A PO number is required to pay on account'),
+    ).toBeInTheDocument();
+    expect(po).toHaveAttribute('aria-invalid', 'true');
+    expect(callsTo(fetchMock, `POST /api/v1/quotes/${quote._id}/accept`)).toHaveLength(0);
+
+    await user.type(po, 'PO-88');
+    await user.click(screen.getByRole('button', { name: 'Accept and place order' }));
+    expect(await screen.findByText(/awaits approval by an approver/)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Pay the order' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'My Orders' })).toBeInTheDocument();
+    expect(callsTo(fetchMock, `POST /api/v1/quotes/${quote._id}/accept`)).toEqual([
+      { address: '1 Mill Rd', phone: '555 0100', poNumber: 'PO-88', paymentTerms: 'account' },
+    ]);
+  });
+
+  it('says an order on account is invoiced and when it is due, without a Pay link', async () => {
+    const quote = buildQuote({
+      status: 'accepted',
+      orderId: 'order-11',
+      order: {
+        status: 'pending',
+        paymentTerms: 'account',
+        invoiceNumber: '2026-000123',
+        dueOn: '2026-12-26',
+      },
+    });
+    stubApi({
+      ...signInAs(customer),
+      'GET /api/v1/company': () => jsonResponse({ success: true, data: acme('admin') }),
+      [quoteUrl(quote._id)]: () => jsonResponse({ success: true, data: quote }),
+    });
+    renderWithProviders(<QuotePage />, at(quote._id));
+    expect(
+      await screen.findByText('Invoiced on account (invoice 2026-000123), due Dec 26, 2026.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Pay the order' })).not.toBeInTheDocument();
+  });
+
+  it('offers On account disabled when the company has no terms, and no over-limit note within the limit', async () => {
+    const quote = buildQuote();
+    stubApi({
+      ...signInAs(customer),
+      'GET /api/v1/company': () =>
+        jsonResponse({
+          success: true,
+          data: { ...acme('buyer', 5000), termsDays: null, creditLimit: 0, availableCredit: 0 },
+        }),
+      [quoteUrl(quote._id)]: () => jsonResponse({ success: true, data: quote }),
+    });
+    renderWithProviders(<QuotePage />, at(quote._id));
+    const account = await screen.findByRole('radio', {
+      name: /On account \(your company has no terms yet/,
+    });
+    expect(account).toBeDisabled();
+    expect(screen.getByRole('radio', { name: /Card/ })).toBeChecked();
+    expect(screen.queryByRole('note')).not.toBeInTheDocument();
   });
 
   it("shows the server's refusal (accepted twice, expired) under the form", async () => {

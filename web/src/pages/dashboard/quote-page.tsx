@@ -6,6 +6,7 @@ import { useCurrentUser } from '../../features/auth/use-current-user';
 import { useProfile } from '../../features/profile/api/get-profile';
 import { useQuote } from '../../features/quotes/api/get-quote';
 import { AcceptQuoteForm } from '../../features/quotes/components/accept-quote-form';
+import { AcceptedOrder } from '../../features/quotes/components/accepted-order';
 import { QuoteFacts } from '../../features/quotes/components/quote-facts';
 import { QuoteLines } from '../../features/quotes/components/quote-lines';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -60,22 +61,7 @@ export function QuotePage() {
         </p>
       )}
       {quote.status === 'accepted' && quote.orderId && (
-        <div
-          role="status"
-          className="flex flex-col gap-3 rounded-box border border-success/40 bg-success/10 p-4"
-        >
-          <p className="font-medium">Accepted: this quote is now an order at the quoted prices.</p>
-          {mine && (
-            <div className="flex flex-wrap gap-2">
-              <Link to={paths.dashboard.payment(quote.orderId)} className="btn btn-primary btn-sm">
-                Pay the order
-              </Link>
-              <Link to={paths.dashboard.myOrders} className="btn btn-outline btn-sm">
-                My Orders
-              </Link>
-            </div>
-          )}
-        </div>
+        <AcceptedOrder quote={{ ...quote, orderId: quote.orderId }} mine={mine} />
       )}
     </section>
   );

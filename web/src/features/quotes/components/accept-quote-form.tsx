@@ -9,13 +9,18 @@ import type { z } from 'zod';
 import { BusyButton } from '../../../components/busy-button';
 import { FormAlert } from '../../../components/form-alert';
 import { FormField } from '../../../components/form-field';
-import { formatPrice } from '../../../lib/format';
+import { formatDay, formatPrice } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
+import { useMyCompany } from '../../companies/api/get-my-company';
 import { useAcceptQuote } from '../api/accept-quote';
 
 type AcceptInput = z.input<typeof acceptQuoteRequest>;
 
-/** Accept an answered quote: where to ship it; it becomes one order, paid by card next. */
+/**
+ * Accept an answered quote: where to ship it and, for a company member, how it is paid (by card
+ * next, or on the company's account as at checkout). Above a buyer's limit it waits for an
+ * approver. It becomes one order; the page then says what became of it.
+ */
 export function AcceptQuoteForm({
   quote,
   defaults,
@@ -24,21 +29,44 @@ export function AcceptQuoteForm({
   defaults?: { address?: string; phone?: string };
 }) {
   const accept = useAcceptQuote();
+  // The quote's company is the order's: a quote asked for outside a company is paid by card.
+  const { company: mine } = useMyCompany();
+  const company = quote.companyName !== null ? mine : null;
   const {
     register,
     handleSubmit,
+    watch,
     formState: { errors },
   } = useForm<AcceptInput, unknown, AcceptQuoteRequest>({
     resolver: zodResolver(acceptQuoteRequest),
-    values: { address: defaults?.address ?? '', phone: defaults?.phone ?? '', poNumber: '' },
+    values: {
+      address: defaults?.address ?? '',
+      phone: defaults?.phone ?? '',
+      poNumber: '',
+      paymentTerms: 'card',
+    },
     resetOptions: { keepDirtyValues: true },
   });
+  const onAccount = watch('paymentTerms') === 'account';
+  const total = quote.total ?? 0;
+  const limit = company?.me.role === 'buyer' ? company.me.orderLimit : null;
+  const overLimit = limit !== null && total > limit;
+
   const submit = handleSubmit(async (input) => {
     try {
-      await accept.mutateAsync({ id: quote._id, input });
-      toast.success('Quote accepted: your order is placed');
+      const { quote: accepted } = await accept.mutateAsync({ id: quote._id, input });
+      const order = accepted.order;
+      if (order?.status === 'awaiting_approval')
+        toast.success('Quote accepted: your order awaits approval', {
+          description: 'It is above your limit: an approver of your company has been asked.',
+        });
+      else if (order?.paymentTerms === 'account')
+        toast.success('Quote accepted: your order is placed', {
+          description: `Invoiced on account${order.invoiceNumber ? `: invoice ${order.invoiceNumber}` : ''}${order.dueOn ? `, due ${formatDay(order.dueOn)}` : ''}.`,
+        });
+      else toast.success('Quote accepted: your order is placed');
     } catch {
-      // The refusal (expired, already accepted) is shown under the button.
+      // The refusal (expired, already accepted, no terms, over the credit) is under the button.
     }
   });
   return (
@@ -52,8 +80,10 @@ export function AcceptQuoteForm({
         Accept this quote
       </h3>
       <p className="text-sm text-base-content/70">
-        It becomes one order of {formatPrice(quote.total ?? 0)} at the quoted prices; you pay it by
-        card next.
+        It becomes one order of {formatPrice(total)} at the quoted prices;{' '}
+        {company?.termsDays
+          ? 'you pay it by card next or on your company’s account.'
+          : 'you pay it by card next.'}
       </p>
       <FormField
         label="Ship to (address)"
@@ -68,11 +98,46 @@ export function AcceptQuoteForm({
         error={errors.phone?.message}
         {...register('phone')}
       />
+      {company && (
+        <fieldset className="flex flex-col gap-1.5">
+          <legend className="mb-1 text-sm font-medium">Payment</legend>
+          <label className="flex items-center gap-2">
+            <input
+              type="radio"
+              className="radio radio-sm"
+              value="card"
+              {...register('paymentTerms')}
+            />
+            Card, paid after placing the order
+          </label>
+          <label className="flex items-center gap-2">
+            <input
+              type="radio"
+              className="radio radio-sm"
+              value="account"
+              disabled={!company.termsDays}
+              {...register('paymentTerms')}
+            />
+            {company.termsDays
+              ? `On account, net ${company.termsDays} (${formatPrice(company.availableCredit)} of credit left)`
+              : 'On account (your company has no terms yet: a shop admin grants them)'}
+          </label>
+          {errors.paymentTerms && (
+            <p className="text-sm text-error">{errors.paymentTerms.message}</p>
+          )}
+        </fieldset>
+      )}
       <FormField
-        label="PO number (optional)"
+        label={onAccount ? 'PO number (required on account)' : 'PO number (optional)'}
         error={errors.poNumber?.message}
         {...register('poNumber')}
       />
+      {overLimit && (
+        <p role="note" className="alert alert-info text-sm">
+          This quote is above your limit of {formatPrice(limit ?? 0)}: its order will wait for an
+          approver of your company, its stock held meanwhile.
+        </p>
+      )}
       <FormAlert message={accept.error?.message} />
       <BusyButton busy={accept.isPending}>Accept and place order</BusyButton>
     </form>
