@@ -112,6 +112,42 @@ describe('approvals and paying on account', async () => {
     expect(intent.json().message).toMatch(/awaits approval/);
   });
 
+  it("holds a Purchase Now order (POST /purchase) above the buyer's limit for approval too", async () => {
+    const p = await part(30, 50);
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v1/purchase',
+      headers: as(buyerA),
+      payload: { toolId: p.id, quantity: 4, address: '1 Mill Road', phone: '555 0100' }, // $120
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const id = res.json().data.insertedId;
+    const order = (
+      await app.inject({ url: `/api/v1/myPurchase/${id}`, headers: as(buyerA) })
+    ).json().data;
+    expect(order).toMatchObject({ status: 'awaiting_approval', companyId: f.companyA });
+    expect(await stockOf(app, p.id)).toBe(46);
+    await outbox.waitForMail(approverA.email, new RegExp(`above their limit[^]*Order id: ${id}`));
+    // Within the limit it is an ordinary card order of the company.
+    const small = await app.inject({
+      method: 'POST',
+      url: '/api/v1/purchase',
+      headers: as(buyerA),
+      payload: { toolId: p.id, quantity: 1, address: '1 Mill Road', phone: '555 0100' },
+    });
+    const within = (
+      await app.inject({
+        url: `/api/v1/myPurchase/${small.json().data.insertedId}`,
+        headers: as(buyerA),
+      })
+    ).json().data;
+    expect(within).toMatchObject({ status: 'unpaid', companyId: f.companyA });
+    // The approver decides it as any other.
+    const approved = await decide(approverA, id, 'approve');
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json().data.status).toBe('unpaid');
+  });
+
   it('lists the awaiting orders for approvers and company admins only, oldest first, by keyset', async () => {
     const p = await part(60);
     const first = (await checkout(buyerA, [{ id: p.id, quantity: 2 }])).json().data._id;

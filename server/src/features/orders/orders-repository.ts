@@ -1,3 +1,4 @@
+import { DEFAULT_APPROVAL_HOLD_HOURS } from '@proper-parts/domain/companies';
 import type { PaginationQuery } from '@proper-parts/domain/envelope';
 import { invoiceNumberOf, type OrderLine } from '@proper-parts/domain/order-line';
 import {
@@ -178,11 +179,18 @@ const placeOrderStatement = `with taken as (
       and available_quantity >= $1
       and minimum_order_quantity <= $1
     returning id, name, img, sku, pp_unit_price_cents(id, price_cents, $1) as unit
+  ), judged as (
+    select taken.*, m.company_id,
+      coalesce(m.role = 'buyer' and m.order_limit_cents is not null
+        and unit::bigint * $1 > m.order_limit_cents, false) as over_limit
+    from taken left join company_members m on m.user_id = $3
   ), placed as (
     insert into orders (tool_id, user_id, purchase_name, img, unit_price_cents, quantity,
-      total_cents, user_name, email, address, phone)
-    select id, $3, name, img, unit, $1, unit::bigint * $1, $4, $5, $6, $7
-    from taken
+      total_cents, user_name, email, address, phone, company_id, status, approval_expires_at)
+    select id, $3, name, img, unit, $1, unit::bigint * $1, $4, $5, $6, $7, company_id,
+      case when over_limit then 'awaiting_approval' else 'unpaid' end,
+      case when over_limit then now() + make_interval(hours => $10::int) end
+    from judged
     returning ${orderColumnList}
   ), lined as (
     insert into order_lines (order_id, line_no, product_id, sku, name, img, quantity,
@@ -200,6 +208,8 @@ const placeOrderStatement = `with taken as (
  * Places an order: one statement takes the stock (only while enough is left, and only for a
  * quantity the product allows) and inserts the order with the product's name, image and unit
  * price, so concurrent buyers can never take more than there is, in one process or many.
+ * Issue 19: a company member's order is the company's, and above a buyer's limit it is placed
+ * `awaiting_approval` for `approvalHoldHours`, as checkout places it (checkout.ts).
  * With an Idempotency-Key, the same statement records it: the order and its key commit together
  * (features/orders/idempotency.ts); a second request with that key fails on the key's primary
  * key and takes no stock.
@@ -209,6 +219,7 @@ export async function placeOrder(
   buyer: Buyer,
   input: CreateOrderRequest,
   idempotency?: { key: string; requestHash: string },
+  approvalHoldHours = DEFAULT_APPROVAL_HOLD_HOURS,
 ): Promise<Order> {
   const [row] = await queryNamed<OrderRow>(db, 'place-order', placeOrderStatement, [
     input.quantity,
@@ -220,6 +231,7 @@ export async function placeOrder(
     input.phone ?? '',
     idempotency?.key ?? null,
     idempotency?.requestHash ?? null,
+    approvalHoldHours,
   ]);
   if (row) return toOrder(row, [], null);
   throw await whyNotPlaced(db, input);

@@ -13,11 +13,19 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors.ts';
 import { bearerSecurity, errorResponses } from '../../http/responses.ts';
 import { actorOf } from '../auth/actor.ts';
+import { approvalRequestedMail, orderAwaitingApprovalMail } from '../companies/approval-mails.ts';
+import { approversOf } from '../companies/approvals-repository.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { idempotentRequest } from './idempotency.ts';
 import { refusalFor, requireOwnOrder } from './order-access.ts';
 import { orderPlacedMail, sendInBackground } from './order-mails.ts';
-import { cancelUnpaidOrder, listOrdersOfUser, orderWithLines } from './orders-repository.ts';
+import {
+  cancelUnpaidOrder,
+  findOrder,
+  listOrdersOfUser,
+  type OrderRow,
+  orderWithLines,
+} from './orders-repository.ts';
 import { placeOrderOnce } from './place-order-once.ts';
 
 /** A customer's side of orders: place, list, read and cancel their own (spec §7). */
@@ -43,8 +51,26 @@ export const ordersRoutes =
         // Admins manage orders; buying is for customers (spec §6: Purchase Now is off for admins).
         if (actor.role === 'admin') throw new AppError('FORBIDDEN', 'Admins cannot place orders');
         const keyed = idempotentRequest(request.headers['idempotency-key'], request.body);
-        const { id, placed } = await placeOrderOnce(app.db, actor, request.body, keyed);
-        if (placed) sendInBackground(mailer, orderPlacedMail(placed), request.log);
+        const { id, placed } = await placeOrderOnce(
+          app.db,
+          actor,
+          request.body,
+          keyed,
+          app.config.APPROVAL_HOLD_HOURS,
+        );
+        if (placed?.status === 'awaiting_approval' && placed.companyId) {
+          // Above a company buyer's limit, as at checkout: the buyer is told it waits, the
+          // company's approvers are asked.
+          const order = await orderWithLines(app.db, (await findOrder(app.db, id)) as OrderRow);
+          sendInBackground(mailer, orderAwaitingApprovalMail(order), request.log);
+          const approvalsUrl = new URL('/dashboard/approvals', app.config.PUBLIC_URL).toString();
+          for (const approver of await approversOf(app.db, placed.companyId))
+            sendInBackground(
+              mailer,
+              approvalRequestedMail(order, approver, approvalsUrl),
+              request.log,
+            );
+        } else if (placed) sendInBackground(mailer, orderPlacedMail(placed), request.log);
         else reply.header('idempotent-replayed', 'true');
         return {
           success: true as const,

@@ -19,13 +19,14 @@ export async function placeOrderOnce(
   buyer: Buyer,
   input: CreateOrderRequest,
   keyed?: IdempotentRequest,
+  approvalHoldHours?: number,
 ): Promise<{ id: string; placed?: Order }> {
   if (keyed) {
     const earlier = await orderPlacedWithKey(db, buyer.id, keyed);
     if (earlier) return { id: earlier };
   }
   try {
-    const placed = await placeOrder(db, buyer, input, keyed);
+    const placed = await placeOrder(db, buyer, input, keyed, approvalHoldHours);
     if (keyed) purgeExpiredKeys(db).catch(() => {});
     return { id: placed._id, placed };
   } catch (error) {
