@@ -46,7 +46,9 @@ export async function listAwaitingApproval(
  * Approves an order above its buyer's limit: one guarded update, so of two approvers (or an
  * approval racing a rejection, the buyer's cancel or the expiry sweep) exactly one decides. An
  * order on account goes to shipping with its invoice numbered and due after the company's terms
- * (its credit was already held when it was placed); one paid by card waits for the card.
+ * (its credit was already held when it was placed); one paid by card waits for the card. Terms
+ * withdrawn by the shop since it was placed: refused (an invoice on account needs a due day); the
+ * order may still be rejected, or run out.
  */
 export async function approveOrder(
   db: Database,
@@ -63,6 +65,8 @@ export async function approveOrder(
       where o.id = ${orderId} and o.company_id = ${approver.companyId}
         and o.status = 'awaiting_approval' and o.user_id <> ${approver.userId}
         and o.approval_expires_at > now()
+        and (o.payment_terms <> 'account' or exists (select 1 from companies c
+          where c.id = o.company_id and c.terms_days is not null))
       returning ${orderColumns}
     ), counted as (
       insert into invoice_counters (year, last_number)
@@ -117,6 +121,13 @@ async function whyUndecided(db: Database, approver: Membership, orderId: string)
   if (!row || row.companyId !== approver.companyId)
     return new AppError('NOT_FOUND', orderMessages.orderNotFound);
   if (row.userId === approver.userId) return new AppError('FORBIDDEN', companyMessages.ownOrder);
+  if (row.status === 'awaiting_approval' && row.paymentTerms === 'account') {
+    const [company] = await rowsOf<{ termsDays: number | null }>(
+      db,
+      sql`select terms_days as "termsDays" from companies where id = ${row.companyId}`,
+    );
+    if (company?.termsDays == null) return new AppError('CONFLICT', companyMessages.noTerms);
+  }
   if (row.status === 'awaiting_approval')
     return new AppError('CONFLICT', companyMessages.approvalExpired);
   return new AppError('CONFLICT', companyMessages.orderNotAwaiting);

@@ -294,6 +294,39 @@ describe('approvals and paying on account', async () => {
     expect(approved.invoiceNumber).toMatch(/^\d{4}-\d{6}$/);
   });
 
+  it('refuses approving an order on account once the shop has withdrawn the terms: no invoice without a due day', async () => {
+    const p = await part(75);
+    const order = (
+      await checkout(buyerA, [{ id: p.id, quantity: 2 }], {
+        paymentTerms: 'account',
+        poNumber: 'PO-NO-TERMS',
+      })
+    ).json().data;
+    expect(order.status).toBe('awaiting_approval');
+    const terms = (termsDays: number | null) =>
+      app.inject({
+        method: 'PUT',
+        url: `/api/v1/admin/companies/${f.companyA}/terms`,
+        headers: as(f.users.shopAdmin),
+        payload: { termsDays, creditLimit: COMPANY_A_CREDIT },
+      });
+    expect((await terms(null)).statusCode).toBe(200);
+    try {
+      const refused = await decide(approverA, order._id, 'approve');
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().message).toMatch(/cannot pay on account/);
+      const invoices = await app.db.execute(
+        sql`select count(*)::int as n from invoices where order_id = ${order._id}`,
+      );
+      expect(invoices.rows[0]).toEqual({ n: 0 });
+    } finally {
+      expect((await terms(30)).statusCode).toBe(200);
+    }
+    const approved = await decide(approverA, order._id, 'approve');
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json().data).toMatchObject({ status: 'pending', dueOn: inDays(30) });
+  });
+
   it('refuses paying on account without a PO number, without terms, or outside a company', async () => {
     const p = await part(5);
     const noPo = await checkout(approverA, [{ id: p.id, quantity: 1 }], {
