@@ -51,6 +51,8 @@ export const companyMessages = {
   approvalTimedOut: 'Not approved in time: the reserved stock was released',
   awaitsApproval: 'This order awaits approval: it can be paid once it is approved',
   paidOnAccount: 'This order is paid on account: its invoice is paid by transfer by its due date',
+  invoicedOnAccount:
+    'This order is invoiced on account: it cannot be cancelled or deleted; its invoice is owed by its due date',
   ownOrder: 'You cannot approve or reject your own order',
   noTerms: 'Your company cannot pay on account; a shop admin grants terms',
   poRequired: 'A PO number is required to pay on account',

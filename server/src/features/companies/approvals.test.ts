@@ -1,3 +1,4 @@
+import { companyMessages } from '@proper-parts/domain/companies';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { TestUser } from '../../../test/auth-helper.ts';
@@ -274,6 +275,37 @@ describe('approvals and paying on account', async () => {
       headers: as(f.users.shopAdmin),
     });
     expect(ship.statusCode, ship.body).toBe(200);
+  });
+
+  it('an invoiced order on account is not cancelled by the buyer or the shop, and the 409 says why (not "Already Paid"); its credit stays owed', async () => {
+    const p = await part(20);
+    const order = (
+      await checkout(approverA, [{ id: p.id, quantity: 1 }], {
+        paymentTerms: 'account',
+        poNumber: 'PO-KEEP',
+      })
+    ).json().data;
+    expect(order).toMatchObject({ status: 'pending', paid: false });
+    const before = await balanceOf(f.companyA);
+    for (const [who, url] of [
+      [approverA, `/api/v1/myPurchase/${order._id}`],
+      [f.users.shopAdmin, `/api/v1/manageOrder/${order._id}`],
+    ] as const) {
+      const res = await app.inject({ method: 'DELETE', url, headers: as(who) });
+      expect(res.statusCode).toBe(409);
+      expect(res.json().message).toBe(companyMessages.invoicedOnAccount);
+    }
+    expect(await balanceOf(f.companyA)).toBe(before);
+    // An order awaiting approval does not ship, and is not called shipped.
+    const waiting = (await checkout(buyerA, [{ id: p.id, quantity: 6 }])).json().data; // $120
+    expect(waiting.status).toBe('awaiting_approval');
+    const ship = await app.inject({
+      method: 'PATCH',
+      url: `/api/v1/manageOrder/${waiting._id}`,
+      headers: as(f.users.shopAdmin),
+    });
+    expect(ship.statusCode).toBe(409);
+    expect(ship.json().message).toBe(companyMessages.awaitsApproval);
   });
 
   it('approves an order on account into an invoice due after the terms', async () => {

@@ -1,3 +1,4 @@
+import { companyMessages } from '@proper-parts/domain/companies';
 import { messages } from '@proper-parts/domain/messages';
 import { orderMessages } from '@proper-parts/domain/orders';
 import type { Database } from '../../db/client.ts';
@@ -27,6 +28,12 @@ export async function refusalFor(db: Database, id: string, change: 'cancel' | 's
   const row = await findOrder(db, id);
   if (!row) return new AppError('NOT_FOUND', orderMessages.orderNotFound);
   if (row.status === 'cancelled') return new AppError('CONFLICT', orderMessages.alreadyCancelled);
+  // Issue 19: an order awaiting approval is neither paid nor shippable yet; one on account is
+  // invoiced, unpaid, and not cancellable (its invoice number is taken and its credit owed).
+  if (row.status === 'awaiting_approval')
+    return new AppError('CONFLICT', companyMessages.awaitsApproval);
+  if (change === 'cancel' && row.paymentTerms === 'account' && !row.paid)
+    return new AppError('CONFLICT', companyMessages.invoicedOnAccount);
   if (change === 'cancel') return new AppError('CONFLICT', orderMessages.paidNotDeletable);
   return new AppError(
     'CONFLICT',
