@@ -391,6 +391,30 @@ describe('companies: members, roles, invitations, addresses', async () => {
       }
     });
 
+    it("an admin removed or demoted leaves no way back in: their open invitations are withdrawn, the others' stay", async () => {
+      for (const change of ['remove', 'demote'] as const) {
+        const admin = await companyAdmin();
+        const rogue = await join(admin, 'admin');
+        // Before leaving, the rogue admin invites an address of their own, as a company admin.
+        const alt = await signUp(app);
+        const backdoor = await invite(rogue, alt.email, 'admin');
+        const colleague = await signUp(app);
+        const honest = await invite(admin, colleague.email);
+        const rogueId = await idOf(rogue);
+        const res =
+          change === 'remove'
+            ? await call(admin, 'DELETE', `/company/members/${rogueId}`)
+            : await call(admin, 'PATCH', `/company/members/${rogueId}`, { role: 'buyer' });
+        expect(res.statusCode, res.body).toBe(200);
+        const back = await call(alt, 'POST', '/company/invitations/accept', { token: backdoor });
+        expect(back.statusCode, change).toBe(409);
+        expect(back.json().message).toBe(companyMessages.invitationRevoked);
+        expect((await call(alt, 'GET', '/company')).statusCode).toBe(404);
+        const ok = await call(colleague, 'POST', '/company/invitations/accept', { token: honest });
+        expect(ok.statusCode, ok.body).toBe(200);
+      }
+    });
+
     it('a member may leave; a member may not remove someone else', async () => {
       const admin = await companyAdmin('Leavers Ltd');
       const buyer = await join(admin);

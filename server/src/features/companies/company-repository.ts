@@ -238,6 +238,8 @@ export async function updateMember(
       sql`update company_members set role = ${role}, order_limit_cents = ${limit}
         where user_id = ${userId} and company_id = ${membership.companyId}`,
     );
+    if (target.role === 'admin' && role !== 'admin')
+      await withdrawInvitationsOf(tx, membership.companyId, userId);
   });
   return memberOf(db, membership.companyId, userId);
 }
@@ -278,7 +280,21 @@ export async function removeMember(db: Database, membership: Membership, userId:
       sql`delete from company_members
         where user_id = ${userId} and company_id = ${membership.companyId}`,
     );
+    await withdrawInvitationsOf(tx, membership.companyId, userId);
   });
+}
+
+/**
+ * The open invitations an admin sent go with their admin role: a link they mailed to an address
+ * of their own would otherwise bring them back in, as whatever role they chose, after they were
+ * removed or demoted. The other admins may invite again.
+ */
+async function withdrawInvitationsOf(tx: Queryable, companyId: string, userId: string) {
+  await tx.execute(
+    sql`update company_invitations set revoked_at = now()
+      where company_id = ${companyId} and invited_by = ${userId}
+        and accepted_at is null and revoked_at is null`,
+  );
 }
 
 /** Addresses page oldest first (`company_addresses_company_idx`). */
