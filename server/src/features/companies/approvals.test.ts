@@ -122,6 +122,7 @@ describe('approvals and paying on account', async () => {
       payload: { toolId: p.id, quantity: 4, address: '1 Mill Road', phone: '555 0100' }, // $120
     });
     expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().message).toMatch(/awaits approval/);
     const id = res.json().data.insertedId;
     const order = (
       await app.inject({ url: `/api/v1/myPurchase/${id}`, headers: as(buyerA) })

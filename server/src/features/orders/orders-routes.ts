@@ -75,7 +75,10 @@ export const ordersRoutes =
         return {
           success: true as const,
           data: { insertedId: id },
-          message: orderMessages.placed(id),
+          message:
+            placed?.status === 'awaiting_approval'
+              ? `Order ${id} placed: it is above your limit and awaits approval`
+              : orderMessages.placed(id),
         };
       },
     );
