@@ -352,6 +352,10 @@ describe('approvals and paying on account', async () => {
         sql`select count(*)::int as n from invoices where order_id = ${order._id}`,
       );
       expect(invoices.rows[0]).toEqual({ n: 0 });
+      // An invoice on account without a due day answered the statement and the shop's invoice
+      // list with a 500 (`overdue` null).
+      const statement = await app.inject({ url: '/api/v1/company/statement', headers: as(adminA) });
+      expect(statement.statusCode).toBe(200);
     } finally {
       expect((await terms(30)).statusCode).toBe(200);
     }
