@@ -12,6 +12,7 @@ import { paths } from '../../../config/paths';
 import { formatPieces, formatPrice } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { useCurrentUser } from '../../auth/use-current-user';
+import { useOrder } from '../api/get-order';
 import { newIdempotencyKey, usePlaceOrder } from '../api/place-order';
 
 type OrderFormInput = z.input<typeof orderFormFields>;
@@ -138,17 +139,26 @@ export function OrderForm({
 }
 
 function OrderPlaced({ id, onAnother }: { id: string; onAnother: () => void }) {
+  // Issue 19: a company buyer's order above their limit waits for an approver before it is paid.
+  const { data: placed } = useOrder(id);
+  const awaiting = placed?.status === 'awaiting_approval';
   return (
     <div className="flex flex-col gap-3" role="status">
       <p className="text-lg font-semibold text-success">Your order is placed.</p>
       <p className="break-all text-sm text-base-content/70">
         Purchase Id <span className="font-mono">{id}</span>
       </p>
-      <p className="text-base-content/70">Pay it now by card, or later from My Orders.</p>
+      <p className="text-base-content/70">
+        {awaiting
+          ? 'It is above your spending limit: an approver of your company has been asked. You pay it once it is approved.'
+          : 'Pay it now by card, or later from My Orders.'}
+      </p>
       <div className="flex flex-col gap-2 sm:flex-row">
-        <Link to={paths.dashboard.payment(id)} className="btn btn-primary">
-          Pay now
-        </Link>
+        {!awaiting && (
+          <Link to={paths.dashboard.payment(id)} className="btn btn-primary">
+            Pay now
+          </Link>
+        )}
         <Link to={paths.dashboard.myOrders} className="btn btn-outline">
           My Orders
         </Link>
