@@ -10,8 +10,7 @@ const OWNS_ARROW_KEYS =
   'input, textarea, select, [contenteditable="true"], [role="slider"], [role="radiogroup"], [role="listbox"], [role="menu"], [role="tablist"]';
 
 /** Embla needs both observers; without them (jsdom, old browsers) the first slide stands still. */
-const CAN_RUN =
-  typeof IntersectionObserver === 'function' && typeof ResizeObserver === 'function';
+const CAN_RUN = typeof IntersectionObserver === 'function' && typeof ResizeObserver === 'function';
 
 type CarouselProps<T> = {
   /** The carousel's accessible name, e.g. 'Customer reviews'. */
@@ -51,7 +50,10 @@ export function Carousel<T>({
   const [plugins] = useState(() => [
     Autoplay({ delay: CAROUSEL_AUTOPLAY_MS, stopOnInteraction: false, stopOnFocusIn: false }),
   ]);
-  const [viewport, api] = useEmblaCarousel({ loop: true, align: 'start', active: CAN_RUN }, plugins);
+  const [viewport, api] = useEmblaCarousel(
+    { loop: true, align: 'start', active: CAN_RUN },
+    plugins,
+  );
   const { selected, snaps } = useSelectedSnap(api);
   useArrowKeys(api, keyboard);
 
