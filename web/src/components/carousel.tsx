@@ -65,9 +65,11 @@ export function Carousel<T>({
     },
     [api],
   );
-  const pause = () => api?.plugins().autoplay?.stop();
+  // With one position there is nothing to play (Embla's autoplay never started).
+  const autoplay = snaps > 1 ? api?.plugins().autoplay : undefined;
+  const pause = () => autoplay?.stop();
   const resume = (event: FocusEvent) => {
-    if (!event.currentTarget.contains(event.relatedTarget)) api?.plugins().autoplay?.play();
+    if (!event.currentTarget.contains(event.relatedTarget)) autoplay?.play();
   };
 
   return (
@@ -79,7 +81,7 @@ export function Carousel<T>({
       onBlur={resume}
     >
       <div ref={viewport} className="overflow-hidden">
-        <div className={`flex touch-pan-y ${containerClassName}`}>
+        <div className={`flex touch-pan-y touch-pinch-zoom ${containerClassName}`}>
           {items.map((item, index) => (
             // biome-ignore lint/a11y/useSemanticElements: the WAI-ARIA carousel's slide is a group; a fieldset is for form fields.
             <div
