@@ -50,10 +50,11 @@ export function Carousel<T>({
   const [plugins] = useState(() => [
     Autoplay({ delay: CAROUSEL_AUTOPLAY_MS, stopOnInteraction: false, stopOnFocusIn: false }),
   ]);
-  const [viewport, api] = useEmblaCarousel(
+  const [viewport, emblaApi] = useEmblaCarousel(
     { loop: true, align: 'start', active: CAN_RUN },
     plugins,
   );
+  const api = CAN_RUN ? emblaApi : undefined;
   const { selected, snaps } = useSelectedSnap(api);
   useArrowKeys(api, keyboard);
 
