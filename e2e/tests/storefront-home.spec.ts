@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { newAccount, signUpAdminByApi, signUpByApi } from '../support/accounts.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { shoot } from '../support/shoot.ts';
 
 const NO_SUCH_PRODUCT = '00000000-0000-4000-8000-000000000000';
 
@@ -87,6 +88,7 @@ test('a visitor sees every home section, and both carousels move by themselves',
     '/dashboard/review',
   );
   await expectToMoveFrom(carousel, await activeSlide(carousel).innerText());
+  await shoot(page, 'home');
 
   await leadTimes.click();
   await expect(page).toHaveURL(/\/blogs#lead-times$/);
