@@ -1,11 +1,16 @@
-import type { Locator } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { newAccount, signUpAdminByApi, signUpByApi } from '../support/accounts.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { shoot } from '../support/shoot.ts';
 
 const NO_SUCH_PRODUCT = '00000000-0000-4000-8000-000000000000';
 
-/** The text of a carousel's active slide. */
-const activeSlide = (carousel: Locator) => carousel.locator('.swiper-slide-active').first();
+/** A carousel by its accessible name (components/carousel.tsx: the WAI-ARIA carousel pattern). */
+const carouselNamed = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
+const slidesOf = (carousel: Locator) => carousel.locator('[aria-roledescription="slide"]');
+const dotsOf = (carousel: Locator) => carousel.getByRole('button', { name: /^Go to slide \d+$/ });
+/** A carousel's current slide (its leftmost when it shows three). */
+const activeSlide = (carousel: Locator) => carousel.locator('[data-active]').first();
 
 /** Waits until the carousel shows a slide other than `before` (it moves by itself). */
 async function expectToMoveFrom(carousel: Locator, before: string) {
@@ -20,13 +25,24 @@ test('a visitor sees every home section, and both carousels move by themselves',
   await expect(page.getByRole('heading', { level: 1 })).toBeAttached();
 
   // Banner: three slides, dynamic bullets, moving every 2 s and still moving after a click.
-  const banner = page.locator('.swiper').first();
-  await expect(banner.locator('.swiper-slide')).toHaveCount(3);
-  await expect(banner.locator('.swiper-pagination-bullets-dynamic')).toBeAttached();
+  const banner = carouselNamed(page, 'Banner');
+  await expect(slidesOf(banner)).toHaveCount(3);
+  await expect(dotsOf(banner)).toHaveCount(3);
+  // Dynamic dots: the current one full size, the others smaller.
+  const dotSizesRight = () =>
+    dotsOf(banner).evaluateAll((dots) =>
+      dots.every((dot) =>
+        dot.getAttribute('aria-current') === 'true'
+          ? dot.style.scale === '1'
+          : Number(dot.style.scale) < 1,
+      ),
+    );
+  await expect.poll(dotSizesRight).toBe(true);
   await expect(activeSlide(banner).getByRole('link', { name: 'Explore Now' })).toBeVisible();
   const firstBanner = await activeSlide(banner).innerText();
   await expectToMoveFrom(banner, firstBanner);
-  await banner.locator('.swiper-pagination-bullet').first().click();
+  await dotsOf(banner).first().click();
+  await expect(activeSlide(banner)).toHaveAttribute('data-index', '0');
   const afterClick = await activeSlide(banner).innerText();
   await expectToMoveFrom(banner, afterClick);
 
@@ -64,14 +80,15 @@ test('a visitor sees every home section, and both carousels move by themselves',
   // Reviews: the demo's six, moving by themselves.
   const reviews = page.getByRole('region', { name: 'What Our Customers Say' });
   await reviews.scrollIntoViewIfNeeded();
-  const carousel = reviews.locator('.swiper');
+  const carousel = carouselNamed(page, 'Customer reviews');
   // The demo's six, and any a journey before this one wrote.
-  await expect.poll(() => carousel.locator('.swiper-slide').count()).toBeGreaterThanOrEqual(6);
+  await expect.poll(() => slidesOf(carousel).count()).toBeGreaterThanOrEqual(6);
   await expect(reviews.getByRole('link', { name: 'Write a Review' })).toHaveAttribute(
     'href',
     '/dashboard/review',
   );
   await expectToMoveFrom(carousel, await activeSlide(carousel).innerText());
+  await shoot(page, 'home');
 
   await leadTimes.click();
   await expect(page).toHaveURL(/\/blogs#lead-times$/);
@@ -166,12 +183,12 @@ test('a customer writes a review and it leads the home carousel', async ({ page 
   await page.goto('/');
   const reviews = page.getByRole('region', { name: 'What Our Customers Say' });
   await reviews.scrollIntoViewIfNeeded();
-  const slide = reviews.locator('.swiper-slide').filter({ hasText: text });
+  const slide = slidesOf(reviews).filter({ hasText: text });
   await expect(slide).toHaveCount(1);
   await expect(slide).toContainText(account.name);
   await expect(slide).toContainText('4/5');
   // Newest first: it is the first slide of the carousel's data.
-  await expect(reviews.locator('.swiper-slide[data-swiper-slide-index="0"]')).toContainText(text);
+  await expect(slidesOf(reviews).and(page.locator('[data-index="0"]'))).toContainText(text);
 });
 
 test('an admin finds Write a Review disabled, with the reason', async ({ page }) => {
@@ -223,47 +240,31 @@ test('the reviews carousel: keyboard, clickable bullets, 1 review below 769 px a
   await page.goto('/');
   const reviews = page.getByRole('region', { name: 'What Our Customers Say' });
   await reviews.scrollIntoViewIfNeeded();
-  const carousel = reviews.locator('.swiper');
-  await expect.poll(() => carousel.locator('.swiper-slide').count()).toBeGreaterThanOrEqual(6);
-  const slides = await carousel.locator('.swiper-slide').count();
-  const params = await carousel.evaluate((el) => {
-    const { swiper } = el as unknown as {
-      swiper: {
-        params: { loop: boolean; autoplay: { delay: number; disableOnInteraction: boolean } };
-        autoplay: { stop: () => void };
-      };
-    };
-    // Autoplay off for this test, so that only the keyboard and the bullets move it.
-    swiper.autoplay.stop();
-    return swiper.params;
-  });
-  expect(params).toMatchObject({
-    loop: true,
-    autoplay: { delay: 2000, disableOnInteraction: false },
-  });
-  const index = () => activeSlide(carousel).getAttribute('data-swiper-slide-index');
-  // In loop mode Swiper ignores a move while the previous one still animates.
-  const settled = () =>
-    expect
-      .poll(() =>
-        carousel.evaluate(
-          (el) => (el as unknown as { swiper: { animating: boolean } }).swiper.animating,
-        ),
-      )
-      .toBe(false);
-  await settled();
+  const carousel = carouselNamed(page, 'Customer reviews');
+  await expect.poll(() => slidesOf(carousel).count()).toBeGreaterThanOrEqual(6);
+  const slides = await slidesOf(carousel).count();
+  // It loops: a dot per review, none trimmed off the end.
+  await expect(dotsOf(carousel)).toHaveCount(slides);
+  // Keyboard focus inside it stops the autoplay, so that only the keys and the dots move it now.
+  await dotsOf(carousel).first().focus();
+  const index = () => activeSlide(carousel).getAttribute('data-index');
   const start = Number(await index());
   await page.keyboard.press('ArrowRight');
   await expect.poll(index).toBe(String((start + 1) % slides));
-  await settled();
   await page.keyboard.press('ArrowLeft');
   await expect.poll(index).toBe(String(start));
-  await settled();
-  await carousel.locator('.swiper-pagination-bullet').nth(4).click();
+  // A click on a dot leaves the focus where it was (still inside: still paused).
+  await dotsOf(carousel).nth(4).click();
   await expect.poll(index).toBe('4');
+  await expect(dotsOf(carousel).nth(4)).toHaveAttribute('aria-current', 'true');
+  // Looping: left of the first review is the last.
+  await dotsOf(carousel).first().click();
+  await expect.poll(index).toBe('0');
+  await page.keyboard.press('ArrowLeft');
+  await expect.poll(index).toBe(String(slides - 1));
 
   const widthRatio = async () => {
-    const slide = await activeSlide(carousel).boundingBox();
+    const slide = await activeSlide(carousel).getByRole('article').boundingBox();
     const box = await carousel.boundingBox();
     return (slide?.width ?? 0) / (box?.width ?? 1);
   };

@@ -9,6 +9,19 @@ configure({ asyncUtilTimeout: 5000 });
 // jsdom has no scrolling; React Router's <ScrollRestoration> calls it on every navigation.
 window.scrollTo = () => {};
 
+// jsdom has no media queries; Embla (the carousels) asks for its options' breakpoints.
+window.matchMedia ??= (query: string) =>
+  ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  }) satisfies MediaQueryList;
+
 // jsdom has <dialog> but not its methods; enough of them for modals to open, close and say so.
 HTMLDialogElement.prototype.showModal ??= function showModal(this: HTMLDialogElement) {
   this.open = true;
