@@ -206,8 +206,11 @@ export async function acceptQuote(
         sql`update quotes set status = 'accepted', updated_at = now()
           where id = ${id} and user_id = ${actor.id} and status = 'answered'
             and expires_on >= ${todayUtc}
-          returning company_id as "companyId"`,
+          returning coalesce(company_id,
+            (select company_id from company_members where user_id = ${actor.id})) as "companyId"`,
       );
+      // A quote requested before its buyer joined a company is accepted under that company's
+      // rules (limit, approval, terms): otherwise it would be a way around the buyer's limit.
       if (!taken) throw await whyNotAccepted(tx, id);
       // In product-id order, as checkout locks them: an accept and a checkout cannot deadlock.
       // Then the company's row, as checkout takes it after the products.

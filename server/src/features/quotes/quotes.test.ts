@@ -712,6 +712,17 @@ describe('quotes: requested from the cart, answered by the shop, accepted once',
     const inDays = (days: number) =>
       new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
+    it('a quote requested before its buyer joined the company is accepted under its rules (no way around the limit)', async () => {
+      const newcomer = await signUp(app, { name: 'New Comer' });
+      const part = await createProduct(app, { availableQuantity: 500 });
+      const id = await answeredFor(newcomer, [{ productId: part.id, quantity: 100 }], [1.5]);
+      await join(newcomer, companyC, 'buyer', 10_000);
+      const res = await accept(newcomer, id);
+      expect(res.statusCode, res.body).toBe(200);
+      const order = await orderOf(newcomer, res.json().data.orderId);
+      expect(order).toMatchObject({ status: 'awaiting_approval', companyId: companyC, price: 150 });
+    });
+
     it('above the limit, by card: the order awaits approval (stock taken, 72 h), mails the approver; approved, it waits for the card', async () => {
       const part = await createProduct(app, { availableQuantity: 500 });
       const id = await answeredFor(capped, [{ productId: part.id, quantity: 100 }], [1.5]);
