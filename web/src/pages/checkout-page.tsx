@@ -15,6 +15,7 @@ import { useCheckout } from '../features/cart/api/checkout';
 import { useCart } from '../features/cart/api/use-cart';
 import { useAddresses } from '../features/companies/api/get-addresses';
 import { useMyCompany } from '../features/companies/api/get-my-company';
+import { PaymentTermsFields } from '../features/companies/components/payment-terms-fields';
 import { useProfile } from '../features/profile/api/get-profile';
 import { formatPieces, formatPrice } from '../lib/format';
 import { toast } from '../lib/toast';
@@ -111,33 +112,11 @@ export function CheckoutPage() {
             {...register('phone')}
           />
           {company && (
-            <fieldset className="flex flex-col gap-1.5">
-              <legend className="mb-1 text-sm font-medium">Payment</legend>
-              <label className="flex items-center gap-2">
-                <input
-                  type="radio"
-                  className="radio radio-sm"
-                  value="card"
-                  {...register('paymentTerms')}
-                />
-                Card, paid after placing the order
-              </label>
-              <label className="flex items-center gap-2">
-                <input
-                  type="radio"
-                  className="radio radio-sm"
-                  value="account"
-                  disabled={!company.termsDays}
-                  {...register('paymentTerms')}
-                />
-                {company.termsDays
-                  ? `On account, net ${company.termsDays} (${formatPrice(company.availableCredit)} of credit left)`
-                  : 'On account (your company has no terms yet: a shop admin grants them)'}
-              </label>
-              {errors.paymentTerms && (
-                <p className="text-sm text-error">{errors.paymentTerms.message}</p>
-              )}
-            </fieldset>
+            <PaymentTermsFields
+              company={company}
+              field={register('paymentTerms')}
+              error={errors.paymentTerms?.message}
+            />
           )}
           <FormField
             label={onAccount ? 'PO number (required on account)' : 'PO number (optional)'}
