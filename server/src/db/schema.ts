@@ -11,6 +11,7 @@ import {
   integer,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -738,6 +739,80 @@ export const quoteLines = pgTable(
   ],
 );
 
+// ── vehicle fitment (issue 20) ──
+
+/**
+ * A vehicle as buyers choose it: year, make, model and engine (an ACES base vehicle with its
+ * engine qualifier). A short list (about 10^4 rows), read by the selector one step at a time.
+ */
+export const vehicles = pgTable(
+  'vehicles',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    year: smallint('year').notNull(),
+    make: text('make').notNull(),
+    model: text('model').notNull(),
+    /** As shown: "1.8L L4", "3.5L V6", "Electric". */
+    engine: text('engine').notNull(),
+    /** The maker's engine code ("2ZR-FE"), or '' when unknown. */
+    engineCode: text('engine_code').notNull().default(''),
+    fuel: text('fuel').notNull(),
+  },
+  (t) => [
+    uniqueIndex('vehicles_unique').on(t.year, t.make, t.model, t.engine, t.engineCode),
+    check('vehicles_year_range', sql`${t.year} between 1900 and 2100`),
+    check('vehicles_fuel', sql`${t.fuel} in ('gas', 'diesel', 'hybrid', 'electric')`),
+  ],
+);
+
+/**
+ * A product fits a vehicle, at a position ('' when it has none), for a submodel only ('' for
+ * all), with a note. An import's year range and an empty engine expand to one row per vehicle.
+ * 10^7 rows at scale: "parts for this vehicle" reads the primary key, "vehicles of this part"
+ * the product index.
+ */
+export const fitments = pgTable(
+  'fitments',
+  {
+    vehicleId: integer('vehicle_id')
+      .notNull()
+      .references(() => vehicles.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    position: text('position').notNull().default(''),
+    submodel: text('submodel').notNull().default(''),
+    note: text('note').notNull().default(''),
+  },
+  (t) => [
+    primaryKey({ columns: [t.vehicleId, t.productId, t.position, t.submodel] }),
+    index('fitments_product_idx').on(t.productId, t.vehicleId),
+    check(
+      'fitments_position',
+      sql`${t.position} in ('', 'front', 'rear', 'left', 'right', 'front left', 'front right', 'rear left', 'rear right')`,
+    ),
+  ],
+);
+
+/** "My garage": a signed-in buyer's vehicles; at most one is the current one. */
+export const garageVehicles = pgTable(
+  'garage_vehicles',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    vehicleId: integer('vehicle_id')
+      .notNull()
+      .references(() => vehicles.id, { onDelete: 'cascade' }),
+    current: boolean('current').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.vehicleId] }),
+    uniqueIndex('garage_vehicles_one_current').on(t.userId).where(sql`${t.current}`),
+  ],
+);
+
 export const appState = pgTable('app_state', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),
@@ -745,6 +820,9 @@ export const appState = pgTable('app_state', {
 });
 
 export const schema = {
+  vehicles,
+  fitments,
+  garageVehicles,
   user,
   session,
   account,

@@ -24,6 +24,7 @@ const query = (q: string): SearchQuery => ({
   inStock: false,
   minPrice: undefined,
   maxPrice: undefined,
+  vehicle: undefined,
   sort: undefined,
   cursor: undefined,
   limit: 24,
