@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { GARAGE_MAX, garageFullMessage } from './fitment-rules.ts';
+
+export { GARAGE_MAX, vehicleLabel, vehicleShortLabel } from './fitment-rules.ts';
 
 /**
  * Vehicle fitment (issue 20): which parts fit a vehicle (year, make, model, engine), the garage
@@ -26,14 +29,12 @@ export type Position = (typeof POSITIONS)[number];
 /** The model years the selector offers (the demo list covers them all). */
 export const FIRST_MODEL_YEAR = 1950;
 export const LAST_MODEL_YEAR = 2030;
-/** How many vehicles one garage holds. */
-export const GARAGE_MAX = 20;
 /** How long a fitment note may be. */
 export const FITMENT_NOTE_MAX = 500;
 
 export const fitmentMessages = {
   vehicleNotFound: 'Vehicle not found',
-  garageFull: `A garage holds at most ${GARAGE_MAX} vehicles; remove one first`,
+  garageFull: garageFullMessage,
   notInGarage: 'That vehicle is not in your garage',
 } as const;
 
@@ -51,10 +52,6 @@ export const vehicle = z.object({
   fuel: z.enum(FUELS),
 });
 export type Vehicle = z.infer<typeof vehicle>;
-
-/** "2015 Toyota Corolla 1.8L L4": how a vehicle reads everywhere (navbar, fit check, garage). */
-export const vehicleLabel = (v: Pick<Vehicle, 'year' | 'make' | 'model' | 'engine'>) =>
-  `${v.year} ${v.make} ${v.model} ${v.engine}`;
 
 // ── the selector: each step lists only what exists ──
 export const vehicleYears = z.array(z.number().int());

@@ -8,16 +8,18 @@ export interface Parser<T> {
   safeParse(value: unknown): { success: true; data: T } | { success: false };
 }
 
-/** What one field holds: zod's `z.string()`, `z.number()`, `.int()`, `.nullable()`. */
-type Kind = 'string' | 'number' | 'integer' | 'string or null';
+/** What one field holds: zod's `z.string()`, `z.number()`, `.int()`, `z.boolean()`, `.nullable()`. */
+type Kind = 'string' | 'number' | 'integer' | 'boolean' | 'string or null';
 /** The kinds a field of type `V` may be checked as: the shape must list every field of `T`. */
 type KindOf<V> = [V] extends [string]
   ? 'string'
   : [V] extends [number]
     ? 'number' | 'integer'
-    : [V] extends [string | null]
-      ? 'string or null'
-      : never;
+    : [V] extends [boolean]
+      ? 'boolean'
+      : [V] extends [string | null]
+        ? 'string or null'
+        : never;
 export type Shape<T> = { [K in keyof T]-?: KindOf<T[K]> };
 
 const holds: Record<Kind, (value: unknown) => boolean> = {
@@ -25,10 +27,12 @@ const holds: Record<Kind, (value: unknown) => boolean> = {
   // As zod 4: no NaN or Infinity, and integers within the safe range.
   number: (value) => typeof value === 'number' && Number.isFinite(value),
   integer: (value) => Number.isSafeInteger(value),
+  boolean: (value) => typeof value === 'boolean',
   'string or null': (value) => value === null || typeof value === 'string',
 };
 
-function record<T>(shape: Shape<T>, value: unknown): T | undefined {
+/** One record of `shape`, or undefined if any field is off. */
+export function recordOf<T>(shape: Shape<T>, value: unknown): T | undefined {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
   const input = value as Record<string, unknown>;
   const output: Record<string, unknown> = {};
@@ -46,11 +50,33 @@ export function listOf<T>(shape: Shape<T>): Parser<T[]> {
       if (!Array.isArray(value)) return { success: false };
       const data: T[] = [];
       for (const item of value) {
-        const parsed = record(shape, item);
+        const parsed = recordOf(shape, item);
         if (parsed === undefined) return { success: false };
         data.push(parsed);
       }
       return { success: true, data };
+    },
+  };
+}
+
+/** One record of `shape` (zod's `z.object`). */
+export function objectOf<T>(shape: Shape<T>): Parser<T> {
+  return {
+    safeParse(value) {
+      const data = recordOf(shape, value);
+      return data === undefined ? { success: false } : { success: true, data };
+    },
+  };
+}
+
+type Plain = { string: string; integer: number };
+
+/** A list of plain values (`z.array(z.string())`, `z.array(z.number().int())`). */
+export function valuesOf<K extends keyof Plain>(kind: K): Parser<Plain[K][]> {
+  return {
+    safeParse(value) {
+      if (!Array.isArray(value) || !value.every(holds[kind])) return { success: false };
+      return { success: true, data: value as Plain[K][] };
     },
   };
 }
