@@ -19,6 +19,8 @@ export const routes = {
   cart: '/cart',
   checkout: '/checkout',
   quickOrder: '/quick-order',
+  /** My vehicles (issue 20): a visitor's in the browser, a signed-in user's on the server. */
+  garage: '/garage',
   /** The link an invitation mail carries: `/company/join?token=…`. */
   joinCompany: '/company/join',
   dashboard: dashboardRoot,
@@ -67,6 +69,7 @@ export const paths = {
   cart: routes.cart,
   checkout: routes.checkout,
   quickOrder: routes.quickOrder,
+  garage: routes.garage,
   joinCompany: routes.joinCompany,
   dashboard: {
     root: dashboardRoot,
@@ -168,6 +171,25 @@ export const api = {
   adminQuotes: (page: QuotesPage) => `${apiBase}/admin/quotes?${quotesQuery(page)}`,
   answerQuote: (id: string) => `${apiBase}/admin/quotes/${encodeURIComponent(id)}/answer`,
   declineQuote: (id: string) => `${apiBase}/admin/quotes/${encodeURIComponent(id)}/decline`,
+  // Issue 20: vehicle fitment.
+  vehicleYears: `${apiBase}/vehicles/years`,
+  vehicleMakes: (year: number) =>
+    `${apiBase}/vehicles/makes?${new URLSearchParams({ year: String(year) })}`,
+  vehicleModels: (year: number, make: string) =>
+    `${apiBase}/vehicles/models?${new URLSearchParams({ year: String(year), make })}`,
+  vehicleEngines: (year: number, make: string, model: string) =>
+    `${apiBase}/vehicles/engines?${new URLSearchParams({ year: String(year), make, model })}`,
+  vehicle: (id: number) => `${apiBase}/vehicles/${id}`,
+  productFitment: (slug: string, query: { vehicle?: number; cursor?: string; limit: number }) =>
+    `${apiBase}/catalog/products/${encodeURIComponent(slug)}/fitment?${new URLSearchParams({
+      ...(query.vehicle ? { vehicle: String(query.vehicle) } : {}),
+      ...(query.cursor ? { cursor: query.cursor } : {}),
+      limit: String(query.limit),
+    })}`,
+  garage: `${apiBase}/garage`,
+  garageVehicle: (vehicleId: number) => `${apiBase}/garage/${vehicleId}`,
+  garageCurrent: `${apiBase}/garage/current`,
+  garageMerge: `${apiBase}/garage/merge`,
   // Issue 19: paying on account.
   companyStatement: (page: { limit: number; cursor?: string }) =>
     `${apiBase}/company/statement?${pageQuery(page)}`,
