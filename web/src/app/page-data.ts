@@ -7,6 +7,7 @@ import { productPageQueryOptions } from '../features/catalog/api/edit-product';
 import { brandsQueryOptions, categoriesQueryOptions } from '../features/catalog/api/get-taxonomy';
 import { toolsQueryOptions } from '../features/catalog/api/get-tools';
 import { catalogSearchQueryOptions, searchParamsOf } from '../features/catalog/api/search-catalog';
+import { vehicleQuery } from '../features/fitment/api/vehicle-steps';
 
 /** The public pages the server renders (web/src/entry-server.tsx); the rest are drawn in the browser. */
 export const SERVER_RENDERED = [
@@ -29,6 +30,8 @@ const BROWSER_ONLY = [
   routes.cart,
   routes.checkout,
   routes.quickOrder,
+  // A visitor's garage is in the browser's storage: the server has nothing to draw.
+  routes.garage,
   routes.dashboard,
   `${routes.dashboard}/*`,
 ];
@@ -77,7 +80,12 @@ export async function prefetchPage(client: QueryClient, url: URL): Promise<PageF
   }
   if (pathname === routes.products) {
     const search = searchParamsOf(url.searchParams);
-    await client.prefetchQuery(catalogSearchQueryOptions(search));
+    // "Fits my vehicle" names the vehicle of `?vehicle=` (a shared link's, not this browser's).
+    const vehicle = Number(search.get('vehicle'));
+    await Promise.all([
+      client.prefetchQuery(catalogSearchQueryOptions(search)),
+      Number.isSafeInteger(vehicle) && vehicle > 0 && client.prefetchQuery(vehicleQuery(vehicle)),
+    ]);
     const query = search.toString();
     return { status: 200, canonicalPath: query ? `${pathname}?${query}` : pathname, search };
   }

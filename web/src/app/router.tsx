@@ -76,6 +76,7 @@ export const routes: RouteObject[] = [
         path: path.quickOrder,
         element: signedIn(page(() => import('../pages/quick-order-page'), 'QuickOrderPage')),
       },
+      { path: path.garage, element: page(() => import('../pages/garage-page'), 'GaragePage') },
       {
         path: path.joinCompany,
         element: signedIn(page(() => import('../pages/join-company-page'), 'JoinCompanyPage')),

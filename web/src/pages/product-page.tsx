@@ -10,6 +10,8 @@ import { productPageQueryOptions } from '../features/catalog/api/edit-product';
 import { relatedPartsQuery, useCatalogSearch } from '../features/catalog/api/search-catalog';
 import { ProductNotFound } from '../features/catalog/components/product-not-found';
 import { SearchResultCard } from '../features/catalog/components/search-result-card';
+import { FitCheck } from '../features/fitment/components/fit-check';
+import { VehicleFitSection } from '../features/fitment/components/vehicle-fit-section';
 import { formatCount, formatPieces, formatPrice } from '../lib/format';
 import { usePageTitle } from '../lib/use-page-title';
 import { useWhenIdle } from '../lib/use-when-idle';
@@ -164,6 +166,7 @@ function ProductView({ product }: { product: CatalogProduct }) {
               </>
             )}
           </p>
+          <FitCheck slug={product.slug} categorySlug={product.category?.slug} />
           {outOfStock || isAdmin ? (
             <button type="button" className="btn btn-primary mt-2 sm:w-60" disabled>
               {outOfStock ? 'Out of stock' : 'Purchase Now'}
@@ -189,6 +192,7 @@ function ProductView({ product }: { product: CatalogProduct }) {
         </div>
       </div>
 
+      <VehicleFitSection slug={product.slug} />
       <div className="mt-10 grid gap-8 md:grid-cols-2">
         {product.attributes.length > 0 && (
           <section aria-labelledby="specifications">

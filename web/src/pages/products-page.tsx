@@ -1,6 +1,6 @@
 import { SEARCH_SORTS, type SearchSort } from '@proper-parts/domain/catalog-search';
 import { formatCount } from '@proper-parts/domain/format';
-import { useCallback, useState } from 'react';
+import { useCallback, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { EmptyState } from '../components/empty-state';
 import { PageHeader } from '../components/page-header';
@@ -9,6 +9,8 @@ import { searchParamsOf, useCatalogSearch } from '../features/catalog/api/search
 import { SearchBox } from '../features/catalog/components/search-box';
 import { SearchFacets } from '../features/catalog/components/search-facets';
 import { SearchResultCard } from '../features/catalog/components/search-result-card';
+import { FitsMyVehicleFilter } from '../features/fitment/components/fits-my-vehicle-filter';
+import { VehiclePanel } from '../features/fitment/components/vehicle-panel';
 import { usePageTitle } from '../lib/use-page-title';
 
 const setOrDelete = (next: URLSearchParams, key: string, value: string | null) =>
@@ -22,14 +24,22 @@ const sortNames: Record<SearchSort, string> = {
   name: 'Name A–Z',
 };
 
+/** `?vehicle=`: a positive whole number, else no vehicle filter. */
+const vehicleOf = (params: URLSearchParams) => {
+  const id = Number(params.get('vehicle'));
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+};
+
 /**
  * All parts (issue 16): search by part number or words, narrow by category, brand and stock, sort,
- * page by cursor. The whole state is in the URL, so a link or the back button restores it.
+ * page by cursor; and by vehicle (issue 20, "Fits my vehicle"). The whole state is in the URL,
+ * so a link or the back button restores it.
  */
 export function ProductsPage() {
   usePageTitle('All Parts');
   const [params, setParams] = useSearchParams();
   const [filtersOpen, setFiltersOpen] = useState(false);
+  const yearStepId = useId();
   const query = searchParamsOf(params);
   const { data, isPending, isError, error, isPlaceholderData } = useCatalogSearch(query);
 
@@ -52,6 +62,15 @@ export function ProductsPage() {
     (q: string) => change((next) => setOrDelete(next, 'q', q), true),
     [change],
   );
+  const onVehicle = useCallback(
+    (id: number | null) => change((next) => setOrDelete(next, 'vehicle', id ? String(id) : null)),
+    [change],
+  );
+  /** No vehicle yet: open the filters (folded on phones) at the selector's first step. */
+  const chooseVehicle = () => {
+    setFiltersOpen(true);
+    requestAnimationFrame(() => document.getElementById(yearStepId)?.focus());
+  };
 
   const q = params.get('q') ?? '';
   const category = params.get('category');
@@ -68,7 +87,8 @@ export function ProductsPage() {
     (inStock ? 1 : 0) +
     (price.min || price.max ? 1 : 0) +
     Object.keys(attributes).length;
-  const filtered = Boolean(q || filterCount);
+  const vehicle = vehicleOf(params);
+  const filtered = Boolean(q || filterCount || vehicle);
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-10">
@@ -98,7 +118,10 @@ export function ProductsPage() {
               {filtersOpen ? 'Hide filters' : 'Filters'}
               {filterCount > 0 && ` (${filterCount})`}
             </button>
-            <div className={`${filtersOpen ? 'mt-4 block' : 'hidden'} lg:mt-0 lg:block`}>
+            <div
+              className={`${filtersOpen ? 'mt-4 flex' : 'hidden'} flex-col gap-6 lg:mt-0 lg:flex`}
+            >
+              <VehiclePanel firstStepId={yearStepId} onChosen={(chosen) => onVehicle(chosen.id)} />
               <SearchFacets
                 facets={data.facets}
                 category={category}
@@ -155,6 +178,11 @@ export function ProductsPage() {
                   </>
                 )}
               </p>
+              <FitsMyVehicleFilter
+                vehicleId={vehicle}
+                onChange={onVehicle}
+                onChooseVehicle={chooseVehicle}
+              />
               <label className="flex items-center gap-2 text-sm">
                 Sort by
                 <select

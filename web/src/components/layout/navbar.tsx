@@ -4,6 +4,7 @@ import { Link, NavLink } from 'react-router';
 import { paths } from '../../config/paths';
 import { NavAuthEntry } from '../../features/auth/components/nav-auth-entry';
 import { CartBadge } from '../../features/cart/components/cart-badge';
+import { CurrentVehicleLink } from '../../features/fitment/components/current-vehicle-link';
 import { DashboardMenuToggle } from './dashboard-menu-toggle';
 
 const links = [
@@ -114,6 +115,7 @@ export function Navbar() {
         </div>
         <div className="navbar-end gap-1">
           <DashboardMenuToggle />
+          <CurrentVehicleLink />
           <CartBadge />
           <NavAuthEntry />
         </div>

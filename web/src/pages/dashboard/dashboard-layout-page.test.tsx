@@ -55,6 +55,7 @@ describe('DashboardLayoutPage', () => {
       ['My Orders', '/dashboard'],
       ['Saved lists', '/dashboard/lists'],
       ['Quick order', '/quick-order'],
+      ['My garage', '/garage'],
       ['Quotes', '/dashboard/quotes'],
       ['Company', '/dashboard/company'],
       ['Add A Review', '/dashboard/review'],
@@ -95,6 +96,7 @@ describe('DashboardLayoutPage', () => {
     expect(await screen.findByRole('heading', { name: 'Welcome, Chief' })).toBeInTheDocument();
     expect(sidebarLinks()).toEqual([
       ['My Profile', '/dashboard'],
+      ['My garage', '/garage'],
       ['Manage All Orders', '/dashboard/manageOrder'],
       ['Add A Product', '/dashboard/addProduct'],
       ['Make Admin', '/dashboard/admin'],

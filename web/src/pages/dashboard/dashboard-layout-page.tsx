@@ -22,6 +22,7 @@ const customerLinks: SidebarLink[] = [
   { to: paths.dashboard.myOrders, label: 'My Orders', end: true },
   { to: paths.dashboard.savedLists, label: 'Saved lists', end: false },
   { to: paths.quickOrder, label: 'Quick order', end: true },
+  { to: paths.garage, label: 'My garage', end: true },
   { to: paths.dashboard.quotes, label: 'Quotes', end: false },
   { to: paths.dashboard.company, label: 'Company', end: false },
   { to: paths.dashboard.approvals, label: 'Approvals', end: false },
@@ -32,6 +33,8 @@ const customerLinks: SidebarLink[] = [
 
 const adminLinks: SidebarLink[] = [
   { to: paths.dashboard.root, label: 'My Profile', end: true },
+  // A garage is personal: an admin has one too (issue 20).
+  { to: paths.garage, label: 'My garage', end: true },
   { to: paths.dashboard.manageOrders, label: 'Manage All Orders', end: false },
   { to: paths.dashboard.addProduct, label: 'Add A Product', end: false },
   { to: paths.dashboard.makeAdmin, label: 'Make Admin', end: false },

@@ -13,6 +13,8 @@ const SEARCH_PARAMS = [
   'cursor',
   'minPrice',
   'maxPrice',
+  // Issue 20: only the parts that fit this vehicle ("Fits my vehicle").
+  'vehicle',
 ];
 
 export function searchParamsOf(page: URLSearchParams): URLSearchParams {

@@ -1,0 +1,46 @@
+import { vehicleLabel, vehicleShortLabel } from '@proper-parts/domain/fitment-rules';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths';
+import { useMergeVisitorGarage } from '../merge-visitor-garage';
+import { useGarage } from '../use-garage';
+
+/**
+ * The navbar's current vehicle: a link to My garage (switch or remove it there), named for the
+ * whole vehicle; the short label shows from tablet width, a car alone on phones. Nothing while
+ * no vehicle is current (and on the server's page: the garage is the browser's).
+ */
+export function CurrentVehicleLink() {
+  const { current } = useGarage();
+  useMergeVisitorGarage();
+  if (!current) return null;
+  return (
+    <Link
+      to={paths.garage}
+      className="btn btn-ghost gap-1.5 px-2 max-md:btn-square"
+      aria-label={`My garage: ${vehicleLabel(current)}`}
+      title={vehicleLabel(current)}
+      data-testid="current-vehicle"
+    >
+      <svg
+        xmlns="http://www.w3.org/2000/svg"
+        className="size-6 shrink-0"
+        fill="none"
+        viewBox="0 0 24 24"
+        stroke="currentColor"
+        strokeWidth={1.8}
+        aria-hidden="true"
+      >
+        <path
+          strokeLinecap="round"
+          strokeLinejoin="round"
+          d="M5 16H3.5a.5.5 0 0 1-.5-.5V13a2 2 0 0 1 1.2-1.8L6 10.5 7.7 7A2 2 0 0 1 9.5 6h5a2 2 0 0 1 1.8 1l1.7 3.5 1.8.7A2 2 0 0 1 21 13v2.5a.5.5 0 0 1-.5.5H19M9 16h6M6 10.5h12"
+        />
+        <circle cx="7" cy="16.5" r="2" />
+        <circle cx="17" cy="16.5" r="2" />
+      </svg>
+      <span className="hidden max-w-44 truncate font-medium md:inline">
+        {vehicleShortLabel(current)}
+      </span>
+    </Link>
+  );
+}
