@@ -43,6 +43,7 @@ describe('routes', () => {
     ['/dashboard/admin', 'All Users', 'Make Admin', admin],
     ['/dashboard/manageProducts', 'Manage all Products', 'Manage Products', admin],
     ['/dashboard/payment/42', 'Payment', 'Payment', customer],
+    ['/garage', 'My garage', 'My garage', null],
     ['/no/such/page', 'Page not found', 'Page Not Found', null],
   ])('%s shows "%s" titled "%s | Proper Parts"', async (url, heading, title, visitor) => {
     // Pages that fetch get a 404; these tests only check that each route renders.

@@ -1,10 +1,12 @@
 import { tool } from '@proper-parts/domain/catalog';
+import { garageVehicle, vehicleMakes, vehicleYears } from '@proper-parts/domain/fitment';
 import { review } from '@proper-parts/domain/reviews';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { toolList } from '../features/catalog/api/get-tools';
+import { garageEntryList } from '../features/fitment/api/get-garage';
 import { reviewList } from '../features/reviews/api/get-reviews';
-import type { Parser } from './plain-shape';
+import { type Parser, valuesOf } from './plain-shape';
 
 const sampleTool = {
   _id: 'a1b2',
@@ -14,6 +16,15 @@ const sampleTool = {
   minimumOrderQuantity: 10,
   availableQuantity: 250,
   price: 12.5,
+};
+const sampleGarageVehicle = {
+  id: 7,
+  year: 2015,
+  make: 'Toyota',
+  model: 'Corolla',
+  engine: '1.8L L4',
+  engineCode: '2ZR-FE',
+  current: true,
 };
 const sampleReview = {
   _id: 'r1',
@@ -65,7 +76,8 @@ function agrees<T>(plain: Parser<T[]>, schema: z.ZodType, sample: Record<string,
   // Not only refusals: the sample, with and without an extra field, and the borderline values.
   expect(accepted).toBeGreaterThanOrEqual(2);
   expect(plain.safeParse('not a list').success).toBe(false);
-  expect(plain.safeParse([sample, { ...sample, _id: 7 }]).success).toBe(false);
+  const [first = ''] = Object.keys(sample);
+  expect(plain.safeParse([sample, { ...sample, [first]: {} }]).success).toBe(false);
 }
 
 describe('plain-shape lists (the home page checks its data without zod)', () => {
@@ -79,5 +91,20 @@ describe('plain-shape lists (the home page checks its data without zod)', () => 
       success: true,
       data: [{ ...sampleReview, photoUrl: '/a.png' }],
     });
+  });
+
+  it("the garage's vehicles (the navbar's) agree with the domain's, less the fuel the web does not show", () => {
+    agrees(garageEntryList, garageVehicle.omit({ fuel: true }), sampleGarageVehicle);
+  });
+
+  it("the selector's years and names agree with the domain's", () => {
+    for (const value of [[2015, 2014], [], [2015, '2014'], [1.5], 'x', null, [null]])
+      expect(valuesOf('integer').safeParse(value).success).toBe(
+        vehicleYears.safeParse(value).success,
+      );
+    for (const value of [['Toyota'], [], ['Toyota', 3], 'Toyota', [null]])
+      expect(valuesOf('string').safeParse(value).success).toBe(
+        vehicleMakes.safeParse(value).success,
+      );
   });
 });

@@ -2,10 +2,15 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stubApi } from '../../test/auth-stubs';
+import { corolla, ok } from '../../test/fitment-fixtures';
 import { jsonResponse, renderWithProviders } from '../../test/test-utils';
+import { visitorGarage } from '../features/fitment/visitor-garage';
 import { ProductsPage } from './products-page';
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  visitorGarage.clear();
+});
 
 const item = (sku: string, name: string) => ({
   _id: `00000000-0000-4000-8000-${sku.replace(/\D/g, '').padStart(12, '0').slice(-12)}`,
@@ -147,5 +152,84 @@ describe('ProductsPage', () => {
     expect(await screen.findByText('No parts match')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Clear the search and filters' }));
     await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+});
+
+describe('ProductsPage: Fits my vehicle (issue 20)', () => {
+  it('adds the current vehicle to the search, in the URL, with the search, a brand and paging', async () => {
+    visitorGarage.add(corolla);
+    const fetchMock = stubApi({
+      'GET /api/v1/catalog/search': () => answer([item('BRK-100', 'Front brake pads')], 'c2'),
+      'GET /api/v1/vehicles/7': () => ok(corolla),
+    });
+    const { router } = renderWithProviders(<ProductsPage />, {
+      route: '/products?q=pads&brand=rollwell',
+      path: '/products',
+    });
+    const user = userEvent.setup();
+    const filter = await screen.findByRole('checkbox', {
+      name: 'Fits my vehicle (2015 Toyota Corolla 1.8L L4)',
+    });
+    expect(filter).not.toBeChecked();
+
+    await user.click(filter);
+    await waitFor(() =>
+      expect(router.state.location.search).toBe('?q=pads&brand=rollwell&vehicle=7'),
+    );
+    await waitFor(() => expect(searches(fetchMock)).toContain('?brand=rollwell&q=pads&vehicle=7'));
+    expect(screen.getByRole('checkbox', { name: /^Fits my vehicle/ })).toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    await waitFor(() =>
+      expect(searches(fetchMock).at(-1)).toBe('?brand=rollwell&cursor=c2&q=pads&vehicle=7'),
+    );
+
+    // Off again: the vehicle leaves the URL and the search, from the first page.
+    await user.click(screen.getByRole('checkbox', { name: /^Fits my vehicle/ }));
+    await waitFor(() => expect(router.state.location.search).toBe('?q=pads&brand=rollwell'));
+  });
+
+  it("reads a shared link's vehicle, named from the API, without a vehicle of one's own", async () => {
+    const other = { ...corolla, id: 9, year: 2018 };
+    const fetchMock = stubApi({
+      'GET /api/v1/catalog/search': () => answer([item('BRK-100', 'Front brake pads')]),
+      'GET /api/v1/vehicles/9': () => ok(other),
+    });
+    renderWithProviders(<ProductsPage />, { route: '/products?vehicle=9', path: '/products' });
+    expect(
+      await screen.findByRole('checkbox', {
+        name: 'Fits my vehicle (2018 Toyota Corolla 1.8L L4)',
+      }),
+    ).toBeChecked();
+    expect(searches(fetchMock)).toEqual(['?vehicle=9']);
+  });
+
+  it('offers to choose a vehicle when none is current, and filters by the one chosen', async () => {
+    stubApi({
+      'GET /api/v1/catalog/search': () => answer([item('BRK-100', 'Front brake pads')]),
+      'GET /api/v1/vehicles/years': () => ok([2015]),
+      'GET /api/v1/vehicles/makes': () => ok(['Toyota']),
+      'GET /api/v1/vehicles/models': () => ok(['Corolla']),
+      'GET /api/v1/vehicles/engines': () => ok([corolla]),
+      'GET /api/v1/vehicles/7': () => ok(corolla),
+    });
+    const { router } = renderWithProviders(<ProductsPage />, {
+      route: '/products?q=pads',
+      path: '/products',
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Choose your vehicle' }));
+    await waitFor(() => expect(screen.getByLabelText('Year')).toHaveFocus());
+    expect(screen.queryByRole('checkbox', { name: /^Fits my vehicle/ })).not.toBeInTheDocument();
+
+    await user.selectOptions(screen.getByLabelText('Year'), '2015');
+    await waitFor(() => expect(screen.getByLabelText('Make')).toBeEnabled());
+    await user.selectOptions(screen.getByLabelText('Make'), 'Toyota');
+    await waitFor(() => expect(screen.getByLabelText('Model')).toBeEnabled());
+    await user.selectOptions(screen.getByLabelText('Model'), 'Corolla');
+    await waitFor(() => expect(screen.getByLabelText('Engine')).toBeEnabled());
+    await user.selectOptions(screen.getByLabelText('Engine'), '1.8L L4 (2ZR-FE)');
+
+    await waitFor(() => expect(router.state.location.search).toBe('?q=pads&vehicle=7'));
+    expect(await screen.findByRole('checkbox', { name: /^Fits my vehicle/ })).toBeChecked();
   });
 });

@@ -39,7 +39,7 @@ export function FitsMyVehicleFilter({
         checked={vehicleId !== null}
         onChange={(event) => onChange(event.target.checked ? (current?.id ?? null) : null)}
       />
-      Fits my vehicle
+      Fits my vehicle{' '}
       {vehicle && (
         <span className="font-normal text-base-content/70">({vehicleLabel(vehicle)})</span>
       )}
