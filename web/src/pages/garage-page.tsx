@@ -5,7 +5,8 @@ import { PageHeader } from '../components/page-header';
 import { Spinner } from '../components/spinner';
 import { paths } from '../config/paths';
 import { VehicleSelector } from '../features/fitment/components/vehicle-selector';
-import { useChangeGarage, useGarage } from '../features/fitment/use-garage';
+import { useChangeGarage } from '../features/fitment/use-change-garage';
+import { useGarage } from '../features/fitment/use-garage';
 import type { SavedVehicle } from '../features/fitment/vehicle-shape';
 import { usePageTitle } from '../lib/use-page-title';
 

@@ -1,10 +1,7 @@
-import { garageFullMessage } from '@proper-parts/domain/fitment-rules';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
-import { api } from '../../config/paths';
-import { apiFetch } from '../../lib/api-client';
 import { useCurrentUser } from '../auth/use-current-user';
-import { garageAnswer, garageKey, garageQueryOptions } from './api/get-garage';
+import { garageQueryOptions } from './api/get-garage';
 import type { SavedVehicle } from './vehicle-shape';
 import { visitorGarage } from './visitor-garage';
 
@@ -23,7 +20,8 @@ const PENDING: GarageView = { mode: 'pending', vehicles: [], current: null, isPe
 const NONE: SavedVehicle[] = [];
 
 /**
- * My garage: a signed-in user's from the server (customers and admins alike: it is personal), a
+ * My garage, as the navbar and the pages read it (changes: change-garage.ts, kept out of the
+ * entry chunk with the mutation code): a signed-in user's from the server (customers and admins alike: it is personal), a
  * visitor's from this browser. On the server and while hydrating there is none (no session, the
  * server's snapshot), so a page's markup matches; the garage arrives in the next render.
  */
@@ -46,54 +44,4 @@ export function useGarage(): GarageView {
     current: account.data?.find((v) => v.current) ?? null,
     isPending: account.isPending,
   };
-}
-
-type GarageChange =
-  | { kind: 'choose'; vehicle: SavedVehicle }
-  | { kind: 'use'; vehicleId: number }
-  | { kind: 'remove'; vehicleId: number };
-
-/** The account's garage after `change` (every garage route answers with the whole garage). */
-function changeAccountGarage(change: GarageChange) {
-  if (change.kind === 'choose')
-    return apiFetch(api.garage, {
-      method: 'POST',
-      body: { vehicleId: change.vehicle.id, current: true },
-      schema: garageAnswer,
-    });
-  if (change.kind === 'use')
-    return apiFetch(api.garageCurrent, {
-      method: 'PUT',
-      body: { vehicleId: change.vehicleId },
-      schema: garageAnswer,
-    });
-  return apiFetch(api.garageVehicle(change.vehicleId), { method: 'DELETE', schema: garageAnswer });
-}
-
-function changeVisitorGarage(change: GarageChange) {
-  if (change.kind === 'choose') {
-    if (!visitorGarage.add(change.vehicle)) throw new Error(garageFullMessage);
-  } else if (change.kind === 'use') visitorGarage.use(change.vehicleId);
-  else visitorGarage.remove(change.vehicleId);
-}
-
-/**
- * Changes my garage: on the server when signed in, in this browser otherwise. `choose` adds a
- * vehicle (or finds it there) and makes it the current one.
- */
-export function useChangeGarage() {
-  const { user } = useCurrentUser();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (change: GarageChange) => {
-      if (!user) {
-        changeVisitorGarage(change);
-        return null;
-      }
-      return changeAccountGarage(change);
-    },
-    onSuccess: (vehicles) => {
-      if (vehicles) queryClient.setQueryData(garageKey, vehicles);
-    },
-  });
 }

@@ -1,12 +1,13 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { useCurrentUser } from '../../auth/use-current-user';
 import {
   vehicleEnginesQuery,
   vehicleMakesQuery,
   vehicleModelsQuery,
   vehicleYearsQuery,
 } from '../api/vehicle-steps';
-import { useChangeGarage } from '../use-garage';
+import { changeGarage } from '../change-garage';
 import { engineName, type SavedVehicle } from '../vehicle-shape';
 
 interface StepProps {
@@ -87,7 +88,9 @@ export function VehicleSelector({
   const [make, setMake] = useState<string | null>(null);
   const [model, setModel] = useState<string | null>(null);
   const [vehicleId, setVehicleId] = useState('');
-  const change = useChangeGarage();
+  const [chooseError, setChooseError] = useState<string | null>(null);
+  const signedIn = useCurrentUser().user !== null;
+  const queryClient = useQueryClient();
 
   const years = useQuery(vehicleYearsQuery);
   const makes = useQuery({ ...vehicleMakesQuery(year ?? 0), enabled: year !== null });
@@ -105,7 +108,11 @@ export function VehicleSelector({
     const vehicle = engines.data?.find((v) => String(v.id) === id);
     if (!vehicle) return;
     setVehicleId(id);
-    change.mutate({ kind: 'choose', vehicle }, { onSuccess: () => onChosen?.(vehicle) });
+    setChooseError(null);
+    changeGarage(queryClient, signedIn, { kind: 'choose', vehicle }).then(
+      () => onChosen?.(vehicle),
+      (error: Error) => setChooseError(error.message),
+    );
   };
 
   return (
@@ -172,9 +179,9 @@ export function VehicleSelector({
         />
       </div>
       {failed && <p className="mt-2 text-sm text-error">{failed.message}</p>}
-      {change.error && (
+      {chooseError && (
         <p role="alert" className="mt-2 text-sm text-error">
-          {change.error.message}
+          {chooseError}
         </p>
       )}
     </fieldset>
