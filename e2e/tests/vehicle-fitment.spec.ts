@@ -1,0 +1,117 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
+import { shoot } from '../support/shoot.ts';
+
+/**
+ * Issue 20's journey, as a visitor meets it: pick the car in four choices on the home page (2015
+ * → Toyota → Corolla → 1.8L L4), see only the brake pads that fit it on /products with "Fits my
+ * vehicle", open front pads, read "Fits your 2015 Toyota Corolla 1.8L L4, front", add them to the
+ * cart. The demo's fitments give that car in-stock front pads (server/src/features/fitment).
+ */
+
+const CAR = '2015 Toyota Corolla 1.8L L4';
+
+/** A server-rendered page, once React has hydrated it (a choice made before is lost). */
+async function openHydrated(page: Page, url: string) {
+  await page.goto(url);
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+}
+
+/** Chooses one step's option by its words, once the step lists it. */
+async function choose(scope: ReturnType<Page['getByRole']>, label: string, option: RegExp) {
+  const select = scope.getByLabel(label, { exact: true });
+  await expect(select).toBeEnabled();
+  const wanted = select.locator('option').filter({ hasText: option });
+  await expect(wanted).toHaveCount(1);
+  await select.selectOption((await wanted.getAttribute('value')) ?? '');
+}
+
+interface Item {
+  slug: string;
+  name: string;
+}
+
+/** Whether a part fits the vehicle, and where, as the API says. */
+async function fitOf(request: APIRequestContext, slug: string, vehicleId: string) {
+  const res = await request.get(`/api/v1/catalog/products/${slug}/fitment?vehicle=${vehicleId}`);
+  expect(res.status()).toBe(200);
+  const { check } = (await res.json()).data as {
+    check: { fits: boolean; positions: { position: string }[] } | null;
+  };
+  return check;
+}
+
+for (const [run, width] of [375, 768, 1280].entries()) {
+  test(`at ${width} px: a visitor picks their car in four choices, finds brake pads that fit and adds front pads to the cart`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    const request = page.context().request;
+
+    // The home page's selector: each step opens once the one before is chosen.
+    await openHydrated(page, '/');
+    const selector = page.getByRole('region', { name: 'Shop by vehicle' });
+    await expect(selector.getByLabel('Make', { exact: true })).toBeDisabled();
+    await choose(selector, 'Year', /^2015$/);
+    await choose(selector, 'Make', /^Toyota$/);
+    await choose(selector, 'Model', /^Corolla$/);
+    await choose(selector, 'Engine', /^1\.8L L4\b/);
+    // Chosen: the current vehicle, in the navbar.
+    const navbarCar = page.getByRole('link', { name: `My garage: ${CAR}` });
+    await expect(navbarCar).toBeVisible();
+    await expect(selector).toContainText(`Your vehicle: ${CAR}`);
+    if (run === 2) await shoot(page, 'fitment-home', { fullPage: false });
+
+    // The brake pads, then only those that fit the car.
+    await openHydrated(page, '/products?category=brake-pads');
+    const count = page.getByTestId('result-count');
+    const all = Number((await count.textContent())?.replace(/\D/g, ''));
+    const fits = page.getByRole('checkbox', { name: `Fits my vehicle (${CAR})` });
+    await expect(fits).not.toBeChecked();
+    await fits.check();
+    await expect(page).toHaveURL(/[?&]vehicle=\d+/);
+    const vehicleId = new URL(page.url()).searchParams.get('vehicle') ?? '';
+    await expect(count).not.toHaveText(`${all} parts`);
+    const fitting = Number((await count.textContent())?.replace(/\D/g, ''));
+    expect(fitting).toBeGreaterThanOrEqual(3);
+    expect(fitting).toBeLessThan(all);
+    // Every part listed fits the car, as the API's fit check says.
+    const listed = await page.getByTestId('search-result').evaluateAll((cards) =>
+      cards.map((card) => ({
+        name: card.getAttribute('aria-label') ?? '',
+        slug: card.querySelector('h2 a')?.getAttribute('href')?.split('/').pop() ?? '',
+      })),
+    );
+    expect(listed.length).toBeGreaterThan(0);
+    let front: Item | undefined;
+    for (const item of listed) {
+      const check = await fitOf(request, item.slug, vehicleId);
+      expect(check?.fits, item.slug).toBe(true);
+      if (!front && check?.positions.some((p) => p.position === 'front')) front = item;
+    }
+    if (!front) throw new Error('no front brake pads fit the demo Corolla');
+    if (run === 2) await shoot(page, 'fitment-products', { fullPage: false });
+
+    // The front pads' page says they fit, and where.
+    await page.getByRole('link', { name: front.name, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/products/${front.slug}$`));
+    const check = page.getByTestId('fit-check');
+    await expect(check).toContainText(`Fits your ${CAR}, front`);
+    const fitSection = page.getByRole('region', { name: 'Vehicle fit' });
+    await expect(
+      fitSection.getByRole('heading', { level: 4, name: 'Toyota Corolla' }),
+    ).toBeVisible();
+    if (run === 2) await shoot(page, 'fitment-product');
+
+    // Into the cart.
+    await page.getByRole('button', { name: 'Add to cart', exact: true }).click();
+    await expect(page.getByRole('link', { name: 'Cart, 1 line' })).toBeVisible();
+
+    // My garage lists the car, current.
+    await navbarCar.click();
+    await expect(page).toHaveURL(/\/garage$/);
+    await expect(page.getByRole('list', { name: 'My vehicles' })).toContainText(CAR);
+    await expect(page.getByText('Current vehicle')).toBeVisible();
+    if (run === 2) await shoot(page, 'fitment-garage');
+  });
+}
