@@ -50,6 +50,8 @@ const adminNoSuchOrder = { visitor: 401, customerA: 403, customerB: 403, admin: 
 
 const rows: Row[] = [
   { method: 'GET', path: '/api/v1/health', expect: publicRoute },
+  { method: 'GET', path: '/api/v1/health/live', expect: publicRoute },
+  { method: 'GET', path: '/api/v1/health/ready', expect: publicRoute },
   { method: 'GET', path: '/api/v1/tools', expect: publicRoute },
   { method: 'GET', path: '/api/v1/catalog/search', expect: publicRoute },
   { method: 'GET', path: '/api/v1/catalog/brands', expect: publicRoute },
