@@ -31,6 +31,7 @@ import { approvalRoutes } from './features/companies/approval-routes.ts';
 import { registerApprovalSweep } from './features/companies/approval-sweep.ts';
 import { companyRoutes } from './features/companies/company-routes.ts';
 import { seoRoutes } from './features/content/seo-routes.ts';
+import { exportsRoutes } from './features/exports/exports-routes.ts';
 import { healthRoutes } from './features/health/health-routes.ts';
 import { invoiceRoutes } from './features/invoices/invoice-routes.ts';
 import { createMailer } from './features/mail/mailer.ts';
@@ -184,6 +185,7 @@ export async function buildApp({
       await api.register(approvalRoutes({ mailer }));
       await api.register(accountRoutes({ mailer }));
       await api.register(quoteRoutes({ mailer }));
+      await api.register(exportsRoutes);
     },
     { prefix: '/api/v1' },
   );

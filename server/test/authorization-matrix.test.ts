@@ -150,6 +150,13 @@ const rows: Row[] = [
     path: '/api/v1/manageOrder/export.csv?from=2026-01-01&to=2026-12-31',
     expect: adminOnly,
   },
+  // Issue 21: the invoices and the customers, as CSV.
+  {
+    method: 'GET',
+    path: '/api/v1/invoices/export.csv?from=2026-01-01&to=2026-12-31',
+    expect: adminOnly,
+  },
+  { method: 'GET', path: '/api/v1/customers/export.csv', expect: adminOnly },
   { method: 'PATCH', path: '/api/v1/manageOrder/{id}', expect: adminNoSuchOrder },
   { method: 'DELETE', path: '/api/v1/manageOrder/{id}', expect: adminNoSuchOrder },
   // Business buying (issue 18). Admins run the shop and do not buy: carts and checkout are 403.
