@@ -30,6 +30,7 @@ import { approvalRoutes } from './features/companies/approval-routes.ts';
 import { registerApprovalSweep } from './features/companies/approval-sweep.ts';
 import { companyRoutes } from './features/companies/company-routes.ts';
 import { seoRoutes } from './features/content/seo-routes.ts';
+import { garageRoutes } from './features/fitment/garage-routes.ts';
 import { productFitmentRoutes } from './features/fitment/product-fitment-routes.ts';
 import { vehicleRoutes } from './features/fitment/vehicle-routes.ts';
 import { healthRoutes } from './features/health/health-routes.ts';
@@ -147,6 +148,7 @@ export async function buildApp({
       await api.register(catalogSearchRoutes(catalogSearch));
       await api.register(vehicleRoutes);
       await api.register(productFitmentRoutes);
+      await api.register(garageRoutes);
       await api.register(authOptionsRoutes);
       await api.register(emailConfirmationRoutes(auth, allowAttempt));
       await api.register(apiTokenRoutes(auth, allowAttempt));
