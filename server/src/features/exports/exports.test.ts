@@ -118,7 +118,7 @@ describe('invoices and customers as CSV (issue 21)', async () => {
         from generate_series(1, 2100) n`,
     );
     const rows = await csv('/api/v1/customers/export.csv');
-    const ids = rows.map((row) => row.id);
+    const ids = rows.map((row) => row.id ?? '');
     expect(ids.filter((id) => id.startsWith('bulk-'))).toHaveLength(2100);
     expect(new Set(ids).size).toBe(ids.length);
   });
