@@ -129,6 +129,9 @@ export const api = {
   manageOrder: (id: string) => `${apiBase}/manageOrder/${encodeURIComponent(id)}`,
   ordersExport: (from: string, to: string) =>
     `${apiBase}/manageOrder/export.csv?${new URLSearchParams({ from, to })}`,
+  invoicesExport: (from: string, to: string) =>
+    `${apiBase}/invoices/export.csv?${new URLSearchParams({ from, to })}`,
+  customersExport: `${apiBase}/customers/export.csv`,
   createPaymentIntent: `${apiBase}/create-payment-intent`,
   sandboxConfirm: `${apiBase}/sandbox/confirm`,
   cart: `${apiBase}/cart`,
