@@ -2,12 +2,17 @@ import type { QuickOrderLine } from '@proper-parts/domain/quick-order';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { callsTo, stubApi } from '../../test/auth-stubs';
+import { callsTo, setSession, stubApi } from '../../test/auth-stubs';
+import { corolla } from '../../test/fitment-fixtures';
+import { customer, signInAs } from '../../test/signed-in';
 import { jsonResponse, renderWithProviders } from '../../test/test-utils';
 import { ToasterHost } from '../components/toaster';
 import { QuickOrderPage, quickOrderPageMessages } from './quick-order-page';
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  setSession(null);
+});
 
 const QUICK_ORDER = 'POST /api/v1/cart/quick-order';
 
@@ -225,5 +230,41 @@ describe('QuickOrderPage', () => {
     await user.upload(input, big);
     expect(screen.getByText(quickOrderPageMessages.fileTooLarge)).toHaveClass('text-error');
     expect(callsTo(fetchMock, QUICK_ORDER)).toHaveLength(1);
+  });
+
+  it('checks the lines against my current vehicle and warns on a part that does not fit it', async () => {
+    const user = userEvent.setup();
+    const text = ['PADS-F 2', 'PADS-R 2', 'BRG-6204 10'].join('\n');
+    const fetchMock = stubApi({
+      ...signInAs(customer),
+      'GET /api/v1/garage': () =>
+        jsonResponse({ success: true, data: { vehicles: [{ ...corolla, current: true }] } }),
+      [QUICK_ORDER]: answerWith({
+        'PADS-F 2': { ...ok(1, 'PADS-F 2', 2), fits: true },
+        'PADS-R 2': { ...ok(2, 'PADS-R 2', 2), fits: false },
+        // A bearing has no fitment data: nothing to say.
+        'BRG-6204 10': { ...ok(3, 'BRG-6204 10', 10), fits: null },
+      }),
+    });
+    renderWithProviders(<QuickOrderPage />);
+    // The garage answers before the check is sent.
+    await screen.findByRole('button', { name: 'Check lines' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+
+    await check(user, text);
+
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      '3 of 3 lines ready · 1 does not fit your 2015 Toyota Corolla 1.8L L4',
+    );
+    expect(callsTo(fetchMock, QUICK_ORDER)).toEqual([{ text, add: false, vehicle: 7 }]);
+    const rows = screen.getAllByTestId('quick-order-line');
+    expect(rows[1]).toHaveTextContent('Does not fit your 2015 Toyota Corolla 1.8L L4');
+    expect(rows[0]).not.toHaveTextContent('Does not fit');
+    expect(rows[2]).not.toHaveTextContent('Does not fit');
+
+    // A warning, not a refusal: the line goes into the cart with the others.
+    await user.click(screen.getByRole('button', { name: 'Add all valid lines to the cart' }));
+    expect(await screen.findByRole('link', { name: 'Go to cart' })).toBeVisible();
+    expect(callsTo(fetchMock, QUICK_ORDER).at(-1)).toEqual({ text, add: true, vehicle: 7 });
   });
 });

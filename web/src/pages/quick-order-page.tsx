@@ -1,3 +1,4 @@
+import { vehicleLabel } from '@proper-parts/domain/fitment-rules';
 import { formatCount } from '@proper-parts/domain/format';
 import {
   MAX_QUICK_ORDER_TEXT_BYTES,
@@ -11,6 +12,7 @@ import { BusyButton } from '../components/busy-button';
 import { FormAlert } from '../components/form-alert';
 import { PageHeader } from '../components/page-header';
 import { paths } from '../config/paths';
+import { useGarage } from '../features/fitment/use-garage';
 import { useQuickOrder } from '../features/quick-order/api/quick-order';
 import {
   type LineFix,
@@ -47,7 +49,8 @@ function readText(file: File): Promise<string> {
   });
 }
 
-type Checked = { text: string; lines: QuickOrderLine[] };
+/** The lines as checked, and against which vehicle (its label), if one was current. */
+type Checked = { text: string; lines: QuickOrderLine[]; vehicle: string | null };
 
 export function QuickOrderPage() {
   usePageTitle('Quick order');
@@ -61,6 +64,9 @@ export function QuickOrderPage() {
   const hintId = useId();
   const errorId = useId();
   const fileId = useId();
+  // Issue 20: with a current vehicle, each line says whether its part fits it.
+  const { current } = useGarage();
+  const vehicle = current ? { id: current.id, label: vehicleLabel(current) } : null;
 
   const runCheck = (value: string) => {
     setAddedMessage(null);
@@ -69,9 +75,10 @@ export function QuickOrderPage() {
     setFieldError(problem);
     if (problem) return;
     check.mutate(
-      { text: value, add: false },
+      { text: value, add: false, vehicle: vehicle?.id },
       {
-        onSuccess: ({ lines }) => setChecked({ text: value, lines }),
+        onSuccess: ({ lines }) =>
+          setChecked({ text: value, lines, vehicle: vehicle?.label ?? null }),
         onError: (error) => setFieldError(error.message),
       },
     );
@@ -113,12 +120,12 @@ export function QuickOrderPage() {
 
   const addAll = () => {
     if (!checked) return;
-    const sent = checked.text;
+    const { text: sent, vehicle: checkedFor } = checked;
     add.mutate(
-      { text: sent, add: true },
+      { text: sent, add: true, vehicle: vehicle?.id },
       {
         onSuccess: ({ lines, message }) => {
-          setChecked({ text: sent, lines });
+          setChecked({ text: sent, lines, vehicle: checkedFor });
           const said = message ?? 'Added to your cart';
           setAddedMessage(said);
           toast.success(said);
@@ -129,6 +136,7 @@ export function QuickOrderPage() {
 
   const lines = checked?.lines ?? [];
   const ready = lines.filter((line) => line.status === 'ok').length;
+  const misfits = lines.filter((line) => line.fits === false).length;
   const stale = checked !== null && checked.text !== text;
   const busy = check.isPending || add.isPending;
 
@@ -208,10 +216,22 @@ export function QuickOrderPage() {
         <p role="status" aria-live="polite" className="mb-4 font-medium">
           {checked &&
             `${formatCount(ready)} of ${formatCount(lines.length)} ${lines.length === 1 ? 'line' : 'lines'} ready`}
+          {checked?.vehicle &&
+            misfits > 0 &&
+            ` · ${formatCount(misfits)} ${misfits === 1 ? 'does' : 'do'} not fit your ${checked.vehicle}`}
         </p>
         {checked && (
           <>
-            <QuickOrderResults lines={lines} onFix={onFix} busy={busy} />
+            {checked.vehicle && (
+              <p className="mb-3 text-sm text-base-content/70">
+                Checked against your {checked.vehicle} (
+                <Link to={paths.garage} className="link">
+                  change it in My garage
+                </Link>
+                ).
+              </p>
+            )}
+            <QuickOrderResults lines={lines} onFix={onFix} busy={busy} vehicle={checked.vehicle} />
             <div className="mt-4 flex flex-col gap-2 sm:flex-row sm:items-center">
               <button
                 type="button"

@@ -76,6 +76,8 @@ type QuickOrderResultsProps = {
   onFix: (fix: LineFix) => void;
   /** While a check runs, the fixes wait for it. */
   busy: boolean;
+  /** The vehicle the lines were checked against (issue 20): a part that does not fit says so. */
+  vehicle?: string | null;
 };
 
 /**
@@ -83,7 +85,7 @@ type QuickOrderResultsProps = {
  * stacks (line, status and quantity, then the part, then the message and its fixes), so the fixes
  * are in view without scrolling sideways.
  */
-export function QuickOrderResults({ lines, onFix, busy }: QuickOrderResultsProps) {
+export function QuickOrderResults({ lines, onFix, busy, vehicle }: QuickOrderResultsProps) {
   return (
     <div className="overflow-x-auto rounded-box border border-base-300 bg-base-100">
       <table className="table table-sm max-sm:block">
@@ -108,6 +110,7 @@ export function QuickOrderResults({ lines, onFix, busy }: QuickOrderResultsProps
               key={line.line}
               data-testid="quick-order-line"
               data-status={line.status}
+              data-fits={line.fits === false ? 'no' : undefined}
               className="max-sm:flex max-sm:flex-wrap max-sm:items-center max-sm:gap-x-3 max-sm:gap-y-1 max-sm:px-3 max-sm:py-3 max-sm:[&>*]:p-0"
             >
               <th scope="row" className="text-base-content/60 max-sm:order-1">
@@ -140,6 +143,11 @@ export function QuickOrderResults({ lines, onFix, busy }: QuickOrderResultsProps
                 {line.quantity === null ? '—' : formatCount(line.quantity)}
               </td>
               <td className="text-sm max-sm:order-5 max-sm:w-full max-sm:empty:hidden">
+                {vehicle && line.fits === false && (
+                  <span className="mb-1 block w-fit rounded-field bg-warning/25 px-2 py-0.5 font-medium">
+                    Does not fit your {vehicle}
+                  </span>
+                )}
                 {line.message}
                 <Fixes line={line} onFix={onFix} busy={busy} />
               </td>
