@@ -30,6 +30,7 @@ import { approvalRoutes } from './features/companies/approval-routes.ts';
 import { registerApprovalSweep } from './features/companies/approval-sweep.ts';
 import { companyRoutes } from './features/companies/company-routes.ts';
 import { seoRoutes } from './features/content/seo-routes.ts';
+import { fitmentCsvRoutes } from './features/fitment/fitment-csv-routes.ts';
 import { healthRoutes } from './features/health/health-routes.ts';
 import { invoiceRoutes } from './features/invoices/invoice-routes.ts';
 import { createMailer } from './features/mail/mailer.ts';
@@ -151,6 +152,7 @@ export async function buildApp({
       await api.register(productAdminRoutes(images, catalogSearch));
       await api.register(uploadRoutes(images));
       await api.register(catalogCsvRoutes);
+      await api.register(fitmentCsvRoutes);
       await api.register(reviewsRoutes);
       await api.register(ordersRoutes({ mailer }));
       await api.register(cartRoutes);

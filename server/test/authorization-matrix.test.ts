@@ -44,6 +44,15 @@ const csvForm = async () =>
       content: Buffer.from('sku,name,price,category\nMTX-1,Matrix Import Part,5,ball-bearings\n'),
     },
   ]);
+const fitmentForm = async () =>
+  multipartBody([
+    {
+      name: 'file',
+      filename: 'fitment.csv',
+      contentType: 'text/csv',
+      content: Buffer.from('sku,year_from,year_to,make,model,submodel,engine,position,note\n'),
+    },
+  ]);
 const pngForm = async () => imageUpload(await solidImage('png'), 'part.png', 'image/png');
 const noSuchOrder = { visitor: 401, customerA: 404, customerB: 404, admin: 404 };
 const adminNoSuchOrder = { visitor: 401, customerA: 403, customerB: 403, admin: 404 };
@@ -87,6 +96,8 @@ const rows: Row[] = [
   { method: 'POST', path: '/api/v1/uploads', form: pngForm, expect: adminOnly },
   { method: 'POST', path: '/api/v1/catalog/import', form: csvForm, expect: adminOnly },
   { method: 'GET', path: '/api/v1/catalog/export.csv', expect: adminOnly },
+  { method: 'POST', path: '/api/v1/fitment/import', form: fitmentForm, expect: adminOnly },
+  { method: 'GET', path: '/api/v1/fitment/export', expect: adminOnly },
   { method: 'POST', path: '/api/v1/tools', body: newProduct, expect: adminOnly },
   {
     // A product no one has: only an admin gets as far as looking for it.
