@@ -14,7 +14,9 @@ import type { Database } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import type { ImportProgress } from '../../http/csv-upload.ts';
 import {
+  enginesOf,
   type Found,
+  type Lookup,
   lookUpLines,
   type VehicleNames,
   vehicleNames,
@@ -102,17 +104,18 @@ export async function importFitmentCsv(
   return report;
 }
 
-/** Why a line names no vehicle, or null when it names some. */
-function vehicleProblem(row: FitmentCsvLine, names: VehicleNames, found: Found): string | null {
+/**
+ * Why a line names no vehicle, or null when it names some; 'engine' when only its engine is
+ * wrong (the message lists the model's engines, looked up for all such lines at once).
+ */
+function vehicleProblem(row: FitmentCsvLine, names: VehicleNames, found: Found) {
   const make = names.get(row.make.toLowerCase());
   if (!make) return `make: no vehicles of the make "${row.make}"`;
   const model = make.models.get(row.model.toLowerCase());
   if (!model) return `model: ${make.make} has no model "${row.model}"`;
-  const range = years(row.yearFrom, row.yearTo);
-  if (found.years.length === 0)
-    return `years: there is no ${range} ${make.make} ${model.model} (the vehicle list has it from ${model.first} to ${model.last})`;
-  if (found.vehicleIds.length === 0)
-    return `engine: the ${range} ${make.make} ${model.model} has no engine "${row.engine}" (its engines: ${found.engines.sort().join(', ')})`;
+  if (found.inYears === 0)
+    return `years: there is no ${years(row.yearFrom, row.yearTo)} ${make.make} ${model.model} (the vehicle list has it from ${model.first} to ${model.last})`;
+  if (found.vehicleIds.length === 0) return 'engine';
   return null;
 }
 
@@ -128,35 +131,34 @@ async function applyBatch(
   report: FitmentImportReport,
   reject: (line: number, reason: string) => void,
 ) {
-  const found = await lookUpLines(
-    db,
-    lines.map(({ line, row }) => {
-      const make = names.get(row.make.toLowerCase());
-      const model = make?.models.get(row.model.toLowerCase());
-      return {
-        line,
-        sku: row.sku,
-        // An unknown make or model joins no vehicle.
-        make: make?.make ?? '',
-        model: model?.model ?? '',
-        yearFrom: row.yearFrom,
-        yearTo: row.yearTo,
-        engine: row.engine.toLowerCase(),
-      };
-    }),
-  );
+  const lookups = lines.map(({ line, row }) => {
+    const make = names.get(row.make.toLowerCase());
+    const model = make?.models.get(row.model.toLowerCase());
+    return {
+      line,
+      sku: row.sku,
+      // An unknown make or model joins no vehicle.
+      make: make?.make ?? '',
+      model: model?.model ?? '',
+      yearFrom: row.yearFrom,
+      yearTo: row.yearTo,
+      engine: row.engine.toLowerCase(),
+    };
+  });
+  const found = await lookUpLines(db, lookups);
   const writes: Write[] = [];
-  for (const { line, row } of lines) {
-    const hit = found.get(line) ?? { productId: null, years: [], vehicleIds: [], engines: [] };
+  /** Lines whose make, model and years are right but whose engine (as written) is none of theirs. */
+  const noEngine: Lookup[] = [];
+  for (const [index, { line, row }] of lines.entries()) {
+    const hit = found.get(line) ?? { productId: null, inYears: 0, vehicleIds: [] };
     if (!hit.productId) {
       reject(line, `sku: no product has the SKU ${row.sku}`);
       continue;
     }
     const problem = vehicleProblem(row, names, hit);
-    if (problem) {
-      reject(line, problem);
-      continue;
-    }
+    if (problem === 'engine') noEngine.push({ ...(lookups[index] as Lookup), engine: row.engine });
+    else if (problem) reject(line, problem);
+    if (problem) continue;
     const key = `${hit.productId}|${row.position}|${row.submodel}|${hit.vehicleIds.join(',')}`;
     const first = seen.firstOf(key, line);
     if (first !== undefined) {
@@ -172,6 +174,12 @@ async function applyBatch(
       note: row.note,
     });
   }
+  const engines = await enginesOf(db, noEngine);
+  for (const { line, make, model, yearFrom, yearTo, engine } of noEngine)
+    reject(
+      line,
+      `engine: the ${years(yearFrom, yearTo)} ${make} ${model} has no engine "${engine}" (its engines: ${(engines.get(line) ?? []).sort().join(', ')})`,
+    );
   if (writes.length === 0) return;
   const written = await writeSafely(db, writes, reject);
   for (const write of writes) {

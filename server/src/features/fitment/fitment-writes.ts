@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { engineMatches } from './engine-match.ts';
+import { cellDisplacement, engineMatches } from './engine-match.ts';
 
 const json = (rows: unknown) => sql`${JSON.stringify(rows)}::json`;
 
@@ -16,6 +16,10 @@ interface Model {
 
 /** Read once per import: a few hundred makes and models, whatever the size of the file. */
 export async function vehicleNames(db: Database): Promise<VehicleNames> {
+  // Each batch joins the vehicle list by make and model: a hash join when the planner knows its
+  // size, a scan per line when it does not (a list just loaded; PGlite runs no autovacuum).
+  // Tens of thousands of rows: a few milliseconds.
+  await db.execute(sql`analyze vehicles`);
   const rows = (
     await db.execute<{ make: string; model: string; first: number; last: number }>(sql`
       select make, model, min(year)::int as first, max(year)::int as last
@@ -53,12 +57,10 @@ export interface Lookup {
 export interface Found {
   /** The live product of the SKU, or null. */
   productId: string | null;
-  /** The model years in the line's range that the vehicle list has for its make and model. */
-  years: number[];
-  /** The vehicles of those years whose engine the line names. */
+  /** How many vehicles the line's make and model have in its years, whatever their engine. */
+  inYears: number;
+  /** The vehicles of those years whose engine the line names, by id. */
   vehicleIds: number[];
-  /** The engines of those years, as a message lists them ("1.8L L4 (2ZR-FE)"). */
-  engines: string[];
 }
 
 /**
@@ -71,42 +73,61 @@ export async function lookUpLines(db: Database, lines: Lookup[]): Promise<Map<nu
     await db.execute<{
       line: number;
       product_id: string | null;
-      years: number[] | null;
+      in_years: number | null;
       vehicle_ids: number[] | null;
-      engines: string[] | null;
     }>(sql`
       with x as (
-        select * from json_to_recordset(${json(lines)}) as x(
+        select x.*, ${cellDisplacement(sql`x.engine`)} as displacement
+        from json_to_recordset(${json(lines)}) as x(
           line int, sku text, make text, model text, "yearFrom" int, "yearTo" int, engine text)
       ),
       matched as (
-        select x.line,
-          array_agg(distinct v.year) as years,
-          array_agg(v.id order by v.id) filter (where ${engineMatches('v', sql`x.engine`)}) as vehicle_ids,
-          array_agg(distinct v.engine || case when v.engine_code = '' then '' else ' (' || v.engine_code || ')' end) as engines
+        select x.line, count(*)::int as in_years,
+          array_agg(v.id) filter (where ${engineMatches('v', sql`x.engine`, sql`x.displacement`)}) as vehicle_ids
         from x join vehicles v
           on v.make = x.make and v.model = x.model and v.year between x."yearFrom" and x."yearTo"
         group by x.line
+      ),
+      parts as (
+        select sku, (select p.id from products p
+          where p.sku_key = regexp_replace(lower(s.sku), '[^a-z0-9]', '', 'g')
+            and lower(p.sku) = lower(s.sku) and p.deleted_at is null
+          order by p.sku = s.sku desc limit 1) as product_id
+        from (select distinct sku from x) s
       )
-      select x.line,
-        (select p.id from products p
-          where p.sku_key = regexp_replace(lower(x.sku), '[^a-z0-9]', '', 'g')
-            and lower(p.sku) = lower(x.sku) and p.deleted_at is null
-          order by p.sku = x.sku desc limit 1) as product_id,
-        m.years, m.vehicle_ids, m.engines
-      from x left join matched m on m.line = x.line`)
+      select x.line, parts.product_id, m.in_years, m.vehicle_ids
+      from x join parts on parts.sku = x.sku left join matched m on m.line = x.line`)
   ).rows;
   return new Map(
     rows.map((row) => [
       row.line,
       {
         productId: row.product_id,
-        years: row.years ?? [],
-        vehicleIds: row.vehicle_ids ?? [],
-        engines: row.engines ?? [],
+        inYears: row.in_years ?? 0,
+        // Sorted: a line's fingerprint names its vehicles in one order.
+        vehicleIds: (row.vehicle_ids ?? []).sort((a, b) => a - b),
       },
     ]),
   );
+}
+
+/** The engines of a model over some years, as a refused line's message lists them. */
+export async function enginesOf(
+  db: Database,
+  lines: Pick<Lookup, 'line' | 'make' | 'model' | 'yearFrom' | 'yearTo'>[],
+): Promise<Map<number, string[]>> {
+  if (lines.length === 0) return new Map();
+  const rows = (
+    await db.execute<{ line: number; engines: string[] }>(sql`
+      select x.line, array_agg(distinct v.engine
+          || case when v.engine_code = '' then '' else ' (' || v.engine_code || ')' end) as engines
+      from json_to_recordset(${json(lines)}) as x(
+          line int, make text, model text, "yearFrom" int, "yearTo" int)
+        join vehicles v
+          on v.make = x.make and v.model = x.model and v.year between x."yearFrom" and x."yearTo"
+      group by x.line`)
+  ).rows;
+  return new Map(rows.map((row) => [row.line, row.engines]));
 }
 
 /** A line's fitments to write: one per vehicle. */
@@ -141,7 +162,13 @@ export async function writeFitments(
       ),
       written as (
         insert into fitments as f (vehicle_id, product_id, position, submodel, note)
-        select vehicle_id, product_id, position, submodel, note from r
+        select r.vehicle_id, r.product_id, r.position, r.submodel, r.note from r
+        -- A fitment stored as it is takes no row lock (a file imported again writes nothing).
+        -- A probe of the primary key per row: an anti-join would hash the whole table.
+        left join lateral (select s.note from fitments s
+          where s.vehicle_id = r.vehicle_id and s.product_id = r.product_id
+            and s.position = r.position and s.submodel = r.submodel limit 1) s on true
+        where s.note is distinct from r.note
         on conflict (vehicle_id, product_id, position, submodel) do update set note = excluded.note
           where f.note is distinct from excluded.note
         returning f.vehicle_id, f.product_id, f.position, f.submodel, (f.xmax = 0) as added
