@@ -5,8 +5,13 @@
 // run writes, the second must change nothing. `ranges` (the default): lines of 1 to 5 years, every
 // engine or one (~9 fitment rows a line); `single`: one year and one engine code a line (one
 // row a line). Prints lines, fitment rows, seconds and peak RSS (BENCH_STATEMENTS=1: and the
-// seconds spent in each kind of statement).
+// seconds spent in each kind of statement); then exports everything and imports the export,
+// which must change nothing.
+import { createReadStream, createWriteStream, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { tsImport } from 'tsx/esm/api';
 import { freshPostgres } from './lib/databases.mjs';
 
@@ -20,6 +25,10 @@ const PARTS = 10_000;
 const { openDatabase } = await tsImport('../server/src/db/client.ts', import.meta.url);
 const { importFitmentCsv } = await tsImport(
   '../server/src/features/fitment/fitment-import.ts',
+  import.meta.url,
+);
+const { exportFitmentCsv } = await tsImport(
+  '../server/src/features/fitment/fitment-export.ts',
   import.meta.url,
 );
 const { sql } = await import('drizzle-orm');
@@ -130,6 +139,29 @@ try {
     );
     spent.clear();
   }
+  // The export, streamed to a file, then imported back: it must change nothing.
+  const exported = join(mkdtempSync(join(tmpdir(), 'fitment-')), 'export.csv');
+  let started = performance.now();
+  peakRss = process.memoryUsage().rss;
+  await pipeline(exportFitmentCsv(db), createWriteStream(exported));
+  const exportSeconds = (performance.now() - started) / 1000;
+  const exportPeakRssMb = Math.round(peakRss / 1024 / 1024);
+  started = performance.now();
+  const back = await importFitmentCsv(db, createReadStream(exported));
+  console.log(
+    JSON.stringify({
+      run: 'export, then import the export',
+      exportSeconds: Number(exportSeconds.toFixed(1)),
+      exportLines: back.added + back.updated + back.unchanged + back.rejected,
+      exportPeakRssMb,
+      importSeconds: Number(((performance.now() - started) / 1000).toFixed(1)),
+      added: back.added,
+      updated: back.updated,
+      unchanged: back.unchanged,
+      rejected: back.rejected,
+    }),
+  );
+  rmSync(exported);
 } finally {
   clearInterval(sampler);
   await handle.close();

@@ -194,9 +194,29 @@ async function applyBatch(
     await db.execute(sql`select pg_notify(${CHANGES_CHANNEL}, 'fitments')`);
 }
 
+/** Fitment rows per statement: a batch of wide lines (every engine of 30 years) is split. */
+const ROWS_PER_STATEMENT = 10_000;
+
+/** The batch's writes in groups of at most ROWS_PER_STATEMENT rows (a wider line alone). */
+function* statementsOf(writes: Write[]) {
+  let group: Write[] = [];
+  let rows = 0;
+  for (const write of writes) {
+    if (group.length > 0 && rows + write.vehicleIds.length > ROWS_PER_STATEMENT) {
+      yield group;
+      group = [];
+      rows = 0;
+    }
+    group.push(write);
+    rows += write.vehicleIds.length;
+  }
+  if (group.length > 0) yield group;
+}
+
 /**
- * The batch in one statement; if it fails (a product or vehicle deleted meanwhile), each line
- * alone, so that only the lines that cannot be written are refused.
+ * The batch's fitments, a statement per group of lines; if one fails (a product or vehicle
+ * deleted meanwhile), each of its lines alone, so that only the lines that cannot be written are
+ * refused.
  */
 async function writeSafely(
   db: Database,
@@ -204,18 +224,20 @@ async function writeSafely(
   reject: (line: number, reason: string) => void,
 ) {
   const failed = new Set<number>();
-  try {
-    return { lines: await writeFitments(db, writes), failed };
-  } catch {
-    const lines = new Map<number, { added: boolean }>();
-    for (const write of writes) {
-      try {
-        for (const [line, done] of await writeFitments(db, [write])) lines.set(line, done);
-      } catch {
-        failed.add(write.line);
-        reject(write.line, 'could not be saved (its part or a vehicle was deleted meanwhile)');
+  const lines = new Map<number, { added: boolean }>();
+  for (const group of statementsOf(writes)) {
+    try {
+      for (const [line, done] of await writeFitments(db, group)) lines.set(line, done);
+    } catch {
+      for (const write of group) {
+        try {
+          for (const [line, done] of await writeFitments(db, [write])) lines.set(line, done);
+        } catch {
+          failed.add(write.line);
+          reject(write.line, 'could not be saved (its part or a vehicle was deleted meanwhile)');
+        }
       }
     }
-    return { lines, failed };
   }
+  return { lines, failed };
 }
