@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * What every CSV import of the shop shares (the catalog's, issue 16; the fitment's, issue 20):
- * the upload's limits, the refused line's shape, and the progress line the admin page reads.
+ * the upload's limits and the refused line's shape.
  */
 
 /** A line longer than this stops the import there (the lines before it stay imported). */
@@ -14,8 +14,3 @@ export const MAX_REPORTED_REJECTIONS = 1000;
 
 export const importRejection = z.object({ line: z.number().int(), reason: z.string() });
 export type ImportRejection = z.infer<typeof importRejection>;
-
-/** With `Accept: application/x-ndjson`, an import answers one of these per batch it applied. */
-export interface ImportProgressLine {
-  progress: { lines: number; bytes: number };
-}
