@@ -5,3 +5,5 @@ export const health = z.object({
   database: z.enum(['pglite', 'postgres']),
 });
 export type Health = z.infer<typeof health>;
+
+export const liveness = z.object({ status: z.literal('ok') });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { vehicleId } from './fitment.ts';
 import { formatCount } from './format.ts';
 import { MAX_ORDER_QUANTITY, orderMessages } from './orders.ts';
 
@@ -318,6 +319,8 @@ export const quickOrderRequest = z.object({
     if (problem) context.addIssue({ code: 'custom', message: problem });
   }),
   add: z.boolean().default(false),
+  /** A vehicle's id (issue 20): each matched line then says whether its part fits it (`fits`). */
+  vehicle: vehicleId.optional(),
 });
 export type QuickOrderRequest = z.infer<typeof quickOrderRequest>;
 
@@ -346,6 +349,11 @@ export const quickOrderLine = z.object({
   minimumOrderQuantity: z.number().int().nullable(),
   /** The matched product's stock (the most `above_stock` can ask for); else null. */
   availableQuantity: z.number().int().nullable(),
+  /**
+   * Asked with `vehicle` (issue 20): whether the matched part fits it; null when the part has no
+   * fitment data (not a vehicle part) or the line matched nothing. Absent without `vehicle`.
+   */
+  fits: z.boolean().nullable().optional(),
 });
 export type QuickOrderLine = z.infer<typeof quickOrderLine>;
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
 import {
   serializerCompiler,
@@ -30,9 +31,18 @@ import { approvalRoutes } from './features/companies/approval-routes.ts';
 import { registerApprovalSweep } from './features/companies/approval-sweep.ts';
 import { companyRoutes } from './features/companies/company-routes.ts';
 import { seoRoutes } from './features/content/seo-routes.ts';
+import { exportsRoutes } from './features/exports/exports-routes.ts';
+import { fitmentCsvRoutes } from './features/fitment/fitment-csv-routes.ts';
+import { garageRoutes } from './features/fitment/garage-routes.ts';
+import { productFitmentRoutes } from './features/fitment/product-fitment-routes.ts';
+import { vehicleRoutes } from './features/fitment/vehicle-routes.ts';
 import { healthRoutes } from './features/health/health-routes.ts';
 import { invoiceRoutes } from './features/invoices/invoice-routes.ts';
 import { createMailer } from './features/mail/mailer.ts';
+import {
+  metricsRouteWithToken,
+  registerRequestMetrics,
+} from './features/metrics/metrics-plugin.ts';
 import { manageOrdersRoutes } from './features/orders/manage-orders-routes.ts';
 import { ordersRoutes } from './features/orders/orders-routes.ts';
 import { setUpPayments } from './features/payments/payment-setup.ts';
@@ -77,6 +87,9 @@ export interface BuildAppOptions {
   uploadsDir: string;
 }
 
+/** A request id given by a proxy: short, and nothing a log reader could mistake. */
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,100}$/;
+
 /** Builds the whole app (API, docs, web) without listening; tests drive it with `app.inject`. */
 export async function buildApp({
   config,
@@ -98,7 +111,17 @@ export async function buildApp({
     routerOptions: { maxParamLength: 300 },
     // Bad percent-encoding and over-long path parameters were answered without the error envelope.
     frameworkErrors: answerFrameworkError,
+    // Every log line of a request carries its id (`reqId`), and the answer names it
+    // (X-Request-Id): a proxy's id is kept when it looks like one, else a new one is made.
+    requestIdHeader: false,
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
   }).withTypeProvider<ZodTypeProvider>();
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
@@ -106,6 +129,7 @@ export async function buildApp({
   app.decorate('dbKind', dbKind);
 
   registerRouteTable(app);
+  registerRequestMetrics(app);
   registerErrorHandler(app);
   registerCrossSiteGuard(app);
   registerInputGuard(app);
@@ -143,6 +167,9 @@ export async function buildApp({
       await api.register(healthRoutes);
       await api.register(catalogRoutes);
       await api.register(catalogSearchRoutes(catalogSearch));
+      await api.register(vehicleRoutes);
+      await api.register(productFitmentRoutes);
+      await api.register(garageRoutes);
       await api.register(authOptionsRoutes);
       await api.register(emailConfirmationRoutes(auth, allowAttempt));
       await api.register(apiTokenRoutes(auth, allowAttempt));
@@ -151,6 +178,7 @@ export async function buildApp({
       await api.register(productAdminRoutes(images, catalogSearch));
       await api.register(uploadRoutes(images));
       await api.register(catalogCsvRoutes);
+      await api.register(fitmentCsvRoutes);
       await api.register(reviewsRoutes);
       await api.register(ordersRoutes({ mailer }));
       await api.register(cartRoutes);
@@ -165,6 +193,7 @@ export async function buildApp({
       await api.register(approvalRoutes({ mailer }));
       await api.register(accountRoutes({ mailer }));
       await api.register(quoteRoutes({ mailer }));
+      await api.register(exportsRoutes);
     },
     { prefix: '/api/v1' },
   );
@@ -172,6 +201,7 @@ export async function buildApp({
   registerApprovalSweep(app, mailer);
 
   await app.register(seoRoutes);
+  if (config.METRICS_TOKEN) metricsRouteWithToken(app, config.METRICS_TOKEN);
   await registerSpa(app, config.WEB_DIST_DIR, catalogFirstHtml);
   return app;
 }

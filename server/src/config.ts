@@ -108,6 +108,24 @@ const configObject = z.object({
     .min(1, 'must be at least 1')
     .max(2160, 'must be at most 2160 (90 days)')
     .default(72),
+  /**
+   * Issue 21: Prometheus metrics at `GET /metrics`, never on the shop's open port without a key.
+   * METRICS_PORT serves them on a port of their own (bind it to a private interface with
+   * METRICS_HOST); METRICS_TOKEN serves them on the shop's port to `Authorization: Bearer <token>`.
+   * With neither, there is no /metrics.
+   */
+  METRICS_PORT: optionalString.pipe(
+    z
+      .string()
+      .regex(/^\d{1,5}$/, 'must be a port number')
+      .transform(Number)
+      .refine((port) => port >= 1 && port <= 65535, 'must be between 1 and 65535')
+      .optional(),
+  ),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  METRICS_TOKEN: optionalString.pipe(
+    z.string().min(16, 'must be at least 16 characters (it guards the metrics)').optional(),
+  ),
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
   OIDC_ISSUER: optionalString,

@@ -8,6 +8,8 @@ import { isPreparingDataDir, prepareDataDirInChild } from './db/first-start.ts';
 import { StartupError } from './errors.ts';
 import { seedDemoCatalog } from './features/catalog/demo-seed.ts';
 import { seedDemoFitments } from './features/fitment/demo-fitment-seed.ts';
+import { reportPoolStats } from './features/metrics/metrics.ts';
+import { listenForMetrics } from './features/metrics/metrics-plugin.ts';
 import { registerGracefulDrain } from './http/graceful-drain.ts';
 import { logOptions } from './log-options.ts';
 
@@ -50,6 +52,7 @@ async function main() {
     uploadsDir: join(dataDir, 'uploads'),
   });
   app.addHook('onClose', () => database.close());
+  reportPoolStats(database.poolStats);
   if (database.dumpDataDir) {
     const stopAnswering = answerBackupRequests(dataDir, database.dumpDataDir, app.log);
     app.addHook('preClose', async () => {
@@ -79,6 +82,20 @@ async function main() {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
 
+  // Before the shop's port opens: hooks cannot be added to a listening app.
+  if (config.METRICS_PORT) {
+    const metrics = await listenForMetrics(config.METRICS_PORT, config.METRICS_HOST).catch(
+      (error: NodeJS.ErrnoException) => {
+        throw new StartupError(
+          `METRICS_PORT ${config.METRICS_PORT}: ${error.code ?? error.message}`,
+        );
+      },
+    );
+    app.addHook('preClose', async () => {
+      metrics.close();
+    });
+  }
+
   try {
     await app.listen({ port: config.PORT, host: config.HOST });
   } catch (error) {
@@ -89,6 +106,8 @@ async function main() {
     throw error;
   }
   app.log.info(`Proper Parts is open at ${config.PUBLIC_URL} (database: ${database.kind})`);
+  if (config.METRICS_PORT)
+    app.log.info(`metrics at http://${config.METRICS_HOST}:${config.METRICS_PORT}/metrics`);
 }
 
 main().catch((error: unknown) => {

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { signUp, signUpAdmin, type TestUser } from './auth-helper.ts';
 import { companyRows } from './company-matrix/index.ts';
@@ -44,12 +45,26 @@ const csvForm = async () =>
       content: Buffer.from('sku,name,price,category\nMTX-1,Matrix Import Part,5,ball-bearings\n'),
     },
   ]);
+const fitmentForm = async () =>
+  multipartBody([
+    {
+      name: 'file',
+      filename: 'fitment.csv',
+      contentType: 'text/csv',
+      content: Buffer.from('sku,year_from,year_to,make,model,submodel,engine,position,note\n'),
+    },
+  ]);
 const pngForm = async () => imageUpload(await solidImage('png'), 'part.png', 'image/png');
+const signedIn = { visitor: 401, customerA: 200, customerB: 200, admin: 200 };
+/** A vehicle of the matrix's own (issue 20), inserted with this id before the rows run. */
+const MATRIX_VEHICLE = 4242;
 const noSuchOrder = { visitor: 401, customerA: 404, customerB: 404, admin: 404 };
 const adminNoSuchOrder = { visitor: 401, customerA: 403, customerB: 403, admin: 404 };
 
 const rows: Row[] = [
   { method: 'GET', path: '/api/v1/health', expect: publicRoute },
+  { method: 'GET', path: '/api/v1/health/live', expect: publicRoute },
+  { method: 'GET', path: '/api/v1/health/ready', expect: publicRoute },
   { method: 'GET', path: '/api/v1/tools', expect: publicRoute },
   { method: 'GET', path: '/api/v1/catalog/search', expect: publicRoute },
   { method: 'GET', path: '/api/v1/catalog/brands', expect: publicRoute },
@@ -87,6 +102,8 @@ const rows: Row[] = [
   { method: 'POST', path: '/api/v1/uploads', form: pngForm, expect: adminOnly },
   { method: 'POST', path: '/api/v1/catalog/import', form: csvForm, expect: adminOnly },
   { method: 'GET', path: '/api/v1/catalog/export.csv', expect: adminOnly },
+  { method: 'POST', path: '/api/v1/fitment/import', form: fitmentForm, expect: adminOnly },
+  { method: 'GET', path: '/api/v1/fitment/export', expect: adminOnly },
   { method: 'POST', path: '/api/v1/tools', body: newProduct, expect: adminOnly },
   {
     // A product no one has: only an admin gets as far as looking for it.
@@ -148,6 +165,13 @@ const rows: Row[] = [
     path: '/api/v1/manageOrder/export.csv?from=2026-01-01&to=2026-12-31',
     expect: adminOnly,
   },
+  // Issue 21: the invoices and the customers, as CSV.
+  {
+    method: 'GET',
+    path: '/api/v1/invoices/export.csv?from=2026-01-01&to=2026-12-31',
+    expect: adminOnly,
+  },
+  { method: 'GET', path: '/api/v1/customers/export.csv', expect: adminOnly },
   { method: 'PATCH', path: '/api/v1/manageOrder/{id}', expect: adminNoSuchOrder },
   { method: 'DELETE', path: '/api/v1/manageOrder/{id}', expect: adminNoSuchOrder },
   // Business buying (issue 18). Admins run the shop and do not buy: carts and checkout are 403.
@@ -205,6 +229,43 @@ const rows: Row[] = [
     path: '/api/v1/lists/{id}/add-to-cart',
     expect: { visitor: 401, customerA: 404, customerB: 404, admin: 403 },
   },
+  // Issue 20: the vehicle selector and a product's fitment are public; the garage is anyone's
+  // own (customers and admins alike). MATRIX_VEHICLE is inserted below.
+  { method: 'GET', path: '/api/v1/vehicles/years', expect: publicRoute },
+  { method: 'GET', path: '/api/v1/vehicles/makes?year=2015', expect: publicRoute },
+  { method: 'GET', path: '/api/v1/vehicles/models?year=2015&make=Toyota', expect: publicRoute },
+  {
+    method: 'GET',
+    path: '/api/v1/vehicles/engines?year=2015&make=Toyota&model=Corolla',
+    expect: publicRoute,
+  },
+  // `{id}` is a UUID here, which is no vehicle id.
+  {
+    method: 'GET',
+    path: '/api/v1/vehicles/{id}',
+    expect: { visitor: 400, customerA: 400, customerB: 400, admin: 400 },
+  },
+  { method: 'GET', path: `/api/v1/vehicles/${MATRIX_VEHICLE}`, expect: publicRoute },
+  {
+    method: 'GET',
+    path: '/api/v1/catalog/products/{slug}/fitment',
+    expect: { visitor: 404, customerA: 404, customerB: 404, admin: 404 },
+  },
+  { method: 'GET', path: '/api/v1/garage', expect: signedIn },
+  { method: 'POST', path: '/api/v1/garage', body: { vehicleId: MATRIX_VEHICLE }, expect: signedIn },
+  {
+    method: 'PUT',
+    path: '/api/v1/garage/current',
+    body: { vehicleId: MATRIX_VEHICLE },
+    expect: signedIn,
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/garage/merge',
+    body: { vehicleIds: [MATRIX_VEHICLE], currentId: MATRIX_VEHICLE },
+    expect: signedIn,
+  },
+  { method: 'DELETE', path: '/api/v1/garage/{vehicleId}', expect: signedIn },
   // Last: it changes B's role, which no other row depends on.
   { method: 'PUT', path: `/api/v1/user/admin/${B}`, expect: adminOnly },
 ];
@@ -224,6 +285,9 @@ describe('authorization matrix', async () => {
     payload: form.payload,
   });
   newProduct.img = uploaded.json().data.url;
+
+  await app.db.execute(sql`insert into vehicles (id, year, make, model, engine, fuel)
+    overriding system value values (${MATRIX_VEHICLE}, 2015, 'Toyota', 'Corolla', '1.8L L4', 'gas')`);
 
   // Rows about real orders of customer A (the {id} rows above name no order).
   const product = await createProduct(app, { minimumOrderQuantity: 1 });
@@ -262,6 +326,11 @@ describe('authorization matrix', async () => {
       method: 'POST',
       path: `/api/v1/orders/${invoiced}/reorder`,
       expect: customersOnly,
+    },
+    {
+      method: 'GET',
+      path: `/api/v1/catalog/products/${product.slug}/fitment?vehicle=${MATRIX_VEHICLE}`,
+      expect: publicRoute,
     },
     {
       method: 'GET',
@@ -328,7 +397,10 @@ describe('authorization matrix', async () => {
         const form = await row.form?.();
         const res = await app.inject({
           method: row.method,
-          url: row.path.replace('{id}', id).replace('{productId}', id),
+          url: row.path
+            .replace('{id}', id)
+            .replace('{productId}', id)
+            .replace('{vehicleId}', String(MATRIX_VEHICLE)),
           headers: {
             ...form?.headers,
             ...(caller === 'visitor' ? {} : { cookie: users[caller].cookie }),

@@ -47,6 +47,9 @@ it('PostgreSQL cut for 5 s under load: 503 with a message, no hang, reconnects, 
       status: 503,
       body: { success: false, message: messages.databaseUnavailable },
     });
+  // Not ready while it is gone, yet alive: a platform must not restart every instance for it.
+  expect(await call(server.url, '/api/v1/health/ready')).toMatchObject({ status: 503 });
+  expect(await call(server.url, '/api/v1/health/live')).toMatchObject({ status: 200 });
   const ordersBefore = load.orders.size;
   while (Date.now() - cutAt < 5000) await new Promise((r) => setTimeout(r, 100));
   proxy.restore();

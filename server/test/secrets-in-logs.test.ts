@@ -181,6 +181,12 @@ describe('no secret reaches the logs', async () => {
     expect(secrets.length).toBeGreaterThan(12);
     for (const secret of secrets)
       expect(log, `a secret in the logs: ${secret}`).not.toContain(secret);
+    // Every line about a request carries its id (issue 21), which its answer's X-Request-Id names.
+    const aboutRequests = lines
+      .map((line) => JSON.parse(line) as { req?: unknown; res?: unknown; reqId?: unknown })
+      .filter((line) => line.req || line.res);
+    expect(aboutRequests.length).toBeGreaterThan(20);
+    for (const line of aboutRequests) expect(line.reqId).toEqual(expect.any(String));
   });
 });
 

@@ -27,6 +27,8 @@ export interface DatabaseHandle {
   withoutTimeouts<T>(work: (db: Database) => Promise<T>): Promise<T>;
   /** PGlite only: a gzipped tar of the data directory, taken between two queries (backups). */
   dumpDataDir?(): Promise<Blob>;
+  /** PostgreSQL only: the pool's connections now (the metrics report them). */
+  poolStats?(): { total: number; idle: number; waiting: number };
 }
 
 /** Where the committed SQL migrations are, both from `src/db` (tests) and from `dist` (built). */
@@ -125,7 +127,13 @@ async function openPostgres(
       await client.end().catch(() => {});
     }
   };
-  return { db, kind: 'postgres', withoutTimeouts, close: () => pool.end() };
+  return {
+    db,
+    kind: 'postgres',
+    withoutTimeouts,
+    close: () => pool.end(),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+  };
 }
 
 /** Any fixed number, the same in every process of this app: the key of the migration lock. */

@@ -25,6 +25,7 @@ describe('response cache', () => {
     let reads = 0;
     let value = 'v1';
     const cache = createResponseCache({
+      name: 'test',
       feed,
       tables: ['products'],
       perSecond: 4,

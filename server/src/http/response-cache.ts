@@ -1,4 +1,5 @@
 import type { ChangeFeed } from '../db/change-feed.ts';
+import { cacheLookups } from '../features/metrics/metrics.ts';
 
 /**
  * Serialized answers of public reads, kept in memory and dropped when the tables they come from
@@ -27,6 +28,8 @@ export interface ResponseCache<T = string> {
 }
 
 export interface ResponseCacheOptions {
+  /** Its name in the metrics (`cache_lookups_total{cache}`). */
+  name: string;
   feed: ChangeFeed;
   /** The tables whose changes make these answers stale. */
   tables: readonly string[];
@@ -54,6 +57,7 @@ interface Entry<T> {
 }
 
 export function createResponseCache<T = string>({
+  name,
   feed,
   tables,
   maxEntries = 5000,
@@ -64,6 +68,8 @@ export function createResponseCache<T = string>({
   now = Date.now,
 }: ResponseCacheOptions): ResponseCache<T> {
   const entries = new Map<string, Entry<T>>();
+  const hits = cacheLookups.labels({ cache: name, result: 'hit' });
+  const misses = cacheLookups.labels({ cache: name, result: 'miss' });
   let version = 0;
   const invalidate = () => {
     version++;
@@ -113,11 +119,18 @@ export function createResponseCache<T = string>({
   return {
     get(key, load) {
       // Not hearing changes: nothing in memory can be trusted.
-      if (!feed.live) return load();
+      if (!feed.live) {
+        misses.inc();
+        return load();
+      }
       let entry = entries.get(key);
       if (entry?.version === version && entry.body !== undefined) {
-        if (now() - entry.readAt < maxAgeMs) return Promise.resolve(entry.body);
+        if (now() - entry.readAt < maxAgeMs) {
+          hits.inc();
+          return Promise.resolve(entry.body);
+        }
         if (refreshInBackground) {
+          hits.inc();
           // A failed background read keeps the old answer; the next request past the age tries again.
           if (!entry.loading) refresh(key, entry, load).catch(() => {});
           return Promise.resolve(entry.body);
@@ -131,11 +144,19 @@ export function createResponseCache<T = string>({
         }
         entry = { body: undefined, version: -1, readAt: 0, tokens: burst, tokensAt: now() };
         entries.set(key, entry);
+        misses.inc();
         return refresh(key, entry, load);
       }
       // Already being read since the last change (or since it grew too old): wait for that read.
-      if (entry.loading && entry.loadingVersion === version) return entry.loading;
-      if (entry.body !== undefined && !takeToken(entry)) return Promise.resolve(entry.body);
+      if (entry.loading && entry.loadingVersion === version) {
+        misses.inc();
+        return entry.loading;
+      }
+      if (entry.body !== undefined && !takeToken(entry)) {
+        hits.inc();
+        return Promise.resolve(entry.body);
+      }
+      misses.inc();
       return refresh(key, entry, load);
     },
     invalidate,

@@ -90,6 +90,7 @@ export async function createServerRenderer(
   });
   const origin = app.config.PUBLIC_URL.replace(/\/+$/, '');
   const pages = createResponseCache<RenderedHtml>({
+    name: 'rendered-pages',
     feed: app.changes,
     tables: ['products', 'reviews', LOCAL_WRITE],
     maxEntries: 2_000,

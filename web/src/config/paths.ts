@@ -108,6 +108,8 @@ export const api = {
   catalogProduct: (slugOrId: string) =>
     `${apiBase}/catalog/products/${encodeURIComponent(slugOrId)}`,
   catalogCategories: `${apiBase}/catalog/categories`,
+  fitmentImport: `${apiBase}/fitment/import`,
+  fitmentExport: `${apiBase}/fitment/export`,
   uploads: `${apiBase}/uploads`,
   authOptions: `${apiBase}/auth-options`,
   emailConfirmation: `${apiBase}/email-confirmation`,
@@ -126,6 +128,9 @@ export const api = {
   manageOrder: (id: string) => `${apiBase}/manageOrder/${encodeURIComponent(id)}`,
   ordersExport: (from: string, to: string) =>
     `${apiBase}/manageOrder/export.csv?${new URLSearchParams({ from, to })}`,
+  invoicesExport: (from: string, to: string) =>
+    `${apiBase}/invoices/export.csv?${new URLSearchParams({ from, to })}`,
+  customersExport: `${apiBase}/customers/export.csv`,
   createPaymentIntent: `${apiBase}/create-payment-intent`,
   sandboxConfirm: `${apiBase}/sandbox/confirm`,
   cart: `${apiBase}/cart`,

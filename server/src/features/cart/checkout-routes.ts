@@ -20,7 +20,7 @@ export const checkoutRoutes =
     app.post(
       '/orders',
       {
-        config: { access: 'signed-in' },
+        config: { access: 'signed-in', placesOrder: 'checkout' },
         schema: {
           tags: ['cart'],
           summary:

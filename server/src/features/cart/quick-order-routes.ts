@@ -8,6 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bearerSecurity, errorResponses } from '../../http/responses.ts';
 import { actorOf } from '../auth/actor.ts';
+import { withFits } from '../fitment/quick-order-fits.ts';
 import { addCartLines } from './cart-repository.ts';
 import { buyerOf } from './cart-routes.ts';
 import { matchQuickOrder } from './quick-order-match.ts';
@@ -23,7 +24,7 @@ export const quickOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['cart'],
         summary:
-          'Match pasted lines (`SKU qty`, `SKU,qty`, `SKU<tab>qty`) or a CSV by SKU, MPN or cross-reference; with `add: true`, the ok lines go into my cart',
+          'Match pasted lines (`SKU qty`, `SKU,qty`, `SKU<tab>qty`) or a CSV by SKU, MPN or cross-reference; with `add: true`, the ok lines go into my cart; with `vehicle`, each matched line says whether it fits',
         security: bearerSecurity,
         body: quickOrderRequest,
         response: { 200: successEnvelope(quickOrderResult), ...errorResponses },
@@ -31,7 +32,9 @@ export const quickOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const buyer = buyerOf(actorOf(request));
-      const lines = await matchQuickOrder(app.db, parseQuickOrder(request.body.text));
+      const { vehicle } = request.body;
+      const matched = await matchQuickOrder(app.db, parseQuickOrder(request.body.text));
+      const lines = vehicle === undefined ? matched : await withFits(app.db, vehicle, matched);
       let message: string | undefined;
       if (request.body.add) {
         const ok = lines.flatMap((line) =>

@@ -26,6 +26,7 @@ function catalogCache(app: FastifyInstance): ResponseCache {
   let cache = caches.get(app.changes);
   if (!cache) {
     cache = createResponseCache({
+      name: 'tools',
       feed: app.changes,
       tables: ['products', LOCAL_WRITE],
       maxAgeMs: CATALOG_MAX_AGE_MS,

@@ -54,8 +54,14 @@ const CATALOG_TABLES = ['products', LOCAL_WRITE] as const;
  * A cache of catalog answers: dropped on any notified catalog change, re-read in the background
  * once `maxAgeMs` old (decision 017).
  */
-const catalogAnswers = <T = string>(app: FastifyInstance, maxEntries: number, maxAgeMs: number) =>
+const catalogAnswers = <T = string>(
+  name: string,
+  app: FastifyInstance,
+  maxEntries: number,
+  maxAgeMs: number,
+) =>
   createResponseCache<T>({
+    name,
     feed: app.changes,
     tables: CATALOG_TABLES,
     maxEntries,
@@ -65,7 +71,7 @@ const catalogAnswers = <T = string>(app: FastifyInstance, maxEntries: number, ma
 
 /** A search's count and facets, kept apart from its pages (postgres-catalog-search.ts `counts`). */
 export const searchCountsCache = (app: FastifyInstance) =>
-  catalogAnswers<Counts>(app, 1_000, SEARCH_MAX_AGE_MS);
+  catalogAnswers<Counts>('search-counts', app, 1_000, SEARCH_MAX_AGE_MS);
 
 /**
  * Serialized answers of the public catalog reads (docs/decisions/017): a search is keyed by its
@@ -74,11 +80,11 @@ export const searchCountsCache = (app: FastifyInstance) =>
  * ~10–30 KB, so at most 1,000 of them (~30 MB) are held.
  */
 export function catalogSearchAnswers(app: FastifyInstance, search: CatalogSearch) {
-  const searches = catalogAnswers(app, 1_000, SEARCH_MAX_AGE_MS);
+  const searches = catalogAnswers('search', app, 1_000, SEARCH_MAX_AGE_MS);
   // Re-read for its stock, but not on a request's time: at 0.5 s, 500 products viewed at once
   // asked PGlite's one connection (in this process) for 1,000 reads a second.
-  const products = catalogAnswers(app, 5_000, PRODUCT_MAX_AGE_MS);
-  const lists = catalogAnswers(app, 2, TREE_MAX_AGE_MS);
+  const products = catalogAnswers('catalog-product', app, 5_000, PRODUCT_MAX_AGE_MS);
+  const lists = catalogAnswers('catalog-lists', app, 2, TREE_MAX_AGE_MS);
   const reads = pLimit(SEARCH_READS_AT_ONCE);
   const read = <T>(work: () => Promise<T>) => {
     if (reads.pendingCount >= SEARCH_QUEUE_MAX)

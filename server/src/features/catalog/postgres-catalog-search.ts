@@ -125,6 +125,15 @@ function conditions(query: SearchQuery, leaveOut: Except | Except[]): SQL[] {
   if (except('attributes') !== 'attributes')
     for (const attribute of query.attributes) where.push(attributeMatch(attribute, 'a'));
   if (query.q) where.push(textMatch(query.q).where);
+  // Fits the vehicle (issue 20): the ids of the parts that fit it, read once from the fitments'
+  // primary key (vehicle first) as an InitPlan, an index condition on the products' primary
+  // key. A part that fits at two positions is one id twice in the array, and one product still.
+  // An unknown vehicle fits nothing: an empty page, not an error (no extra query per search,
+  // and a vehicle gone from the list reads "nothing fits" rather than breaking the page).
+  if (query.vehicle !== undefined)
+    where.push(
+      sql`p.id = any(array(select f.product_id from fitments f where f.vehicle_id = ${query.vehicle}::int))`,
+    );
   return where;
 }
 

@@ -1,5 +1,5 @@
 import { errorEnvelope, successEnvelope } from '@proper-parts/domain/envelope';
-import { health } from '@proper-parts/domain/health';
+import { health, liveness } from '@proper-parts/domain/health';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { withDeadline } from '../../db/unavailable.ts';
@@ -7,9 +7,32 @@ import { withDeadline } from '../../db/unavailable.ts';
 /** A load balancer asks often and must hear "unavailable" quickly: sooner than any request's bound. */
 export const HEALTH_TIMEOUT_MS = 1500;
 
+/**
+ * Three questions a platform asks (issue 21). `/health/live`: is the process up (restart it if
+ * not); it does not touch the database, so an outage does not restart every instance.
+ * `/health/ready` and `/health`: may it take traffic (the database answers, it is not draining).
+ * `/health` keeps the answer load balancers have used since the spec's shop.
+ */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/health',
+    '/health/live',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['health'],
+        summary: 'Is the process up? Never asks the database (liveness)',
+        response: { 200: successEnvelope(liveness) },
+      },
+    },
+    async () => ({ success: true as const, data: { status: 'ok' as const } }),
+  );
+
+  for (const path of ['/health', '/health/ready']) registerReadiness(app, path);
+};
+
+function registerReadiness(app: Parameters<FastifyPluginAsyncZod>[0], path: string) {
+  app.get(
+    path,
     {
       config: { access: 'public' },
       schema: {
@@ -26,4 +49,4 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       return { success: true as const, data: { status: 'ok' as const, database: app.dbKind } };
     },
   );
-};
+}

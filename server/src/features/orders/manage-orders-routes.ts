@@ -10,6 +10,7 @@ import {
 } from '@proper-parts/domain/orders';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sendCsv } from '../../http/csv-download.ts';
 import { bearerSecurity, errorResponses } from '../../http/responses.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { refusalFor } from './order-access.ts';
@@ -37,11 +38,11 @@ export const manageOrdersRoutes =
       },
       async (request, reply) => {
         const { from, to } = request.query;
-        return reply
-          .header('content-type', 'text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="orders-${from}-to-${to}.csv"`)
-          .header('cache-control', 'no-store')
-          .send(exportOrdersCsv(app.db, request.query));
+        return sendCsv(
+          reply,
+          `orders-${from}-to-${to}.csv`,
+          exportOrdersCsv(app.db, request.query),
+        );
       },
     );
 

@@ -1,9 +1,9 @@
-import { pipeline, Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { invoiceNumberOf } from '@proper-parts/domain/order-line';
 import { ORDERS_CSV_COLUMNS, type OrdersExportQuery } from '@proper-parts/domain/orders';
-import { stringify } from 'csv-stringify';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { csvCell, csvDollars, csvStream } from '../../http/csv-download.ts';
 
 /** Orders read per query, with their lines: a million orders never sit in memory at once. */
 const EXPORT_BATCH = 500;
@@ -35,17 +35,6 @@ type ExportRow = {
       }[]
     | string;
 };
-
-/**
- * Text a buyer typed (a name, a PO number, a note) can start with `=`, `+`, `-` or `@`: a
- * spreadsheet would run it as a formula. A leading apostrophe keeps it text (OWASP CSV injection).
- */
-const cell = (text: string | null) => {
-  const value = text ?? '';
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-};
-
-const dollars = (cents: number | string) => (Number(cents) / 100).toFixed(2);
 
 async function* exportRows(db: Database, range: OrdersExportQuery) {
   const from = `${range.from}T00:00:00Z`;
@@ -85,19 +74,19 @@ async function* exportRows(db: Database, range: OrdersExportQuery) {
           row.status,
           row.paid ? 'yes' : 'no',
           invoice,
-          cell(row.po_number),
-          cell(row.user_name),
-          cell(row.email),
-          cell(row.address),
-          cell(row.phone),
-          cell(row.note),
+          csvCell(row.po_number),
+          csvCell(row.user_name),
+          csvCell(row.email),
+          csvCell(row.address),
+          csvCell(row.phone),
+          csvCell(row.note),
           line.lineNo,
-          cell(line.sku),
-          cell(line.name),
+          csvCell(line.sku),
+          csvCell(line.name),
           line.quantity,
-          dollars(line.unitPriceCents),
-          dollars(line.lineTotalCents),
-          dollars(row.total_cents),
+          csvDollars(line.unitPriceCents),
+          csvDollars(line.lineTotalCents),
+          csvDollars(row.total_cents),
           row.transaction_id ?? '',
         ];
     }
@@ -112,8 +101,5 @@ async function* exportRows(db: Database, range: OrdersExportQuery) {
  * oldest first. Streamed: a batch of orders is read, written, then the next (keyset).
  */
 export function exportOrdersCsv(db: Database, range: OrdersExportQuery): Readable {
-  const csv = stringify({ header: true, columns: [...ORDERS_CSV_COLUMNS] });
-  // A failed read ends the download with an error (a cut file), never a file that looks whole.
-  pipeline(Readable.from(exportRows(db, range)), csv, () => {});
-  return csv;
+  return csvStream(ORDERS_CSV_COLUMNS, exportRows(db, range));
 }

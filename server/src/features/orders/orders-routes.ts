@@ -35,7 +35,7 @@ export const ordersRoutes =
     app.post(
       '/purchase',
       {
-        config: { access: 'signed-in' },
+        config: { access: 'signed-in', placesOrder: 'purchase' },
         schema: {
           tags: ['orders'],
           summary:

@@ -1,6 +1,7 @@
 import type { Order } from '@proper-parts/domain/orders';
 import { paymentMessages } from '@proper-parts/domain/payments';
 import { AppError } from '../../errors.ts';
+import { paymentsSettled } from '../metrics/metrics.ts';
 import {
   findOrder,
   type OrderRow,
@@ -53,7 +54,10 @@ export async function settlePayment(
       paymentId: facts.id,
       amountCents: facts.amountCents,
     });
-    if (paid) return { order: paid, changed: true };
+    if (paid) {
+      paymentsSettled.inc({ provider: provider.name });
+      return { order: paid, changed: true };
+    }
     // Someone else changed the order between our read and the guarded update.
     const found = await findOrder(db, order.id);
     if (!found) throw new AppError('NOT_FOUND', 'Order not found');

@@ -121,7 +121,7 @@ export const quoteRoutes =
     app.post(
       '/quotes/:id/accept',
       {
-        config: { access: 'signed-in' },
+        config: { access: 'signed-in', placesOrder: 'quote' },
         schema: {
           tags,
           summary:

@@ -14,7 +14,11 @@ const reviewList = pageEnvelope(review);
 
 export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
   // Served from memory until the reviews table changes (docs/decisions/008).
-  const cache = createResponseCache({ feed: app.changes, tables: ['reviews', LOCAL_WRITE] });
+  const cache = createResponseCache({
+    name: 'reviews',
+    feed: app.changes,
+    tables: ['reviews', LOCAL_WRITE],
+  });
 
   app.get(
     '/reviews',
