@@ -54,9 +54,12 @@ const started = Date.now();
 const log = (line) =>
   console.log(`[bench catalog ${Math.round((Date.now() - started) / 1000)}s] ${line}`);
 
-/** This benchmark's own ports (3901-3910), so that it never meets another server on the machine. */
-async function ownPort(after = 3900) {
-  for (let port = after + 1; port <= 3910; port++) {
+/**
+ * This benchmark's own ports (3901-3910; the fitment bench takes 3911-3920), so that it never
+ * meets another server on the machine.
+ */
+export async function ownPort(after = 3900, last = 3910) {
+  for (let port = after + 1; port <= last; port++) {
     const free = await new Promise((resolve) => {
       const server = createServer()
         .once('error', () => resolve(false))
@@ -64,7 +67,7 @@ async function ownPort(after = 3900) {
     });
     if (free) return port;
   }
-  throw new Error('ports 3901-3910 are all taken');
+  throw new Error(`ports ${after + 1}-${last} are all taken`);
 }
 
 /** The issue's targets: p95 by shape and database, peak RSS on PostgreSQL. */
@@ -223,7 +226,7 @@ async function matchesOf(base, shape) {
  * running in other backends (and their parallel workers) do not slow `select 1`: there, no
  * backend of the bench database may be active either. At most 10 minutes.
  */
-async function settle(base, databaseUrl) {
+export async function settle(base, databaseUrl) {
   let quick = 0;
   const started = Date.now();
   const busyBackends = async () => {
@@ -255,7 +258,7 @@ async function settle(base, databaseUrl) {
 }
 
 /** A fixed shuffle (mulberry32): consecutive requests ask for unrelated things, the same each run. */
-function shuffled(items, seed = 16) {
+export function shuffled(items, seed = 16) {
   let state = seed;
   const random = () => {
     state = (state + 0x6d2b79f5) >>> 0;
@@ -576,9 +579,9 @@ async function group(kind) {
 
 // ── the report ──
 
-const number = (n) => Math.round(n).toLocaleString('en-US');
+export const number = (n) => Math.round(n).toLocaleString('en-US');
 
-function table(header, rows) {
+export function table(header, rows) {
   const line = (cells) => `| ${cells.join(' | ')} |`;
   return [
     line(header),
@@ -610,7 +613,7 @@ const failed = (r) => {
 };
 
 /** A latency; `≥` when requests still waiting at the end reach it (a lower bound). */
-const ms = (value, lower) => `${lower ? '≥ ' : ''}${value.toLocaleString('en-US')}`;
+export const ms = (value, lower) => `${lower ? '≥ ' : ''}${value.toLocaleString('en-US')}`;
 
 const groupTitle = (g) =>
   `${g.kind === 'postgres' ? 'PostgreSQL 15' : 'PGlite (embedded)'}, ${number(g.products)} products`;
@@ -686,7 +689,7 @@ function markdownOf(report) {
 }
 
 /** The catalog section in another Markdown file: between its markers, replaced or appended. */
-function withSection(text, start, end, body) {
+export function withSection(text, start, end, body) {
   const block = `${start}\n${body.trim()}\n${end}`;
   const pattern = new RegExp(`${start}[\\s\\S]*${end}`);
   if (pattern.test(text)) return text.replace(pattern, block);

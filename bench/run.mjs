@@ -9,6 +9,8 @@
 //   BENCH_ONLY=pglite,postgres,postgres-2,scaling,lighthouse: run only these parts
 //   catalog          instead: the catalog's search on 10^6 products (bench/catalog.mjs)
 //   checkout         instead: 20-line carts placed as orders, and one-line orders (bench/checkout.mjs)
+//   fitment          instead: the vehicle selector, search by vehicle and the fitment import on
+//                    10^6 products and 10^7 fitments (bench/fitment.mjs)
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -50,6 +52,13 @@ if (
 if (process.argv.slice(2).includes('catalog')) {
   const { runCatalog } = await import('./catalog.mjs');
   await runCatalog();
+  process.exit(0);
+}
+
+// `npm run bench -- fitment`: vehicle fitment at 10^7 rows on PostgreSQL (bench/fitment.mjs), alone.
+if (process.argv.slice(2).includes('fitment')) {
+  const { runFitment } = await import('./fitment.mjs');
+  await runFitment();
   process.exit(0);
 }
 

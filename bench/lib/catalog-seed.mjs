@@ -1,11 +1,11 @@
 // The catalog benchmark's data (`npm run bench -- catalog`), run as a child process so that the
 // generator's memory (~2 GB at 10^6 products) is gone before anything is measured:
 //   node bench/lib/catalog-seed.mjs '<json>'   json: { kind: 'postgres'|'pglite', url | dataDir,
-//                                                      products, load: boolean, samples: file }
+//                                                      products, load: boolean, samples?: file }
 // The server has already migrated the database (first start). With `load`, fills it with the demo
 // generator's catalog (server/src/features/catalog/demo-generator.ts, the same taxonomy, brands
-// and part-number shapes as the shop's 10,000) at `products` size; always writes the values the
-// load shapes ask for (part numbers, words, categories, brands, ranges, slugs) to `samples`.
+// and part-number shapes as the shop's 10,000) at `products` size; with `samples`, writes the
+// values the load shapes ask for (part numbers, words, categories, brands, ranges, slugs) there.
 //
 // Bulk load: triggers off (session_replication_role = replica: no foreign-key checks, no change
 // notifications, no per-row search_vector trigger), the search words computed in the INSERT by
@@ -291,11 +291,14 @@ async function samples(query) {
 const db = await open();
 try {
   if (options.load) await load(db.query);
-  const found = await samples(db.query);
-  writeFileSync(options.samples, JSON.stringify(found, null, 2));
-  note(
-    `samples: ${found.skus.length} part numbers, ${found.prefixes.length} prefixes, ${found.oneWord.length} words, ${found.threeWords.length} three-word queries, ${found.typos.length} typos, ${found.facets.length} facet sets, ${found.browse.length} categories to page`,
-  );
+  // The fitment bench wants the products only: its samples are its own.
+  if (options.samples) {
+    const found = await samples(db.query);
+    writeFileSync(options.samples, JSON.stringify(found, null, 2));
+    note(
+      `samples: ${found.skus.length} part numbers, ${found.prefixes.length} prefixes, ${found.oneWord.length} words, ${found.threeWords.length} three-word queries, ${found.typos.length} typos, ${found.facets.length} facet sets, ${found.browse.length} categories to page`,
+    );
+  }
 } finally {
   await db.close();
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { importRejection } from './csv-import.ts';
 import { MAX_PACK_SIZE, type PriceBreakInput, priceBreakItems } from './price-breaks.ts';
 import { MAX_PRODUCT_QUANTITY, productFields, UPLOADED_IMAGE_PATH } from './product-admin.ts';
 
@@ -25,13 +26,6 @@ export const CATALOG_CSV_COLUMNS = [
 ] as const;
 export type CatalogCsvColumn = (typeof CATALOG_CSV_COLUMNS)[number];
 export const REQUIRED_CSV_COLUMNS: CatalogCsvColumn[] = ['sku', 'name'];
-
-/** A line longer than this stops the import there (the lines before it stay imported). */
-export const MAX_CSV_LINE_BYTES = 64 * 1024;
-/** The largest file an import takes: 100,000 lines of a full catalog are ~30 MB. */
-export const MAX_CSV_FILE_BYTES = 200 * 1024 * 1024;
-/** How many rejected lines a report lists; the count goes on past it. */
-export const MAX_REPORTED_REJECTIONS = 1000;
 
 export const CROSS_REFERENCE_KINDS = ['oem', 'superseded', 'competitor'] as const;
 export type CrossReferenceKind = (typeof CROSS_REFERENCE_KINDS)[number];
@@ -228,7 +222,6 @@ function tryParse<T>(text: string, context: z.RefinementCtx, parse: (text: strin
   }
 }
 
-export const importRejection = z.object({ line: z.number().int(), reason: z.string() });
 export const importReport = z.object({
   created: z.number().int(),
   updated: z.number().int(),

@@ -32,6 +32,7 @@ import { registerApprovalSweep } from './features/companies/approval-sweep.ts';
 import { companyRoutes } from './features/companies/company-routes.ts';
 import { seoRoutes } from './features/content/seo-routes.ts';
 import { exportsRoutes } from './features/exports/exports-routes.ts';
+import { fitmentCsvRoutes } from './features/fitment/fitment-csv-routes.ts';
 import { garageRoutes } from './features/fitment/garage-routes.ts';
 import { productFitmentRoutes } from './features/fitment/product-fitment-routes.ts';
 import { vehicleRoutes } from './features/fitment/vehicle-routes.ts';
@@ -177,6 +178,7 @@ export async function buildApp({
       await api.register(productAdminRoutes(images, catalogSearch));
       await api.register(uploadRoutes(images));
       await api.register(catalogCsvRoutes);
+      await api.register(fitmentCsvRoutes);
       await api.register(reviewsRoutes);
       await api.register(ordersRoutes({ mailer }));
       await api.register(cartRoutes);

@@ -7,6 +7,7 @@ import { openDatabase } from './db/client.ts';
 import { isPreparingDataDir, prepareDataDirInChild } from './db/first-start.ts';
 import { StartupError } from './errors.ts';
 import { seedDemoCatalog } from './features/catalog/demo-seed.ts';
+import { seedDemoFitments } from './features/fitment/demo-fitment-seed.ts';
 import { reportPoolStats } from './features/metrics/metrics.ts';
 import { listenForMetrics } from './features/metrics/metrics-plugin.ts';
 import { registerGracefulDrain } from './http/graceful-drain.ts';
@@ -35,7 +36,10 @@ async function main() {
     timeoutMs: config.DATABASE_TIMEOUT_MS,
   });
   if (isPreparingDataDir()) {
-    if (config.SEED_DEMO) await database.withoutTimeouts(seedDemoCatalog);
+    if (config.SEED_DEMO) {
+      await database.withoutTimeouts(seedDemoCatalog);
+      await database.withoutTimeouts(seedDemoFitments);
+    }
     await database.close();
     process.exit(0);
   }
@@ -60,6 +64,9 @@ async function main() {
     // 10,000 products and their indexes: longer than a request's bound on a busy machine.
     const { seeded } = await database.withoutTimeouts(seedDemoCatalog);
     if (seeded) app.log.info('seeded the demo catalog');
+    // Also a database whose catalog was seeded before fitment existed: once, ~30,000 rows.
+    const fitted = await database.withoutTimeouts(seedDemoFitments);
+    if (fitted.seeded) app.log.info('seeded the demo vehicles and fitments');
   }
 
   const drainAndClose = registerGracefulDrain(app);

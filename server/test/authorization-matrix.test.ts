@@ -45,6 +45,15 @@ const csvForm = async () =>
       content: Buffer.from('sku,name,price,category\nMTX-1,Matrix Import Part,5,ball-bearings\n'),
     },
   ]);
+const fitmentForm = async () =>
+  multipartBody([
+    {
+      name: 'file',
+      filename: 'fitment.csv',
+      contentType: 'text/csv',
+      content: Buffer.from('sku,year_from,year_to,make,model,submodel,engine,position,note\n'),
+    },
+  ]);
 const pngForm = async () => imageUpload(await solidImage('png'), 'part.png', 'image/png');
 const signedIn = { visitor: 401, customerA: 200, customerB: 200, admin: 200 };
 /** A vehicle of the matrix's own (issue 20), inserted with this id before the rows run. */
@@ -93,6 +102,8 @@ const rows: Row[] = [
   { method: 'POST', path: '/api/v1/uploads', form: pngForm, expect: adminOnly },
   { method: 'POST', path: '/api/v1/catalog/import', form: csvForm, expect: adminOnly },
   { method: 'GET', path: '/api/v1/catalog/export.csv', expect: adminOnly },
+  { method: 'POST', path: '/api/v1/fitment/import', form: fitmentForm, expect: adminOnly },
+  { method: 'GET', path: '/api/v1/fitment/export', expect: adminOnly },
   { method: 'POST', path: '/api/v1/tools', body: newProduct, expect: adminOnly },
   {
     // A product no one has: only an admin gets as far as looking for it.

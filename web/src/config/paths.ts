@@ -111,6 +111,8 @@ export const api = {
   catalogProduct: (slugOrId: string) =>
     `${apiBase}/catalog/products/${encodeURIComponent(slugOrId)}`,
   catalogCategories: `${apiBase}/catalog/categories`,
+  fitmentImport: `${apiBase}/fitment/import`,
+  fitmentExport: `${apiBase}/fitment/export`,
   uploads: `${apiBase}/uploads`,
   authOptions: `${apiBase}/auth-options`,
   emailConfirmation: `${apiBase}/email-confirmation`,

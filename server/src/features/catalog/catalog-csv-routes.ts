@@ -1,24 +1,17 @@
-import { PassThrough } from 'node:stream';
 import multipart from '@fastify/multipart';
-import { importReport, MAX_CSV_FILE_BYTES } from '@proper-parts/domain/catalog-csv';
+import { importReport } from '@proper-parts/domain/catalog-csv';
 import { errorEnvelope, successEnvelope } from '@proper-parts/domain/envelope';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../errors.ts';
+import { answerCsvImport, csvUploadLimits } from '../../http/csv-upload.ts';
 import { bearerSecurity, errorResponses } from '../../http/responses.ts';
 import { exportCatalogCsv } from './catalog-export.ts';
 import { importCatalogCsv } from './catalog-import.ts';
 
-/** Asked for by `Accept`, the import answers its progress as it goes, one JSON line at a time. */
-const NDJSON = 'application/x-ndjson';
-
 /** `POST /catalog/import` and `GET /catalog/export.csv` (issue 16): admins only. */
 export const catalogCsvRoutes: FastifyPluginAsyncZod = async (app) => {
   // Only this scope parses multipart for CSV: one file, nothing else.
-  await app.register(multipart, {
-    limits: { fileSize: MAX_CSV_FILE_BYTES, files: 1, fields: 0, parts: 1 },
-  });
+  await app.register(multipart, csvUploadLimits);
 
   app.post(
     '/catalog/import',
@@ -38,58 +31,12 @@ export const catalogCsvRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request, reply) => {
-      if (!request.isMultipart())
-        throw new AppError('UNSUPPORTED_MEDIA_TYPE', "Send the CSV as the multipart field 'file'");
-      let part: Awaited<ReturnType<typeof request.file>>;
-      try {
-        part = await request.file();
-      } catch (error) {
-        throw new AppError(
-          'INVALID',
-          `The upload is not a valid multipart form: ${(error as Error).message}`,
-        );
-      }
-      if (part?.fieldname !== 'file')
-        throw new AppError('INVALID', "Send the CSV as the multipart field 'file'");
-      const file = part.file;
-      const run = async (onProgress?: (done: { lines: number; bytes: number }) => void) => {
-        const report = await importCatalogCsv(app.db, file, onProgress);
-        if (file.truncated)
-          throw new AppError(
-            'TOO_LARGE',
-            `The file is over ${MAX_CSV_FILE_BYTES / 1024 / 1024} MB: its first lines were imported (${report.created} created, ${report.updated} updated), the rest was not read`,
-          );
-        request.log.info(
-          { created: report.created, updated: report.updated, rejected: report.rejected },
-          'catalog import',
-        );
-        return { success: true as const, data: report };
-      };
-      if (!request.headers.accept?.includes(NDJSON)) return run();
-
-      // The admin page asks for progress: one JSON line per batch applied, then the answer's
-      // envelope as the last line (its status is in it: the 200 went out with the first line).
-      const lines = new PassThrough();
-      const write = (value: unknown) => lines.write(`${JSON.stringify(value)}\n`);
-      run((done) => write({ progress: done })).then(
-        (answer) => lines.end(`${JSON.stringify(answer)}\n`),
-        (error: unknown) => {
-          if (!(error instanceof AppError))
-            request.log.error({ err: error }, 'catalog import failed');
-          const message =
-            error instanceof AppError
-              ? error.message
-              : 'The import failed; the lines before the failure were imported';
-          lines.end(`${JSON.stringify({ success: false, message })}\n`);
-        },
-      );
-      // A stream: not the envelope the schema types, and Fastify does not serialize it.
-      return (reply as FastifyReply)
-        .header('content-type', `${NDJSON}; charset=utf-8`)
-        .header('cache-control', 'no-store')
-        .send(lines);
-    },
+    async (request, reply) =>
+      answerCsvImport(request, reply, {
+        run: (file, onProgress) => importCatalogCsv(app.db, file, onProgress),
+        applied: (report) => `${report.created} created, ${report.updated} updated`,
+        name: 'catalog import',
+      }),
   );
 
   app.get(

@@ -8,13 +8,11 @@ import {
   formatCrossReferences,
   formatPriceBreaks,
   type ImportReport,
-  MAX_CSV_LINE_BYTES,
-  MAX_REPORTED_REJECTIONS,
   REQUIRED_CSV_COLUMNS,
 } from '@proper-parts/domain/catalog-csv';
 import { priceBreaksProblem, sameBreaks } from '@proper-parts/domain/price-breaks';
-import { parse } from 'csv-parse';
 import { sql } from 'drizzle-orm';
+import { cellsOf, readCsv, readCsvHeader, rejectorOf } from '../../csv/read-csv.ts';
 import type { Database } from '../../db/client.ts';
 import { uniqueViolationOf } from '../../db/pg-errors.ts';
 import { AppError } from '../../errors.ts';
@@ -189,11 +187,7 @@ export async function importCatalogCsv(
     rejections: [],
     stopped: null,
   };
-  const reject = (line: number, reason: string) => {
-    report.rejected++;
-    if (report.rejections.length < MAX_REPORTED_REJECTIONS)
-      report.rejections.push({ line, reason });
-  };
+  const reject = rejectorOf(report);
   const { categories, brandId } = await taxonomy(db);
   const seen = new Map<string, number>();
   let header: CatalogCsvColumn[] | undefined;
@@ -214,12 +208,11 @@ export async function importCatalogCsv(
   /** One parsed record: the header, or a line checked and queued for the next batch. */
   const take = (record: string[], line: number) => {
     if (!header) {
-      header = readHeader(record);
+      header = readCsvHeader(record, CATALOG_CSV_COLUMNS, REQUIRED_CSV_COLUMNS);
       return;
     }
-    if (record.length !== header.length)
-      return reject(line, `has ${record.length} cells; the header has ${header.length}`);
-    const cells = Object.fromEntries(header.map((column, i) => [column, record[i]]));
+    const cells = cellsOf(header, record);
+    if (typeof cells === 'string') return reject(line, cells);
     const parsed = catalogCsvLine.safeParse(cells);
     if (!parsed.success)
       return reject(line, parsed.error.issues.map((issue) => issue.message).join('; '));
@@ -231,90 +224,17 @@ export async function importCatalogCsv(
     batch.push({ line, row: parsed.data });
   };
 
-  // Records are taken as the parser makes them (`on_record`, synchronously within each write),
-  // so that none parsed before an unreadable line is lost with the stream's error; the input is
-  // read a chunk at a time, and the next chunk waits for the batches it filled (backpressure).
-  let failure: unknown;
-  let headerError: AppError | undefined;
-  const parser = parse({
-    bom: true,
-    relax_column_count: true,
-    skip_empty_lines: true,
-    max_record_size: MAX_CSV_LINE_BYTES,
-    on_record: (record: string[], context: { lines: number }) => {
-      if (!headerError) {
-        try {
-          take(record, context.lines);
-        } catch (error) {
-          headerError = error as AppError;
-        }
-      }
-      return null;
-    },
+  const stop = await readCsv(input, take, flush, (bytes) => {
+    bytesRead += bytes;
   });
-  parser.on('error', (error) => {
-    failure ??= error;
-  });
-  const ended = new Promise<void>((resolve) => {
-    parser.on('end', resolve);
-    parser.on('error', () => resolve());
-  });
-  parser.resume();
-
-  // At most this much parsed ahead of what is applied, however large the chunks that arrive.
-  const SLICE_BYTES = 64 * 1024;
-  reading: for await (const chunk of input) {
-    const bytes = chunk as Buffer;
-    for (let at = 0; at < bytes.length; at += SLICE_BYTES) {
-      const slice = bytes.subarray(at, at + SLICE_BYTES);
-      bytesRead += slice.length;
-      parser.write(slice);
-      if (headerError) throw headerError;
-      if (failure) break reading;
-      await flush();
-    }
-  }
-  if (!failure) parser.end();
-  await ended;
-  if (headerError) throw headerError;
-  await flush(true);
-  if (failure) {
-    const { code = '', lines } = failure as { code?: string; lines?: number };
-    if (!code.startsWith('CSV_')) throw failure;
-    // The CSV reader cannot find where the next line starts after this: stop there and say so;
-    // the lines before it stay imported.
-    const line = lines ?? linesDone + 1;
-    report.stopped =
-      code === 'CSV_MAX_RECORD_SIZE'
-        ? `Line ${line} is longer than ${MAX_CSV_LINE_BYTES / 1024} KB: the import stopped there`
-        : `Line ${line} is not CSV we can read (${(failure as Error).message}): the import stopped there`;
-    reject(line, report.stopped);
+  if (stop) {
+    report.stopped = stop.message;
+    reject(stop.line, stop.message);
   }
   if (!header) throw new AppError('INVALID', 'The file is empty: it needs a header line');
   // A large import changes what the planner should expect (PGlite runs no autovacuum).
   if (report.created + report.updated >= ANALYZE_AFTER_LINES) await analyzeCatalog(db);
   return report;
-}
-
-function readHeader(record: string[]): CatalogCsvColumn[] {
-  const columns = record.map((cell) => cell.trim());
-  const unknown = columns.filter(
-    (column) => !CATALOG_CSV_COLUMNS.includes(column as CatalogCsvColumn),
-  );
-  if (unknown.length > 0)
-    throw new AppError(
-      'INVALID',
-      `Unknown column ${unknown
-        .slice(0, 3)
-        .map((c) => `"${c.slice(0, 40)}"`)
-        .join(', ')}: the columns are ${CATALOG_CSV_COLUMNS.join(', ')}`,
-    );
-  const twice = columns.find((column, i) => columns.indexOf(column) !== i);
-  if (twice) throw new AppError('INVALID', `The column ${twice} is in the header twice`);
-  const missing = REQUIRED_CSV_COLUMNS.filter((column) => !columns.includes(column));
-  if (missing.length > 0)
-    throw new AppError('INVALID', `The header needs the columns ${missing.join(' and ')}`);
-  return columns as CatalogCsvColumn[];
 }
 
 async function plan(

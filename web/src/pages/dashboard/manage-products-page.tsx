@@ -1,6 +1,7 @@
 import { PageHeader } from '../../components/page-header';
 import { CatalogCsvPanel } from '../../features/catalog/components/catalog-csv-panel';
 import { ProductsTable } from '../../features/catalog/components/products-table';
+import { FitmentCsvPanel } from '../../features/fitment/components/fitment-csv-panel';
 import { usePageTitle } from '../../lib/use-page-title';
 
 export function ManageProductsPage() {
@@ -14,6 +15,7 @@ export function ManageProductsPage() {
         description="Every product in the catalogue, newest first; delete the ones you no longer sell."
       />
       <CatalogCsvPanel />
+      <FitmentCsvPanel />
       <ProductsTable />
     </section>
   );

@@ -1,0 +1,140 @@
+import type { Readable } from 'node:stream';
+import {
+  type ImportRejection,
+  MAX_CSV_LINE_BYTES,
+  MAX_REPORTED_REJECTIONS,
+} from '@proper-parts/domain/csv-import';
+import { parse } from 'csv-parse';
+import { AppError } from '../errors.ts';
+
+/** Where an import stopped before the end of its file, and why (a line it cannot read past). */
+export interface CsvStop {
+  line: number;
+  message: string;
+}
+
+/** At most this much of the file is parsed ahead of what is applied, however large its chunks. */
+const SLICE_BYTES = 64 * 1024;
+
+/**
+ * Reads an uploaded CSV as a stream, for the imports (catalog, fitment). Each record goes to
+ * `take` as the parser makes it (`on_record`, synchronously within each write, so that none
+ * parsed before an unreadable line is lost with the stream's error); `take` queues it, or throws
+ * an `AppError` to refuse the whole file (its header). After each slice of input, `drain` applies
+ * what is queued (full batches), and the next slice waits for it: backpressure, so memory stays
+ * flat whatever the file's size. At the end, `drain(true)` applies the rest.
+ *
+ * Answers null when the whole file was read, or where the CSV reader stopped: after a line it
+ * cannot read (too long, an open quote), it cannot find where the next one starts. The lines
+ * before it stay taken.
+ */
+export async function readCsv(
+  input: Readable,
+  take: (record: string[], line: number) => void,
+  drain: (last: boolean) => Promise<void>,
+  onBytes: (bytes: number) => void = () => {},
+): Promise<CsvStop | null> {
+  let failure: unknown;
+  let refused: unknown;
+  let lastLine = 0;
+  const parser = parse({
+    bom: true,
+    relax_column_count: true,
+    skip_empty_lines: true,
+    max_record_size: MAX_CSV_LINE_BYTES,
+    on_record: (record: string[], context: { lines: number }) => {
+      if (refused === undefined) {
+        lastLine = context.lines;
+        try {
+          take(record, context.lines);
+        } catch (error) {
+          refused = error;
+        }
+      }
+      return null;
+    },
+  });
+  parser.on('error', (error) => {
+    failure ??= error;
+  });
+  const ended = new Promise<void>((resolve) => {
+    parser.on('end', resolve);
+    parser.on('error', () => resolve());
+  });
+  parser.resume();
+
+  reading: for await (const chunk of input) {
+    const bytes = chunk as Buffer;
+    for (let at = 0; at < bytes.length; at += SLICE_BYTES) {
+      const slice = bytes.subarray(at, at + SLICE_BYTES);
+      onBytes(slice.length);
+      parser.write(slice);
+      if (refused !== undefined) throw refused;
+      if (failure) break reading;
+      await drain(false);
+    }
+  }
+  if (!failure) parser.end();
+  await ended;
+  if (refused !== undefined) throw refused;
+  await drain(true);
+  if (!failure) return null;
+  const { code = '', lines } = failure as { code?: string; lines?: number };
+  if (!code.startsWith('CSV_')) throw failure;
+  const line = lines ?? lastLine + 1;
+  return {
+    line,
+    message:
+      code === 'CSV_MAX_RECORD_SIZE'
+        ? `Line ${line} is longer than ${MAX_CSV_LINE_BYTES / 1024} KB: the import stopped there`
+        : `Line ${line} is not CSV we can read (${(failure as Error).message}): the import stopped there`,
+  };
+}
+
+/**
+ * The header of an import's file: its columns by name, in any order; a column the import does
+ * not know, one given twice or a required one missing refuses the file with a 400 naming it.
+ */
+export function readCsvHeader<Column extends string>(
+  record: string[],
+  known: readonly Column[],
+  required: readonly Column[],
+): Column[] {
+  const columns = record.map((cell) => cell.trim());
+  const unknown = columns.filter((column) => !known.includes(column as Column));
+  if (unknown.length > 0)
+    throw new AppError(
+      'INVALID',
+      `Unknown column ${unknown
+        .slice(0, 3)
+        .map((c) => `"${c.slice(0, 40)}"`)
+        .join(', ')}: the columns are ${known.join(', ')}`,
+    );
+  const twice = columns.find((column, i) => columns.indexOf(column) !== i);
+  if (twice) throw new AppError('INVALID', `The column ${twice} is in the header twice`);
+  const missing = required.filter((column) => !columns.includes(column));
+  if (missing.length > 0)
+    throw new AppError('INVALID', `The header needs the columns ${missing.join(' and ')}`);
+  return columns as Column[];
+}
+
+/** Counts a refused line in `report`, listing the first MAX_REPORTED_REJECTIONS of them. */
+export function rejectorOf(report: { rejected: number; rejections: ImportRejection[] }) {
+  return (line: number, reason: string) => {
+    report.rejected++;
+    if (report.rejections.length < MAX_REPORTED_REJECTIONS)
+      report.rejections.push({ line, reason });
+  };
+}
+
+/** The cells of a record by column name, or why its cell count does not fit the header. */
+export function cellsOf<Column extends string>(
+  header: readonly Column[],
+  record: string[],
+): Partial<Record<Column, string>> | string {
+  if (record.length !== header.length)
+    return `has ${record.length} cells; the header has ${header.length}`;
+  return Object.fromEntries(header.map((column, i) => [column, record[i]])) as Partial<
+    Record<Column, string>
+  >;
+}

@@ -1,0 +1,66 @@
+import multipart from '@fastify/multipart';
+import { errorEnvelope, successEnvelope } from '@proper-parts/domain/envelope';
+import { fitmentImportReport } from '@proper-parts/domain/fitment-csv';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { answerCsvImport, csvUploadLimits } from '../../http/csv-upload.ts';
+import { bearerSecurity, errorResponses } from '../../http/responses.ts';
+import { exportFitmentCsv } from './fitment-export.ts';
+import { importFitmentCsv } from './fitment-import.ts';
+
+/** `POST /fitment/import` and `GET /fitment/export` (issue 20): admins only. */
+export const fitmentCsvRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Only this scope parses multipart for CSV: one file, nothing else.
+  await app.register(multipart, csvUploadLimits);
+
+  app.post(
+    '/fitment/import',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['fitment'],
+        summary:
+          "Import vehicle fitment from a CSV (admin): multipart field 'file', columns sku, year_from, year_to, make, model, submodel, engine, position, note; answers a report of added, updated, unchanged and rejected lines. With `Accept: application/x-ndjson`, a line `{progress: {lines, bytes}}` per batch comes first, and the envelope is the last line",
+        security: bearerSecurity,
+        consumes: ['multipart/form-data'],
+        response: {
+          200: successEnvelope(fitmentImportReport),
+          ...errorResponses,
+          413: errorEnvelope,
+          415: errorEnvelope,
+        },
+      },
+    },
+    async (request, reply) =>
+      answerCsvImport(request, reply, {
+        run: (file, onProgress) => importFitmentCsv(app.db, file, onProgress),
+        applied: (report) => `${report.added} added, ${report.updated} updated`,
+        name: 'fitment import',
+      }),
+  );
+
+  app.get(
+    '/fitment/export',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['fitment'],
+        summary:
+          'Every live part’s vehicle fitment as CSV, in the columns the import reads, consecutive years merged (admin)',
+        security: bearerSecurity,
+        produces: ['text/csv'],
+        // It takes no parameters: anything in the query is refused, not silently ignored.
+        querystring: z.object({}).strict(),
+        response: { 200: z.any(), ...errorResponses },
+      },
+    },
+    async (_request, reply) => {
+      const day = new Date().toISOString().slice(0, 10);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="fitment-${day}.csv"`)
+        .header('cache-control', 'no-store')
+        .send(exportFitmentCsv(app.db));
+    },
+  );
+};
