@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import { newAccount, signUpByApi } from '../support/accounts.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { shoot } from '../support/shoot.ts';
 
@@ -31,6 +32,18 @@ interface Item {
   name: string;
 }
 
+/** The home page's four choices: 2015 → Toyota → Corolla → 1.8L L4. */
+async function pickTheCorolla(page: Page) {
+  await openHydrated(page, '/');
+  const selector = page.getByRole('region', { name: 'Shop by vehicle' });
+  await expect(selector.getByLabel('Make', { exact: true })).toBeDisabled();
+  await choose(selector, 'Year', /^2015$/);
+  await choose(selector, 'Make', /^Toyota$/);
+  await choose(selector, 'Model', /^Corolla$/);
+  await choose(selector, 'Engine', /^1\.8L L4\b/);
+  return selector;
+}
+
 /** Whether a part fits the vehicle, and where, as the API says. */
 async function fitOf(request: APIRequestContext, slug: string, vehicleId: string) {
   const res = await request.get(`/api/v1/catalog/products/${slug}/fitment?vehicle=${vehicleId}`);
@@ -49,13 +62,7 @@ for (const [run, width] of [375, 768, 1280].entries()) {
     const request = page.context().request;
 
     // The home page's selector: each step opens once the one before is chosen.
-    await openHydrated(page, '/');
-    const selector = page.getByRole('region', { name: 'Shop by vehicle' });
-    await expect(selector.getByLabel('Make', { exact: true })).toBeDisabled();
-    await choose(selector, 'Year', /^2015$/);
-    await choose(selector, 'Make', /^Toyota$/);
-    await choose(selector, 'Model', /^Corolla$/);
-    await choose(selector, 'Engine', /^1\.8L L4\b/);
+    const selector = await pickTheCorolla(page);
     // Chosen: the current vehicle, in the navbar.
     const navbarCar = page.getByRole('link', { name: `My garage: ${CAR}` });
     await expect(navbarCar).toBeVisible();
@@ -119,3 +126,68 @@ for (const [run, width] of [375, 768, 1280].entries()) {
     if (run === 2) await shoot(page, 'fitment-garage');
   });
 }
+
+interface Part {
+  sku: string;
+  slug: string;
+  minimumOrderQuantity: number;
+  availableQuantity: number;
+}
+
+/** In-stock brake pads that fit the car, and some that do not (both have fitment data). */
+async function padsFittingAndNot(request: APIRequestContext, vehicleId: string) {
+  const search = async (query: string) => {
+    const res = await request.get(`/api/v1/catalog/search?${query}`);
+    expect(res.status()).toBe(200);
+    return ((await res.json()).data.items as Part[]).filter(
+      (p) => p.availableQuantity >= p.minimumOrderQuantity * 2,
+    );
+  };
+  const [fitting] = await search(`category=brake-pads&inStock=true&vehicle=${vehicleId}`);
+  for (const part of await search('category=brake-pads&inStock=true&limit=50'))
+    if ((await fitOf(request, part.slug, vehicleId))?.fits === false) return { fitting, not: part };
+  throw new Error('every demo brake pad fits the Corolla');
+}
+
+test("a visitor's car joins their account on sign-in, and quick order warns on a part that does not fit it", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 900 });
+  const request = page.context().request;
+  await pickTheCorolla(page);
+  await expect(page.getByRole('link', { name: `My garage: ${CAR}` })).toBeVisible();
+
+  // Signed up (the context keeps the session): the browser's garage moves to the account.
+  await signUpByApi(request, newAccount('driver'));
+  await openHydrated(page, '/quick-order');
+  // A signed-in phone's navbar is full (dashboard menu, SignOut): the menu names the car.
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await expect(page.getByRole('link', { name: 'My garage 2015 Toyota Corolla' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect
+    .poll(async () => (await (await request.get('/api/v1/garage')).json()).data.vehicles)
+    .toEqual([expect.objectContaining({ year: 2015, model: 'Corolla', current: true })]);
+  expect(await page.evaluate("localStorage.getItem('proper-parts-garage')")).toBeNull();
+
+  const vehicleId = String(
+    (await (await request.get('/api/v1/garage')).json()).data.vehicles[0].id,
+  );
+  const { fitting, not } = await padsFittingAndNot(request, vehicleId);
+  if (!fitting) throw new Error('no brake pads fit the Corolla');
+  await page
+    .getByLabel('Part numbers and quantities')
+    .fill(
+      [
+        `${fitting.sku} ${fitting.minimumOrderQuantity}`,
+        `${not.sku} ${not.minimumOrderQuantity}`,
+      ].join('\n'),
+    );
+  await page.getByRole('button', { name: 'Check lines' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'ready' })).toHaveText(
+    `2 of 2 lines ready · 1 does not fit your ${CAR}`,
+  );
+  const rows = page.getByTestId('quick-order-line');
+  await expect(rows.nth(1)).toContainText(`Does not fit your ${CAR}`);
+  await expect(rows.nth(0)).not.toContainText('Does not fit');
+  await shoot(page, 'fitment-quick-order');
+});

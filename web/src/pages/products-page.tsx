@@ -178,11 +178,14 @@ export function ProductsPage() {
                   </>
                 )}
               </p>
-              <FitsMyVehicleFilter
-                vehicleId={vehicle}
-                onChange={onVehicle}
-                onChooseVehicle={chooseVehicle}
-              />
+              {/* Beside the count it narrows; the sort stays at the end of the row. */}
+              <div className="mr-auto">
+                <FitsMyVehicleFilter
+                  vehicleId={vehicle}
+                  onChange={onVehicle}
+                  onChooseVehicle={chooseVehicle}
+                />
+              </div>
               <label className="flex items-center gap-2 text-sm">
                 Sort by
                 <select

@@ -1,8 +1,12 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { corolla } from '../../../test/fitment-fixtures';
 import { renderWithProviders } from '../../../test/test-utils';
+import { visitorGarage } from '../../features/fitment/visitor-garage';
 import { Navbar } from './navbar';
+
+afterEach(() => visitorGarage.clear());
 
 describe('Navbar', () => {
   it('shows the product name, the links and the SignIn entry', () => {
@@ -46,5 +50,20 @@ describe('Navbar', () => {
     await user.keyboard('{Escape}');
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     expect(screen.getAllByRole('link', { name: 'Portfolio' })).toHaveLength(1);
+  });
+
+  it('names the current vehicle, and the small-screen menu has My garage with it', async () => {
+    const user = userEvent.setup();
+    visitorGarage.add(corolla);
+    renderWithProviders(<Navbar />);
+    expect(
+      await screen.findByRole('link', { name: 'My garage: 2015 Toyota Corolla 1.8L L4' }),
+    ).toHaveAttribute('href', '/garage');
+
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    expect(screen.getByRole('link', { name: 'My garage 2015 Toyota Corolla' })).toHaveAttribute(
+      'href',
+      '/garage',
+    );
   });
 });

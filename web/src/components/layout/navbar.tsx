@@ -4,7 +4,10 @@ import { Link, NavLink } from 'react-router';
 import { paths } from '../../config/paths';
 import { NavAuthEntry } from '../../features/auth/components/nav-auth-entry';
 import { CartBadge } from '../../features/cart/components/cart-badge';
-import { CurrentVehicleLink } from '../../features/fitment/components/current-vehicle-link';
+import {
+  CurrentVehicleLink,
+  GarageMenuItem,
+} from '../../features/fitment/components/current-vehicle-link';
 import { DashboardMenuToggle } from './dashboard-menu-toggle';
 
 const links = [
@@ -89,6 +92,7 @@ function MobileMenu() {
           className={`menu ${activeTint} absolute top-full left-0 z-50 mt-2 w-56 rounded-box border border-base-300 bg-base-100 p-2 text-base shadow-lg`}
         >
           <NavItems onNavigate={() => setOpen(false)} />
+          <GarageMenuItem onNavigate={() => setOpen(false)} />
         </ul>
       )}
     </div>

@@ -1,22 +1,28 @@
 import { vehicleLabel, vehicleShortLabel } from '@proper-parts/domain/fitment-rules';
-import { Link } from 'react-router';
+import { Link, NavLink } from 'react-router';
 import { paths } from '../../../config/paths';
+import { useCurrentUser } from '../../auth/use-current-user';
 import { useMergeVisitorGarage } from '../merge-visitor-garage';
 import { useGarage } from '../use-garage';
 
 /**
  * The navbar's current vehicle: a link to My garage (switch or remove it there), named for the
- * whole vehicle; the short label shows from tablet width, a car alone on phones. Nothing while
- * no vehicle is current (and on the server's page: the garage is the browser's).
+ * whole vehicle; the short label shows from tablet width, a car alone below. Nothing while no
+ * vehicle is current (and on the server's page: the garage is the browser's).
+ *
+ * A phone's navbar has no room for it beside a signed-in user's dashboard menu and SignOut
+ * (measured: it covered the shop's name up to 414 px), nor below 360 px: there the small-screen
+ * menu names the vehicle instead (GarageMenuItem).
  */
 export function CurrentVehicleLink() {
   const { current } = useGarage();
+  const signedIn = useCurrentUser().user !== null;
   useMergeVisitorGarage();
   if (!current) return null;
   return (
     <Link
       to={paths.garage}
-      className="btn btn-ghost gap-1.5 px-2 max-md:btn-square"
+      className={`btn btn-ghost gap-1.5 px-2 max-md:btn-square ${signedIn ? 'max-sm:hidden' : 'max-[359px]:hidden'}`}
       aria-label={`My garage: ${vehicleLabel(current)}`}
       title={vehicleLabel(current)}
       data-testid="current-vehicle"
@@ -42,5 +48,29 @@ export function CurrentVehicleLink() {
         {vehicleShortLabel(current)}
       </span>
     </Link>
+  );
+}
+
+/** The small-screen menu's My garage, with the current vehicle's name when there is one. */
+export function GarageMenuItem({ onNavigate }: { onNavigate?: () => void }) {
+  const { current } = useGarage();
+  return (
+    <li>
+      <NavLink
+        to={paths.garage}
+        end
+        onClick={onNavigate}
+        className={({ isActive }) =>
+          isActive ? 'font-semibold' : 'text-base-content/80 hover:text-base-content'
+        }
+      >
+        <span>
+          My garage{' '}
+          {current && (
+            <span className="block text-sm text-base-content/70">{vehicleShortLabel(current)}</span>
+          )}
+        </span>
+      </NavLink>
+    </li>
   );
 }

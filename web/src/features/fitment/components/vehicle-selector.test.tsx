@@ -45,20 +45,20 @@ describe('VehicleSelector', () => {
     await waitFor(() => expect(screen.getByLabelText('Year')).toBeEnabled());
     for (const later of ['Make', 'Model', 'Engine'])
       expect(screen.getByLabelText(later)).toBeDisabled();
-    expect(optionsOf('Year')).toEqual(['Choose a year', '2015', '2012']);
+    expect(optionsOf('Year')).toEqual(['Choose…', '2015', '2012']);
     // Nothing is asked for a step before the one above it is chosen.
     expect(asked(fetchMock, 'makes')).toEqual([]);
 
     await user.selectOptions(screen.getByLabelText('Year'), '2015');
     await waitFor(() => expect(screen.getByLabelText('Make')).toBeEnabled());
     expect(asked(fetchMock, 'makes')).toEqual([{ year: '2015' }]);
-    expect(optionsOf('Make')).toEqual(['Choose a make', 'Honda', 'Toyota']);
+    expect(optionsOf('Make')).toEqual(['Choose…', 'Honda', 'Toyota']);
     expect(screen.getByLabelText('Model')).toBeDisabled();
 
     await user.selectOptions(screen.getByLabelText('Make'), 'Toyota');
     await waitFor(() => expect(screen.getByLabelText('Model')).toBeEnabled());
     expect(asked(fetchMock, 'models')).toEqual([{ year: '2015', make: 'Toyota' }]);
-    expect(optionsOf('Model')).toEqual(['Choose a model', 'Camry', 'Corolla']);
+    expect(optionsOf('Model')).toEqual(['Choose…', 'Camry', 'Corolla']);
     expect(screen.getByLabelText('Engine')).toBeDisabled();
 
     await user.selectOptions(screen.getByLabelText('Model'), 'Corolla');
@@ -67,11 +67,7 @@ describe('VehicleSelector', () => {
       { year: '2015', make: 'Toyota', model: 'Corolla' },
     ]);
     // One option per vehicle; the engine code tells two engines apart.
-    expect(optionsOf('Engine')).toEqual([
-      'Choose an engine',
-      '1.4L L4 Diesel (1ND-TV)',
-      '1.8L L4 (2ZR-FE)',
-    ]);
+    expect(optionsOf('Engine')).toEqual(['Choose…', '1.4L L4 Diesel (1ND-TV)', '1.8L L4 (2ZR-FE)']);
 
     // The fourth choice chooses the vehicle: into this browser's garage, as the current one.
     await user.selectOptions(screen.getByLabelText('Engine'), '1.8L L4 (2ZR-FE)');

@@ -12,7 +12,7 @@ import { engineName, type SavedVehicle } from '../vehicle-shape';
 
 interface StepProps {
   label: string;
-  /** The first option's words while nothing is chosen. */
+  /** The first option's words while nothing is chosen (short: a phone's select is 150 px wide). */
   prompt: string;
   value: string;
   options: { value: string; label: string }[] | undefined;
@@ -126,7 +126,7 @@ export function VehicleSelector({
         <Step
           id={firstStepId}
           label="Year"
-          prompt="Choose a year"
+          prompt="Choose…"
           value={year === null ? '' : String(year)}
           options={toOptions(years.data)}
           waiting={false}
@@ -141,7 +141,7 @@ export function VehicleSelector({
         />
         <Step
           label="Make"
-          prompt="Choose a make"
+          prompt="Choose…"
           value={make ?? ''}
           options={year === null ? undefined : toOptions(makes.data)}
           waiting={year === null}
@@ -154,7 +154,7 @@ export function VehicleSelector({
         />
         <Step
           label="Model"
-          prompt="Choose a model"
+          prompt="Choose…"
           value={model ?? ''}
           options={make === null ? undefined : toOptions(models.data)}
           waiting={make === null}
@@ -166,7 +166,7 @@ export function VehicleSelector({
         />
         <Step
           label="Engine"
-          prompt="Choose an engine"
+          prompt="Choose…"
           value={vehicleId}
           options={
             model === null
