@@ -191,3 +191,43 @@ test("a visitor's car joins their account on sign-in, and quick order warns on a
   await expect(rows.nth(0)).not.toContainText('Does not fit');
   await shoot(page, 'fitment-quick-order');
 });
+
+test('with a car in the browser, the server-rendered pages hydrate with no console error or warning', async ({
+  page,
+}) => {
+  const request = page.context().request;
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+
+  await pickTheCorolla(page);
+  const navbarCar = page.getByRole('link', { name: `My garage: ${CAR}` });
+  await expect(navbarCar).toBeVisible();
+  const vehicleId = new URL(
+    (await page.getByRole('link', { name: 'Shop parts that fit' }).getAttribute('href')) ?? '',
+    'http://x',
+  ).searchParams.get('vehicle');
+  const res = await request.get(`/api/v1/catalog/search?category=brake-pads&vehicle=${vehicleId}`);
+  const [pads] = (await res.json()).data.items as Item[];
+  if (!pads) throw new Error('no brake pads fit the Corolla');
+
+  // The server draws each page without the car; the browser's garage arrives after hydration.
+  for (const path of [
+    '/',
+    `/products?vehicle=${vehicleId}`,
+    '/products',
+    `/products/${pads.slug}`,
+  ]) {
+    await openHydrated(page, path);
+    await expect(navbarCar).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(problems, path).toEqual([]);
+  }
+  await expect(page.getByTestId('fit-check')).toContainText(`Fits your ${CAR}`);
+  // A shared link names its vehicle in the server's HTML, before any script.
+  const html = await (await request.get(`/products?vehicle=${vehicleId}`)).text();
+  expect(html).toContain(`Fits my vehicle`);
+  expect(html).toContain(CAR);
+});
