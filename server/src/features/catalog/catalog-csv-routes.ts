@@ -1,17 +1,40 @@
 import { PassThrough } from 'node:stream';
 import multipart from '@fastify/multipart';
-import { importReport, MAX_CSV_FILE_BYTES } from '@proper-parts/domain/catalog-csv';
+import {
+  type ImportReport,
+  importReport,
+  MAX_CSV_FILE_BYTES,
+} from '@proper-parts/domain/catalog-csv';
 import { errorEnvelope, successEnvelope } from '@proper-parts/domain/envelope';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors.ts';
 import { bearerSecurity, errorResponses } from '../../http/responses.ts';
+import { recordAudit } from '../audit/audit-log.ts';
 import { exportCatalogCsv } from './catalog-export.ts';
 import { importCatalogCsv } from './catalog-import.ts';
 
 /** Asked for by `Accept`, the import answers its progress as it goes, one JSON line at a time. */
 const NDJSON = 'application/x-ndjson';
+
+/** The audit entry of an import: its file and its counts. */
+function importEntry(filename: string, report: ImportReport, truncated: boolean) {
+  const counts = `${report.created} created, ${report.updated} updated, ${report.rejected} rejected`;
+  return {
+    action: 'catalog.import' as const,
+    targetType: 'catalog' as const,
+    targetId: filename,
+    summary: `Imported ${filename}: ${counts}${truncated || report.stopped ? ' (stopped early)' : ''}`,
+    after: {
+      file: filename,
+      created: report.created,
+      updated: report.updated,
+      rejected: report.rejected,
+      stopped: truncated ? 'file over the size limit' : report.stopped,
+    },
+  };
+}
 
 /** `POST /catalog/import` and `GET /catalog/export.csv` (issue 16): admins only. */
 export const catalogCsvRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -53,8 +76,12 @@ export const catalogCsvRoutes: FastifyPluginAsyncZod = async (app) => {
       if (part?.fieldname !== 'file')
         throw new AppError('INVALID', "Send the CSV as the multipart field 'file'");
       const file = part.file;
+      const filename = part.filename || 'upload.csv';
       const run = async (onProgress?: (done: { lines: number; bytes: number }) => void) => {
         const report = await importCatalogCsv(app.db, file, onProgress);
+        // One entry for the whole file: its lines are applied in many transactions (a batch
+        // each), so the entry follows the last of them.
+        await recordAudit(app.db, request, importEntry(filename, report, file.truncated));
         if (file.truncated)
           throw new AppError(
             'TOO_LARGE',
