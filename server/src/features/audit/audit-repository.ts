@@ -81,13 +81,13 @@ function filtersOf(query: AuditExportQuery): SQL[] {
 }
 
 async function readEntries(db: Database, where: SQL[], belowId: string | null, limit: number) {
-  const conditions = belowId ? [...where, sql`id < ${belowId}::bigint`] : where;
+  const conditions = belowId ? [...where, sql`audit_log.id < ${belowId}::bigint`] : where;
   const filter = conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
   const rows = await db.execute<Row>(sql`
     select id::text as id, at, actor_id, actor_email, ip, action, target_type, target_id, summary,
       before, after
     from audit_log ${filter}
-    order by id desc
+    order by audit_log.id desc
     limit ${limit}`);
   return rows.rows;
 }
