@@ -11,6 +11,11 @@ export const AUDIT_ACTIONS = [
   'catalog.import',
   'order.ship',
   'order.cancel',
+  'order.approve',
+  'order.reject',
+  'invoice.payment',
+  'quote.answer',
+  'quote.decline',
   'user.grant-admin',
   'company.terms',
   'auth.sign-in-limited',
@@ -19,7 +24,15 @@ export const AUDIT_ACTIONS = [
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** What an entry is about; its `targetId` is the id (or email, or file name) within that kind. */
-export const AUDIT_TARGET_TYPES = ['product', 'catalog', 'order', 'user', 'company'] as const;
+export const AUDIT_TARGET_TYPES = [
+  'product',
+  'catalog',
+  'order',
+  'invoice',
+  'quote',
+  'user',
+  'company',
+] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 /** How the admin page names each action. */
@@ -30,6 +43,11 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'catalog.import': 'Catalog import',
   'order.ship': 'Order shipped',
   'order.cancel': 'Order cancelled',
+  'order.approve': 'Order approved',
+  'order.reject': 'Order rejected',
+  'invoice.payment': 'Payment recorded',
+  'quote.answer': 'Quote answered',
+  'quote.decline': 'Quote declined',
   'user.grant-admin': 'Admin granted',
   'company.terms': 'Company terms',
   'auth.sign-in-limited': 'Sign-ins over the limit',

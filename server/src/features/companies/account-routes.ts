@@ -204,6 +204,7 @@ export const accountRoutes =
           request.params.orderId,
           request.body,
           actor.id,
+          auditActorOf(request),
         );
         paymentRecordedMails(app.db, companyId, result, request.body.amount)
           .then((messages) => {
