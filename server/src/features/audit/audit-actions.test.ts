@@ -6,6 +6,7 @@ import { imageUpload, multipartBody, solidImage } from '../../../test/image-fixt
 import { linkIn } from '../../../test/mail-text.ts';
 import { createProduct, payWithSandbox, placeOrder } from '../../../test/order-helpers.ts';
 import { startSmtpOutbox } from '../../../test/smtp-outbox.ts';
+import { promoteConfirmedAdmins } from '../auth/account-rules.ts';
 
 type Entry = {
   id: string;
@@ -277,6 +278,26 @@ describe('audit log: what is recorded', async () => {
       target_type: 'user',
       target_id: someone.email,
       before: { role: 'user' },
+      after: { role: 'admin' },
+    });
+  });
+
+  it('an ADMIN_EMAILS account promoted once confirmed: one entry without an actor', async () => {
+    const listed = await signUp(app);
+    await promoteConfirmedAdmins(app.db, [listed.email]);
+    expect(await newEntries()).toHaveLength(0);
+    await app.db.execute(
+      sql`update "user" set email_verified = true where email = ${listed.email}`,
+    );
+    await promoteConfirmedAdmins(app.db, [listed.email]);
+    await promoteConfirmedAdmins(app.db, [listed.email]);
+    const entries = await newEntries();
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({
+      actor_id: null,
+      ip: null,
+      action: 'user.grant-admin',
+      target_id: listed.email,
       after: { role: 'admin' },
     });
   });
