@@ -195,6 +195,35 @@ describe('audit log: what is recorded', async () => {
     expect(entries[0]?.summary).toBe('Imported audit.csv: 2 created, 0 updated, 1 rejected');
   });
 
+  it('fitment import: one entry per file with its counts', async () => {
+    await createProduct(app, { sku: 'AUD-FIT-1' });
+    await app.db.execute(
+      sql`insert into vehicles (year, make, model, engine, engine_code, fuel)
+        values (2015, 'Toyota', 'Corolla', '1.8L L4', '2ZR-FE', 'gas') on conflict do nothing`,
+    );
+    const csv =
+      'sku,year_from,year_to,make,model,submodel,engine,position,note\nAUD-FIT-1,2015,2015,Toyota,Corolla,,,front,\nNOPE-1,2015,2015,Toyota,Corolla,,,,\n';
+    const form = multipartBody([
+      { name: 'file', filename: 'fits.csv', contentType: 'text/csv', content: Buffer.from(csv) },
+    ]);
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v1/fitment/import',
+      payload: form.payload,
+      headers: { ...form.headers, ...asAdmin },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const entries = await newEntries();
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({
+      ...byAdmin,
+      action: 'fitment.import',
+      target_type: 'fitment',
+      target_id: 'fits.csv',
+      after: { file: 'fits.csv', added: 1, updated: 0, unchanged: 0, rejected: 1 },
+    });
+  });
+
   it('orders: ship and cancel by an admin, one entry each; a refused one none', async () => {
     const product = await createProduct(app, { minimumOrderQuantity: 1 });
     const toShip = await placeOrder(app, customer, { toolId: product.id, quantity: 1 });
