@@ -7,6 +7,8 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database, DatabaseKind } from './db/client.ts';
+import { registerAuditRetention } from './features/audit/audit-retention.ts';
+import { auditRoutes } from './features/audit/audit-routes.ts';
 import { registerAccessHook } from './features/auth/access-hook.ts';
 import { promoteConfirmedAdmins } from './features/auth/account-rules.ts';
 import { apiTokenRoutes } from './features/auth/api-token-routes.ts';
@@ -194,11 +196,13 @@ export async function buildApp({
       await api.register(accountRoutes({ mailer }));
       await api.register(quoteRoutes({ mailer }));
       await api.register(exportsRoutes);
+      await api.register(auditRoutes);
     },
     { prefix: '/api/v1' },
   );
   await app.register(uploadedImageRoutes(images));
   registerApprovalSweep(app, mailer);
+  registerAuditRetention(app);
 
   await app.register(seoRoutes);
   if (config.METRICS_TOKEN) metricsRouteWithToken(app, config.METRICS_TOKEN);

@@ -3,7 +3,7 @@ import { loadConfig } from './config.ts';
 import { backupDatabase, restoreDatabase } from './db/backup.ts';
 import { openDatabase } from './db/client.ts';
 import { StartupError } from './errors.ts';
-import { findUserByEmail, grantAdmin } from './features/users/users-repository.ts';
+import { findUserByEmail, grantAdminAsAdmin } from './features/users/users-repository.ts';
 
 const usage = `usage: npm run cli -- make-admin <email>
        npm run cli -- backup <file>
@@ -38,7 +38,12 @@ async function main(argv: string[]) {
         const found = await findUserByEmail(database.db, email);
         if (!found)
           throw new StartupError(`no user with the email ${email}; they must sign up first`);
-        const changed = await grantAdmin(database.db, found.id);
+        const changed = await grantAdminAsAdmin(
+          database.db,
+          { id: null, email: null, ip: null },
+          found,
+          ' (command line)',
+        );
         process.stdout.write(
           changed ? `${email} is now an admin\n` : `${email} was already an admin\n`,
         );

@@ -108,6 +108,13 @@ const configObject = z.object({
     .min(1, 'must be at least 1')
     .max(2160, 'must be at most 2160 (90 days)')
     .default(72),
+  /** Issue 21: how long audit log entries are kept; older ones are swept away (2 years). */
+  AUDIT_RETENTION_DAYS: z.coerce
+    .number()
+    .int('must be whole days')
+    .min(1, 'must be at least 1')
+    .max(36_500, 'must be at most 36500 (100 years)')
+    .default(730),
   /**
    * Issue 21: Prometheus metrics at `GET /metrics`, never on the shop's open port without a key.
    * METRICS_PORT serves them on a port of their own (bind it to a private interface with

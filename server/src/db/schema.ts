@@ -9,6 +9,7 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   smallint,
@@ -813,6 +814,38 @@ export const garageVehicles = pgTable(
   ],
 );
 
+// ── audit log (issue 21) ──
+
+/**
+ * Who changed what, and the security events: appended to in the transaction of the change it
+ * records, never changed. A trigger refuses UPDATE and DELETE (0013_audit-log.sql), but for the
+ * retention sweep's DELETE of old rows. Read newest first by `id` (a keyset on the primary key).
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** Null for an event without a signed-in actor (a refused sign-in, the command line). */
+    actorId: text('actor_id'),
+    actorEmail: text('actor_email'),
+    ip: text('ip'),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id').notNull(),
+    summary: text('summary').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+  },
+  (t) => [
+    index('audit_log_action_idx').on(t.action, t.id.desc()),
+    index('audit_log_target_idx').on(t.targetId, t.id.desc()),
+    index('audit_log_actor_email_idx').on(t.actorEmail, t.id.desc()),
+    index('audit_log_actor_id_idx').on(t.actorId, t.id.desc()),
+    index('audit_log_at_idx').on(t.at),
+  ],
+);
+
 export const appState = pgTable('app_state', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),
@@ -820,6 +853,7 @@ export const appState = pgTable('app_state', {
 });
 
 export const schema = {
+  auditLog,
   vehicles,
   fitments,
   garageVehicles,

@@ -20,6 +20,8 @@ interface CsvImport<Report> {
   applied: (report: Report) => string;
   /** Names the import in the log: "catalog import". */
   name: string;
+  /** After the file was applied, even cut by the size limit: e.g. its audit entry. */
+  finished?: (report: Report, file: { filename: string; truncated: boolean }) => Promise<void>;
 }
 
 /**
@@ -32,7 +34,7 @@ interface CsvImport<Report> {
 export async function answerCsvImport<Report extends object>(
   request: FastifyRequest,
   reply: FastifyReply,
-  { run, applied, name }: CsvImport<Report>,
+  { run, applied, name, finished }: CsvImport<Report>,
 ) {
   if (!request.isMultipart())
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', "Send the CSV as the multipart field 'file'");
@@ -48,8 +50,10 @@ export async function answerCsvImport<Report extends object>(
   if (part?.fieldname !== 'file')
     throw new AppError('INVALID', "Send the CSV as the multipart field 'file'");
   const file = part.file;
+  const filename = part.filename || 'upload.csv';
   const answer = async (onProgress?: ImportProgress) => {
     const report = await run(file, onProgress);
+    await finished?.(report, { filename, truncated: file.truncated });
     if (file.truncated)
       throw new AppError(
         'TOO_LARGE',

@@ -178,6 +178,12 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            path: dashboard.auditLog,
+            element: adminOnly(
+              page(() => import('../pages/dashboard/audit-log-page'), 'AuditLogPage'),
+            ),
+          },
+          {
             path: dashboard.payment,
             element: page(() => import('../pages/dashboard/payment-page'), 'PaymentPage'),
           },

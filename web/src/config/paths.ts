@@ -42,6 +42,7 @@ export const routes = {
     companies: 'companies',
     quoteInbox: 'quote-inbox',
     quoteAnswer: 'quote-inbox/:id',
+    auditLog: 'audit',
   },
   notFound: '*',
 } as const;
@@ -91,6 +92,7 @@ export const paths = {
     companies: child(children.companies),
     quoteInbox: child(children.quoteInbox),
     quoteAnswer: (id: string) => child(generatePath(children.quoteAnswer, { id })),
+    auditLog: child(children.auditLog),
   },
 } as const;
 
@@ -206,6 +208,13 @@ export const api = {
   adminCompanyTerms: (id: string) => `${apiBase}/admin/companies/${encodeURIComponent(id)}/terms`,
   invoicePayments: (orderId: string) =>
     `${apiBase}/admin/invoices/${encodeURIComponent(orderId)}/payments`,
+  // Issue 21: the audit log; `filters` are the page's own (action, actor, target, from, to).
+  auditLog: (filters: Record<string, string>, page: { limit: number; cursor?: string }) =>
+    `${apiBase}/audit?${new URLSearchParams({ ...filters, ...Object.fromEntries(pageQuery(page)) })}`,
+  auditExport: (filters: Record<string, string>) => {
+    const query = new URLSearchParams(filters).toString();
+    return `${apiBase}/audit/export.csv${query ? `?${query}` : ''}`;
+  },
 } as const;
 
 type QuotesPage = { limit: number; cursor?: string; status?: string };

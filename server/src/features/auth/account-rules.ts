@@ -1,6 +1,7 @@
 import { and, eq, inArray, like, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { account, session, user, verification } from '../../db/schema.ts';
+import { recordAudit } from '../audit/audit-log.ts';
 
 /**
  * The account rules of decisions.md (Accounts), written once against the database. better-auth's
@@ -13,17 +14,34 @@ import { account, session, user, verification } from '../../db/schema.ts';
  */
 export async function promoteConfirmedAdmins(db: Database, adminEmails: string[], userId?: string) {
   if (adminEmails.length === 0) return;
-  await db
-    .update(user)
-    .set({ role: 'admin', updatedAt: new Date() })
-    .where(
-      and(
-        inArray(user.email, adminEmails),
-        eq(user.emailVerified, true),
-        ne(user.role, 'admin'),
-        userId ? eq(user.id, userId) : undefined,
-      ),
-    );
+  await db.transaction(async (tx) => {
+    const promoted = await tx
+      .update(user)
+      .set({ role: 'admin', updatedAt: new Date() })
+      .where(
+        and(
+          inArray(user.email, adminEmails),
+          eq(user.emailVerified, true),
+          ne(user.role, 'admin'),
+          userId ? eq(user.id, userId) : undefined,
+        ),
+      )
+      .returning({ email: user.email });
+    // A grant by configuration: no actor, and the entry commits with it.
+    for (const { email } of promoted)
+      await recordAudit(
+        tx,
+        { id: null, email: null, ip: null },
+        {
+          action: 'user.grant-admin',
+          targetType: 'user',
+          targetId: email,
+          summary: `Made ${email} an admin (listed in ADMIN_EMAILS, address confirmed)`,
+          before: { role: 'user' },
+          after: { role: 'admin' },
+        },
+      );
+  });
 }
 
 /** Marks the address as confirmed (then ADMIN_EMAILS may promote it). */

@@ -7,6 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { appState, schema } from '../../db/schema.ts';
+import { recordAudit } from '../audit/audit-log.ts';
 import type { Mailer, MailMessage } from '../mail/mailer.ts';
 import {
   evictPreRegistrant,
@@ -80,9 +81,23 @@ export async function createAuth({ config, db, mailer, log }: CreateAuthOptions)
         sendLater(resetMail(user.email, url));
       },
       // The reset came through the mailbox: that proves the address, and the other links die.
-      async onPasswordReset({ user }) {
-        await invalidateResetLinks(db, user.id);
-        await markEmailConfirmed(db, config.ADMIN_EMAILS, user.id);
+      // better-auth commits the new password itself, just before: the audit entry (with the
+      // address the front door passed on) follows in the transaction of these two changes.
+      async onPasswordReset({ user }, request) {
+        await db.transaction(async (tx) => {
+          await invalidateResetLinks(tx as unknown as Database, user.id);
+          await markEmailConfirmed(tx as unknown as Database, config.ADMIN_EMAILS, user.id);
+          await recordAudit(
+            tx,
+            { id: user.id, email: user.email, ip: request?.headers.get('x-forwarded-for') ?? null },
+            {
+              action: 'auth.password-reset',
+              targetType: 'user',
+              targetId: user.email,
+              summary: `${user.email} set a new password by the mailed reset link`,
+            },
+          );
+        });
       },
     },
     emailVerification: {

@@ -1,12 +1,31 @@
 import multipart from '@fastify/multipart';
-import { importReport } from '@proper-parts/domain/catalog-csv';
+import { type ImportReport, importReport } from '@proper-parts/domain/catalog-csv';
 import { errorEnvelope, successEnvelope } from '@proper-parts/domain/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { answerCsvImport, csvUploadLimits } from '../../http/csv-upload.ts';
 import { bearerSecurity, errorResponses } from '../../http/responses.ts';
+import { recordAudit } from '../audit/audit-log.ts';
 import { exportCatalogCsv } from './catalog-export.ts';
 import { importCatalogCsv } from './catalog-import.ts';
+
+/** The audit entry of an import: its file and its counts. */
+function importEntry(filename: string, report: ImportReport, truncated: boolean) {
+  const counts = `${report.created} created, ${report.updated} updated, ${report.rejected} rejected`;
+  return {
+    action: 'catalog.import' as const,
+    targetType: 'catalog' as const,
+    targetId: filename,
+    summary: `Imported ${filename}: ${counts}${truncated || report.stopped ? ' (stopped early)' : ''}`,
+    after: {
+      file: filename,
+      created: report.created,
+      updated: report.updated,
+      rejected: report.rejected,
+      stopped: truncated ? 'file over the size limit' : report.stopped,
+    },
+  };
+}
 
 /** `POST /catalog/import` and `GET /catalog/export.csv` (issue 16): admins only. */
 export const catalogCsvRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -36,6 +55,10 @@ export const catalogCsvRoutes: FastifyPluginAsyncZod = async (app) => {
         run: (file, onProgress) => importCatalogCsv(app.db, file, onProgress),
         applied: (report) => `${report.created} created, ${report.updated} updated`,
         name: 'catalog import',
+        // One entry for the whole file: its lines are applied in many transactions (a batch
+        // each), so the entry follows the last of them.
+        finished: (report, file) =>
+          recordAudit(app.db, request, importEntry(file.filename, report, file.truncated)),
       }),
   );
 

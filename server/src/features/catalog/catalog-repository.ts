@@ -5,6 +5,8 @@ import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { products } from '../../db/schema.ts';
 import { afterCursor, cursorAt, pageOf } from '../../http/keyset.ts';
+import { type AuditActor, recordAudit } from '../audit/audit-log.ts';
+import { productSnapshot } from './product-snapshot.ts';
 
 type ProductRow = typeof products.$inferSelect;
 
@@ -68,40 +70,65 @@ export async function findTool(db: Database, id: string): Promise<Tool | undefin
 
 /**
  * Adds a product; `catalog` holds its brand and category as ids (the route resolves them). A SKU
- * left out is made by the database (`PP-` and 10 hex digits).
+ * left out is made by the database (`PP-` and 10 hex digits). The audit entry commits with it.
  */
 export async function insertTool(
   db: Database,
+  actor: AuditActor,
   input: CreateToolRequest,
   catalog: { brandId?: string; categoryId?: string } = {},
 ): Promise<string> {
-  const [row] = await db
-    .insert(products)
-    .values({
-      ...(input.sku ? { sku: input.sku } : {}),
-      brandId: catalog.brandId ?? null,
-      categoryId: catalog.categoryId ?? null,
-      name: input.name,
-      img: input.img,
-      description: input.description,
-      minimumOrderQuantity: input.minimumOrderQuantity,
-      availableQuantity: input.availableQuantity,
-      priceCents: dollarsToCents(input.price),
-    })
-    .returning({ id: products.id });
-  if (!row) throw new Error('insert returned no row');
-  return row.id;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(products)
+      .values({
+        ...(input.sku ? { sku: input.sku } : {}),
+        brandId: catalog.brandId ?? null,
+        categoryId: catalog.categoryId ?? null,
+        name: input.name,
+        img: input.img,
+        description: input.description,
+        minimumOrderQuantity: input.minimumOrderQuantity,
+        availableQuantity: input.availableQuantity,
+        priceCents: dollarsToCents(input.price),
+      })
+      .returning({ id: products.id });
+    if (!row) throw new Error('insert returned no row');
+    const after = await productSnapshot(tx, row.id);
+    await recordAudit(tx, actor, {
+      action: 'product.create',
+      targetType: 'product',
+      targetId: row.id,
+      summary: `Added ${after?.sku} (${input.name}) at $${input.price.toFixed(2)}`,
+      after,
+    });
+    return row.id;
+  });
 }
 
 /**
  * Takes a product out of the catalog (soft delete); answers how many rows left it: 0 when it was
- * unknown or already deleted, so two deletes racing each other count once.
+ * unknown or already deleted, so two deletes racing each other count once (and are logged once).
  */
-export async function deleteTool(db: Database, id: string): Promise<number> {
-  const rows = await db
-    .update(products)
-    .set({ deletedAt: new Date() })
-    .where(and(eq(products.id, id), isLiveProduct))
-    .returning({ id: products.id });
-  return rows.length;
+export async function deleteTool(db: Database, actor: AuditActor, id: string): Promise<number> {
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .update(products)
+      .set({ deletedAt: new Date() })
+      .where(and(eq(products.id, id), isLiveProduct))
+      .returning({ id: products.id });
+    if (rows.length === 0) return 0;
+    // Read after the update, under its row lock: as it was, but for `deleted`.
+    const snapshot = await productSnapshot(tx, id);
+    const before = snapshot && { ...snapshot, deleted: false };
+    await recordAudit(tx, actor, {
+      action: 'product.delete',
+      targetType: 'product',
+      targetId: id,
+      summary: `Deleted ${before?.sku} (${before?.name})`,
+      before,
+      after: { deleted: true },
+    });
+    return rows.length;
+  });
 }

@@ -12,6 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { uniqueViolationOf } from '../../db/pg-errors.ts';
 import { AppError } from '../../errors.ts';
 import { bearerSecurity, errorResponses } from '../../http/responses.ts';
+import { auditActorOf } from '../audit/audit-log.ts';
 import type { ImageStorage } from '../uploads/image-storage.ts';
 import { taxonomy } from './catalog-import.ts';
 import { deleteTool, insertTool } from './catalog-repository.ts';
@@ -49,7 +50,7 @@ export function productAdminRoutes(
         if (input.category && !category)
           throw new AppError('INVALID', `category: no category ${input.category}`);
         try {
-          const insertedId = await insertTool(app.db, input, {
+          const insertedId = await insertTool(app.db, auditActorOf(request), input, {
             brandId: input.brand ? await brandId(input.brand) : undefined,
             categoryId: category?.id,
           });
@@ -78,7 +79,7 @@ export function productAdminRoutes(
       },
       async (request) => {
         const { id } = request.params;
-        if (!(await editProduct(app.db, id, request.body)))
+        if (!(await editProduct(app.db, auditActorOf(request), id, request.body)))
           throw new AppError('NOT_FOUND', messages.productNotFound);
         const product = await search.product(id);
         if (!product) throw new AppError('NOT_FOUND', messages.productNotFound);
@@ -99,7 +100,7 @@ export function productAdminRoutes(
         },
       },
       async (request) => {
-        const deletedCount = await deleteTool(app.db, request.params.id);
+        const deletedCount = await deleteTool(app.db, auditActorOf(request), request.params.id);
         if (deletedCount === 0) throw new AppError('NOT_FOUND', messages.productNotFound);
         return { success: true as const, data: { deletedCount } };
       },

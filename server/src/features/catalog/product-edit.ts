@@ -4,9 +4,11 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { uniqueViolationOf } from '../../db/pg-errors.ts';
 import { AppError } from '../../errors.ts';
+import { type AuditActor, recordAudit } from '../audit/audit-log.ts';
 import { taxonomy, writeProducts } from './catalog-import.ts';
 import { dollarsToCents } from './catalog-repository.ts';
 import { breaksToCents, breaksToDollars, type StoredPriceBreak } from './price-breaks.ts';
+import { changedFields, productSnapshot } from './product-snapshot.ts';
 
 /**
  * An admin's edit of one product (`PATCH /tools/{id}`): the fields sent change, the rest stay,
@@ -16,6 +18,7 @@ import { breaksToCents, breaksToDollars, type StoredPriceBreak } from './price-b
  */
 export async function editProduct(
   db: Database,
+  actor: AuditActor,
   id: string,
   edit: UpdateProductRequest,
 ): Promise<boolean> {
@@ -69,9 +72,24 @@ export async function editProduct(
     price_breaks: edit.priceBreaks ? breaksToCents(edit.priceBreaks) : null,
   };
   try {
-    await db.transaction((tx) =>
-      writeProducts(tx as unknown as Database, [{ line: 0, kind: 'update', values }]),
-    );
+    await db.transaction(async (tx) => {
+      // Locked first: `before` is what this edit changes, not what a racing edit left.
+      await tx.execute(sql`select id from products where id = ${id} for update`);
+      const before = await productSnapshot(tx, id);
+      await writeProducts(tx as unknown as Database, [{ line: 0, kind: 'update', values }]);
+      const after = await productSnapshot(tx, id);
+      if (!before || !after) return;
+      const changed = changedFields(before, after);
+      if (changed.keys.length === 0) return;
+      await recordAudit(tx, actor, {
+        action: 'product.update',
+        targetType: 'product',
+        targetId: id,
+        summary: editSummary(after.sku, changed),
+        before: changed.before,
+        after: changed.after,
+      });
+    });
   } catch (error) {
     const taken = uniqueViolationOf(error);
     if (taken?.includes('sku'))
@@ -84,4 +102,14 @@ export async function editProduct(
     throw error;
   }
   return true;
+}
+
+/** "Edited SKU-1: price 12.00 → 14.50, name": the price in full, other fields by name. */
+function editSummary(sku: string, changed: ReturnType<typeof changedFields>): string {
+  const parts = changed.keys.map((key) =>
+    key === 'price'
+      ? `price ${Number(changed.before.price).toFixed(2)} → ${Number(changed.after.price).toFixed(2)}`
+      : key,
+  );
+  return `Edited ${sku}: ${parts.join(', ')}`;
 }

@@ -14,6 +14,7 @@ import { postgresErrorOf } from '../../db/pg-errors.ts';
 import { companies } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { afterCursor, cursorAt, pageOf } from '../../http/keyset.ts';
+import { type AuditActor, recordAudit } from '../audit/audit-log.ts';
 import { type Queryable, rowsOf } from '../orders/orders-repository.ts';
 import { dollars, invoicePage, TODAY, toStatementInvoice } from './account-invoices.ts';
 
@@ -206,4 +207,38 @@ export async function setTerms(
     );
   }
   return findCompanyForAdmin(db, id);
+}
+
+/**
+ * The shop admin's change of terms and its audit entry, in one transaction. The company's row is
+ * locked first: `before` is what this changes, and no order can raise the balance meanwhile.
+ */
+export async function setTermsAsAdmin(
+  db: Database,
+  actor: AuditActor,
+  id: string,
+  terms: TermsRequest,
+): Promise<CompanyDetail> {
+  return db.transaction(async (tx) => {
+    const [before] = await rowsOf<{ termsDays: number | null; creditLimitCents: string | number }>(
+      tx,
+      sql`select terms_days as "termsDays", credit_limit_cents as "creditLimitCents"
+        from companies where id = ${id} for update`,
+    );
+    const company = await setTerms(tx, id, terms);
+    if (!before) return company;
+    const was = { termsDays: before.termsDays, creditLimit: dollars(before.creditLimitCents) };
+    const now = { termsDays: company.termsDays, creditLimit: company.creditLimit };
+    if (was.termsDays === now.termsDays && was.creditLimit === now.creditLimit) return company;
+    const termsOf = (days: number | null) => (days ? `net ${days}` : 'no terms');
+    await recordAudit(tx, actor, {
+      action: 'company.terms',
+      targetType: 'company',
+      targetId: id,
+      summary: `${company.name}: ${termsOf(was.termsDays)}, credit ${formatPrice(was.creditLimit)} → ${termsOf(now.termsDays)}, credit ${formatPrice(now.creditLimit)}`,
+      before: was,
+      after: now,
+    });
+    return company;
+  });
 }

@@ -18,6 +18,7 @@ import { formatPrice } from '@proper-parts/domain/format';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors.ts';
 import { bearerSecurity, errorResponses } from '../../http/responses.ts';
+import { auditActorOf } from '../audit/audit-log.ts';
 import { actorOf } from '../auth/actor.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { sendInBackground } from '../orders/order-mails.ts';
@@ -27,7 +28,7 @@ import {
   companyStatement,
   findCompanyForAdmin,
   listCompanies,
-  setTerms,
+  setTermsAsAdmin,
 } from './account-repository.ts';
 import { APPROVERS, requireMembership } from './company-access.ts';
 import { invoiceWithPayments, recordPayment } from './recorded-payments.ts';
@@ -130,7 +131,12 @@ export const accountRoutes =
         },
       },
       async (request) => {
-        const company = await setTerms(app.db, request.params.id, request.body);
+        const company = await setTermsAsAdmin(
+          app.db,
+          auditActorOf(request),
+          request.params.id,
+          request.body,
+        );
         const terms = company.termsDays ? `net ${company.termsDays}` : 'no terms';
         return {
           success: true as const,
@@ -198,6 +204,7 @@ export const accountRoutes =
           request.params.orderId,
           request.body,
           actor.id,
+          auditActorOf(request),
         );
         paymentRecordedMails(app.db, companyId, result, request.body.amount)
           .then((messages) => {

@@ -3,6 +3,7 @@ import { pageEnvelope, paginationQuery, successEnvelope } from '@proper-parts/do
 import { order } from '@proper-parts/domain/orders';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bearerSecurity, errorResponses } from '../../http/responses.ts';
+import { auditActorOf } from '../audit/audit-log.ts';
 import { actorOf } from '../auth/actor.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { sendInBackground } from '../orders/order-mails.ts';
@@ -52,7 +53,12 @@ export const approvalRoutes =
       },
       async (request) => {
         const approver = await requireMembership(app.db, actorOf(request), APPROVERS);
-        const approved = await approveOrder(app.db, approver, request.params.id);
+        const approved = await approveOrder(
+          app.db,
+          approver,
+          request.params.id,
+          auditActorOf(request),
+        );
         sendInBackground(mailer, orderApprovedMail(approved), request.log);
         return { success: true as const, data: approved, message: 'Order approved' };
       },
@@ -79,6 +85,7 @@ export const approvalRoutes =
           approver,
           request.params.id,
           request.body.reason,
+          auditActorOf(request),
         );
         sendInBackground(mailer, orderRejectedMail(rejected), request.log);
         return { success: true as const, data: rejected, message: companyMessages.rejected };

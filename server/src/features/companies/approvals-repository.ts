@@ -7,6 +7,7 @@ import type { Database } from '../../db/client.ts';
 import { orders } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { afterCursor, cursorAt, pageOf } from '../../http/keyset.ts';
+import { type AuditActor, recordAudit } from '../audit/audit-log.ts';
 import {
   findOrder,
   type OrderPage,
@@ -54,10 +55,12 @@ export async function approveOrder(
   db: Database,
   approver: Membership,
   orderId: string,
+  actor: AuditActor,
 ): Promise<Order> {
-  const [row] = await rowsOf<OrderRow>(
-    db,
-    sql`with approved as (
+  const row = await db.transaction(async (tx) => {
+    const [approved] = await rowsOf<OrderRow>(
+      tx,
+      sql`with approved as (
       update orders o set status = case o.payment_terms when 'account' then 'pending'
           else 'unpaid' end,
         approval_expires_at = null, decided_by = ${approver.userId}, decided_at = now(),
@@ -82,9 +85,31 @@ export async function approveOrder(
       where c.id = ${approver.companyId}
     )
     select * from approved`,
-  );
+    );
+    if (approved) await recordDecision(tx, actor, approved, 'order.approve');
+    return approved;
+  });
   if (!row) throw await whyUndecided(db, approver, orderId);
   return orderWithLines(db, row);
+}
+
+/** The audit entry of an approver's decision, in its transaction. */
+function recordDecision(
+  tx: Pick<Database, 'execute'>,
+  actor: AuditActor,
+  order: OrderRow,
+  action: 'order.approve' | 'order.reject',
+  reason?: string,
+) {
+  const verb = action === 'order.approve' ? 'Approved' : 'Rejected';
+  return recordAudit(tx, actor, {
+    action,
+    targetType: 'order',
+    targetId: order.id,
+    summary: `${verb} order ${order.id.slice(0, 8)} of ${order.email}${reason ? `: ${reason}` : ''}`,
+    before: { status: 'awaiting_approval' },
+    after: { status: order.status, ...(reason ? { rejectionReason: reason } : {}) },
+  });
 }
 
 /**
@@ -96,6 +121,7 @@ export async function rejectOrder(
   approver: Membership,
   orderId: string,
   reason: string,
+  actor: AuditActor,
 ): Promise<Order> {
   const row = await db.transaction(async (tx) => {
     const [rejected] = await rowsOf<OrderRow>(
@@ -107,7 +133,10 @@ export async function rejectOrder(
           and o.status = 'awaiting_approval' and o.user_id <> ${approver.userId}
         returning ${orderColumns}`,
     );
-    if (rejected) await releaseOrder(tx, orderId);
+    if (rejected) {
+      await releaseOrder(tx, orderId);
+      await recordDecision(tx, actor, rejected, 'order.reject', reason);
+    }
     return rejected;
   });
   if (!row) throw await whyUndecided(db, approver, orderId);

@@ -8,6 +8,7 @@ import { formatPrice } from '@proper-parts/domain/format';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
+import { type AuditActor, recordAudit } from '../audit/audit-log.ts';
 import { type Queryable, rowsOf } from '../orders/orders-repository.ts';
 import { dollars, findAdminInvoice } from './account-invoices.ts';
 
@@ -96,6 +97,7 @@ export async function recordPayment(
   orderId: string,
   input: RecordPaymentRequest,
   recordedBy: string,
+  actor: AuditActor,
 ): Promise<{ result: InvoicePayments; settled: boolean; companyId: string }> {
   const cents = Math.round(input.amount * 100);
   const recorded = await db.transaction(async (tx) => {
@@ -129,6 +131,13 @@ export async function recordPayment(
     );
     if (!row) return undefined;
     if (Number(row.owed) !== 1) throw new AppError('CONFLICT', BALANCE_OUT_OF_STEP);
+    await recordAudit(tx, actor, {
+      action: 'invoice.payment',
+      targetType: 'invoice',
+      targetId: orderId,
+      summary: `Recorded ${formatPrice(input.amount)} (${input.reference}) against the invoice of order ${orderId.slice(0, 8)}${row.settled ? ': paid in full' : ''}`,
+      after: { amount: input.amount, reference: input.reference, settled: row.settled },
+    });
     return row;
   });
   if (!recorded) throw await refusalFor(db, orderId, cents);

@@ -42,6 +42,8 @@ export const exportsRoutes: FastifyPluginAsyncZod = async (app) => {
           'Every account as CSV: contact, role, company and number of orders; streamed (admin)',
         security: bearerSecurity,
         produces: ['text/csv'],
+        // It takes no parameters: anything in the query is refused, not silently ignored.
+        querystring: z.object({}).strict(),
         response: { 200: z.any(), ...errorResponses },
       },
     },

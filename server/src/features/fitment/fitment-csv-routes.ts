@@ -5,6 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { answerCsvImport, csvUploadLimits } from '../../http/csv-upload.ts';
 import { bearerSecurity, errorResponses } from '../../http/responses.ts';
+import { recordAudit } from '../audit/audit-log.ts';
 import { exportFitmentCsv } from './fitment-export.ts';
 import { importFitmentCsv } from './fitment-import.ts';
 
@@ -36,6 +37,21 @@ export const fitmentCsvRoutes: FastifyPluginAsyncZod = async (app) => {
         run: (file, onProgress) => importFitmentCsv(app.db, file, onProgress),
         applied: (report) => `${report.added} added, ${report.updated} updated`,
         name: 'fitment import',
+        // One entry for the whole file, after its last batch (each batch commits on its own).
+        finished: (report, file) =>
+          recordAudit(app.db, request, {
+            action: 'fitment.import',
+            targetType: 'fitment',
+            targetId: file.filename,
+            summary: `Imported ${file.filename}: ${report.added} added, ${report.updated} updated, ${report.unchanged} unchanged, ${report.rejected} rejected${file.truncated || report.stopped ? ' (stopped early)' : ''}`,
+            after: {
+              file: file.filename,
+              added: report.added,
+              updated: report.updated,
+              unchanged: report.unchanged,
+              rejected: report.rejected,
+            },
+          }),
       }),
   );
 

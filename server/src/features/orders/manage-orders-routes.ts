@@ -12,11 +12,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendCsv } from '../../http/csv-download.ts';
 import { bearerSecurity, errorResponses } from '../../http/responses.ts';
+import { auditActorOf } from '../audit/audit-log.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import { cancelOrderAsAdmin, shipOrderAsAdmin } from './manage-orders.ts';
 import { refusalFor } from './order-access.ts';
 import { orderShippedMail, sendInBackground } from './order-mails.ts';
 import { exportOrdersCsv } from './orders-export.ts';
-import { cancelUnpaidOrder, listAllOrders, shipPendingOrder } from './orders-repository.ts';
+import { listAllOrders } from './orders-repository.ts';
 
 /** Manage All Orders (admin): list, ship paid orders, delete unpaid ones (spec §4, §7). */
 export const manageOrdersRoutes =
@@ -77,7 +79,7 @@ export const manageOrdersRoutes =
         },
       },
       async (request) => {
-        const shipped = await shipPendingOrder(app.db, request.params.id);
+        const shipped = await shipOrderAsAdmin(app.db, auditActorOf(request), request.params.id);
         if (!shipped) throw await refusalFor(app.db, request.params.id, 'ship');
         // Only the request that moved the order to shipped gets here: one mail per shipment.
         sendInBackground(mailer, orderShippedMail(shipped), request.log);
@@ -102,7 +104,11 @@ export const manageOrdersRoutes =
         },
       },
       async (request) => {
-        const cancelled = await cancelUnpaidOrder(app.db, request.params.id);
+        const cancelled = await cancelOrderAsAdmin(
+          app.db,
+          auditActorOf(request),
+          request.params.id,
+        );
         if (!cancelled) throw await refusalFor(app.db, request.params.id, 'cancel');
         return {
           success: true as const,

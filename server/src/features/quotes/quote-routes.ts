@@ -14,6 +14,7 @@ import {
 } from '@proper-parts/domain/quotes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bearerSecurity, errorResponses } from '../../http/responses.ts';
+import { auditActorOf } from '../audit/audit-log.ts';
 import { actorOf } from '../auth/actor.ts';
 import { buyerOf } from '../cart/cart-routes.ts';
 import { approvalRequestedMail, orderAwaitingApprovalMail } from '../companies/approval-mails.ts';
@@ -194,7 +195,13 @@ export const quoteRoutes =
       },
       async (request) => {
         const { id } = request.params;
-        const answered = await answerQuote(app.db, actorOf(request).id, id, request.body);
+        const answered = await answerQuote(
+          app.db,
+          actorOf(request).id,
+          id,
+          request.body,
+          auditActorOf(request),
+        );
         sendInBackground(mailer, quoteAnsweredMail(answered, origin), request.log);
         return { success: true as const, data: answered, message: quoteMessages.answered };
       },
@@ -215,7 +222,13 @@ export const quoteRoutes =
       },
       async (request) => {
         const { id } = request.params;
-        const declined = await declineQuote(app.db, actorOf(request).id, id, request.body.note);
+        const declined = await declineQuote(
+          app.db,
+          actorOf(request).id,
+          id,
+          request.body.note,
+          auditActorOf(request),
+        );
         sendInBackground(mailer, quoteDeclinedMail(declined, origin), request.log);
         return { success: true as const, data: declined, message: quoteMessages.declined };
       },

@@ -1,5 +1,6 @@
 import type { OrderStatus } from '@proper-parts/domain/constants';
 import type { PaginationQuery } from '@proper-parts/domain/envelope';
+import { formatPrice } from '@proper-parts/domain/format';
 import { invoiceNumberOf } from '@proper-parts/domain/order-line';
 import type { PaymentTerms } from '@proper-parts/domain/orders';
 import {
@@ -19,6 +20,7 @@ import type { Database } from '../../db/client.ts';
 import { quotes } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { afterCursor, cursorAt, pageOf } from '../../http/keyset.ts';
+import { type AuditActor, recordAudit } from '../audit/audit-log.ts';
 import type { Actor } from '../auth/actor.ts';
 import { type Membership, membershipOf } from '../companies/company-access.ts';
 import { type Queryable, rowsOf } from '../orders/orders-repository.ts';
@@ -320,6 +322,7 @@ export async function answerQuote(
   adminId: string,
   id: string,
   input: AnswerQuoteRequest,
+  actor: AuditActor,
 ): Promise<Quote> {
   await db.transaction(async (tx) => {
     const existing = await rowsOf<{ lineNo: number; quantity: number }>(
@@ -362,6 +365,19 @@ export async function answerQuote(
           ${sql.param(cents)}::int[]) as v(line_no, cents)
         where l.quote_id = ${id} and l.line_no = v.line_no`,
     );
+    await recordAudit(tx, actor, {
+      action: 'quote.answer',
+      targetType: 'quote',
+      targetId: id,
+      summary: `Answered quote ${id.slice(0, 8)}: ${formatPrice(totalCents / 100)}, ${input.leadTimeDays} days, until ${input.expiresOn}`,
+      before: { status: 'requested' },
+      after: {
+        status: 'answered',
+        total: totalCents / 100,
+        leadTimeDays: input.leadTimeDays,
+        expiresOn: input.expiresOn,
+      },
+    });
   });
   return quoteWithLines(db, (await readQuoteRow(db, id)) as QuoteRow);
 }
@@ -372,14 +388,27 @@ export async function declineQuote(
   adminId: string,
   id: string,
   note: string,
+  actor: AuditActor,
 ): Promise<Quote> {
-  const declined = await rowsOf<{ id: string }>(
-    db,
-    sql`update quotes set status = 'declined', answer_note = ${note || null},
-        answered_by = ${adminId}, answered_at = now(), updated_at = now()
-      where id = ${id} and status = 'requested'
-      returning id`,
-  );
+  const declined = await db.transaction(async (tx) => {
+    const rows = await rowsOf<{ id: string }>(
+      tx,
+      sql`update quotes set status = 'declined', answer_note = ${note || null},
+          answered_by = ${adminId}, answered_at = now(), updated_at = now()
+        where id = ${id} and status = 'requested'
+        returning id`,
+    );
+    if (rows.length > 0)
+      await recordAudit(tx, actor, {
+        action: 'quote.decline',
+        targetType: 'quote',
+        targetId: id,
+        summary: `Declined quote ${id.slice(0, 8)}${note ? `: ${note}` : ''}`,
+        before: { status: 'requested' },
+        after: { status: 'declined' },
+      });
+    return rows;
+  });
   const row = await readQuoteRow(db, id);
   if (!row) throw new AppError('NOT_FOUND', quoteMessages.notFound);
   if (declined.length === 0) throw new AppError('CONFLICT', quoteMessages.notDeclinable);

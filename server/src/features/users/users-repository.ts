@@ -5,6 +5,7 @@ import type { Database } from '../../db/client.ts';
 import { user } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { afterCursor, cursorAt, pageOf } from '../../http/keyset.ts';
+import { type AuditActor, recordAudit } from '../audit/audit-log.ts';
 
 export async function findUserByEmail(db: Database, email: string) {
   const [row] = await db.select().from(user).where(eq(user.email, email.toLowerCase())).limit(1);
@@ -57,4 +58,27 @@ export async function grantAdmin(db: Database, userId: string): Promise<number> 
     .where(and(eq(user.id, userId), ne(user.role, 'admin')))
     .returning({ id: user.id });
   return changed.length;
+}
+
+/** The Make Admin route and command: the grant and its audit entry in one transaction; 0 when already admin. */
+export async function grantAdminAsAdmin(
+  db: Database,
+  actor: AuditActor,
+  target: { id: string; email: string },
+  /** Said after the summary: how it was done when not through the API. */
+  via = '',
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    const changed = await grantAdmin(tx as unknown as Database, target.id);
+    if (changed === 0) return 0;
+    await recordAudit(tx, actor, {
+      action: 'user.grant-admin',
+      targetType: 'user',
+      targetId: target.email,
+      summary: `Made ${target.email} an admin${via}`,
+      before: { role: 'user' },
+      after: { role: 'admin' },
+    });
+    return changed;
+  });
 }

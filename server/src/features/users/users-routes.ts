@@ -10,8 +10,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors.ts';
 import { bearerSecurity, errorResponses } from '../../http/responses.ts';
+import { auditActorOf } from '../audit/audit-log.ts';
 import { actorOf, assertSelfOrAdmin } from '../auth/actor.ts';
-import { grantAdmin, listUsers, requireUserByEmail } from './users-repository.ts';
+import { grantAdminAsAdmin, listUsers, requireUserByEmail } from './users-repository.ts';
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
@@ -100,7 +101,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       const found = await requireUserByEmail(app.db, request.params.email);
       return {
         success: true as const,
-        data: { modifiedCount: await grantAdmin(app.db, found.id) },
+        data: { modifiedCount: await grantAdminAsAdmin(app.db, auditActorOf(request), found) },
       };
     },
   );

@@ -103,6 +103,7 @@ describe('DashboardLayoutPage', () => {
       ['Manage Products', '/dashboard/manageProducts'],
       ['Companies', '/dashboard/companies'],
       ['Quote inbox', '/dashboard/quote-inbox'],
+      ['Audit log', '/dashboard/audit'],
     ]);
     expect(screen.getByRole('link', { name: 'Make Admin' })).toHaveAttribute(
       'aria-current',

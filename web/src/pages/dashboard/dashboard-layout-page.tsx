@@ -41,6 +41,7 @@ const adminLinks: SidebarLink[] = [
   { to: paths.dashboard.manageProducts, label: 'Manage Products', end: false },
   { to: paths.dashboard.companies, label: 'Companies', end: false },
   { to: paths.dashboard.quoteInbox, label: 'Quote inbox', end: false },
+  { to: paths.dashboard.auditLog, label: 'Audit log', end: false },
 ];
 
 const closeDrawer = () => setDashboardDrawerOpen(false);

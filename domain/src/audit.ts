@@ -1,0 +1,142 @@
+import { z } from 'zod';
+
+/**
+ * Issue 21: the audit log. Every admin action and security event, appended in the transaction of
+ * the change it records, never changed (a database trigger refuses it), kept AUDIT_RETENTION_DAYS.
+ */
+export const AUDIT_ACTIONS = [
+  'product.create',
+  'product.update',
+  'product.delete',
+  'catalog.import',
+  'fitment.import',
+  'order.ship',
+  'order.cancel',
+  'order.approve',
+  'order.reject',
+  'invoice.payment',
+  'quote.answer',
+  'quote.decline',
+  'user.grant-admin',
+  'company.terms',
+  'auth.sign-in-limited',
+  'auth.password-reset',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** What an entry is about; its `targetId` is the id (or email, or file name) within that kind. */
+export const AUDIT_TARGET_TYPES = [
+  'product',
+  'catalog',
+  'fitment',
+  'order',
+  'invoice',
+  'quote',
+  'user',
+  'company',
+] as const;
+export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
+
+/** How the admin page names each action. */
+export const auditActionLabels: Record<AuditAction, string> = {
+  'product.create': 'Product added',
+  'product.update': 'Product edited',
+  'product.delete': 'Product deleted',
+  'catalog.import': 'Catalog import',
+  'fitment.import': 'Vehicle fitment import',
+  'order.ship': 'Order shipped',
+  'order.cancel': 'Order cancelled',
+  'order.approve': 'Order approved',
+  'order.reject': 'Order rejected',
+  'invoice.payment': 'Payment recorded',
+  'quote.answer': 'Quote answered',
+  'quote.decline': 'Quote declined',
+  'user.grant-admin': 'Admin granted',
+  'company.terms': 'Company terms',
+  'auth.sign-in-limited': 'Sign-ins over the limit',
+  'auth.password-reset': 'Password reset',
+};
+
+export const auditMessages = {
+  invalidCursor: 'cursor: is not a cursor this list gave; start again without one',
+  fromAfterTo: 'from must not be after to',
+  unknownAction: `action: must be one of ${AUDIT_ACTIONS.join(', ')}`,
+};
+
+/** A JSON object as it was stored (a product's fields, a company's terms): shown as a diff. */
+const snapshot = z.record(z.string(), z.unknown()).nullable();
+
+export const auditEntry = z.object({
+  /** Decimal digits: the entry's place in the log (newest is highest). */
+  id: z.string(),
+  at: z.string(),
+  actorId: z.string().nullable(),
+  actorEmail: z.string().nullable(),
+  ip: z.string().nullable(),
+  action: z.string(),
+  targetType: z.string(),
+  targetId: z.string(),
+  summary: z.string(),
+  before: snapshot,
+  after: snapshot,
+});
+export type AuditEntry = z.infer<typeof auditEntry>;
+
+const isoDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date, YYYY-MM-DD')
+  .refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)), 'must be a real date');
+
+/**
+ * The filters of the list and of the CSV: `actor` is an email or a user id; `target` is an id, or
+ * `type:id` (`product:…`, `user:someone@example.com`); `from` and `to` are days (UTC), both in.
+ */
+const auditFilterFields = {
+  action: z.enum(AUDIT_ACTIONS, { error: auditMessages.unknownAction }).optional(),
+  actor: z.string().trim().min(1).max(254).optional(),
+  target: z.string().trim().min(1).max(300).optional(),
+  from: isoDay.optional(),
+  to: isoDay.optional(),
+};
+const fromNotAfterTo = ({ from, to }: { from?: string; to?: string }) => !from || !to || from <= to;
+
+export const auditExportQuery = z
+  .object(auditFilterFields)
+  .strict()
+  .refine(fromNotAfterTo, { message: auditMessages.fromAfterTo, path: ['to'] });
+export type AuditExportQuery = z.infer<typeof auditExportQuery>;
+
+/** `GET /audit`: newest first, a page at a time by `cursor` (the `nextCursor` of the page before). */
+export const auditQuery = z
+  .object({
+    ...auditFilterFields,
+    cursor: z.string().min(1).max(200).optional(),
+    limit: z.coerce.number().int().min(1).max(100).default(50),
+  })
+  .strict()
+  .refine(fromNotAfterTo, { message: auditMessages.fromAfterTo, path: ['to'] });
+export type AuditQuery = z.infer<typeof auditQuery>;
+
+/** `target` split: `product:abc` names the kind and the id; a bare value is an id of any kind. */
+export function parseAuditTarget(target: string): { type?: AuditTargetType; id: string } {
+  const colon = target.indexOf(':');
+  const type = target.slice(0, colon);
+  if (colon > 0 && (AUDIT_TARGET_TYPES as readonly string[]).includes(type))
+    return { type: type as AuditTargetType, id: target.slice(colon + 1) };
+  return { id: target };
+}
+
+/** The CSV's columns, in order; `before` and `after` are JSON. */
+export const AUDIT_CSV_COLUMNS = [
+  'id',
+  'at',
+  'actorEmail',
+  'actorId',
+  'ip',
+  'action',
+  'targetType',
+  'targetId',
+  'summary',
+  'before',
+  'after',
+] as const;

@@ -1,0 +1,55 @@
+import { readFileSync } from 'node:fs';
+import { signUpAdminByApi } from '../support/accounts.ts';
+import { expect, test } from '../support/fixtures.ts';
+import { shoot } from '../support/shoot.ts';
+
+for (const width of [1280, 375]) {
+  test(`at ${width} px, an admin finds who changed a price in the audit log and exports it`, async ({
+    page,
+    baseURL,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    const admin = await signUpAdminByApi(page.context().request);
+    const api = page.context().request;
+    // Each width edits a product of its own.
+    const tool = (await (await api.get('/api/v1/tools?limit=2')).json()).data[
+      width === 1280 ? 0 : 1
+    ];
+    const price = Number(tool.price);
+    const newPrice = Math.round(price * 100 + 17) / 100;
+    const edit = await api.patch(`/api/v1/tools/${tool._id}`, {
+      data: { price: newPrice },
+      headers: { origin: baseURL ?? '' },
+    });
+    expect(edit.status(), await edit.text()).toBe(200);
+
+    await page.goto('/dashboard/audit');
+    await expect(page).toHaveTitle('Audit log | Proper Parts');
+    const form = page.getByRole('form', { name: 'Filter the audit log' });
+    await form.getByLabel('Action').selectOption({ label: 'Product edited' });
+    await form.getByLabel('Target (id, email, or type:id)').fill(`product:${tool._id}`);
+    await form.getByRole('button', { name: 'Apply filters' }).click();
+    await expect(page).toHaveURL(/action=product\.update/);
+
+    const rows = page.getByTestId('audit-row');
+    await expect(rows).toHaveCount(1);
+    const row = rows.first();
+    await expect(row).toContainText(admin.email);
+    await expect(row).toContainText(`price ${price.toFixed(2)} → ${newPrice.toFixed(2)}`);
+    await row.getByText('Before and after').click();
+    await expect(row.getByRole('row', { name: /price/ })).toContainText(String(newPrice));
+    await shoot(page, 'audit-log');
+
+    const download = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'Export CSV' }).click();
+    const file = await (await download).path();
+    const csv = readFileSync(file, 'utf8');
+    const lines = csv.trim().split('\n');
+    expect(lines[0]).toBe(
+      'id,at,actorEmail,actorId,ip,action,targetType,targetId,summary,before,after',
+    );
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(`product.update,product,${tool._id}`);
+    expect(lines[1]).toContain(admin.email);
+  });
+}

@@ -1,0 +1,29 @@
+import type { Readable } from 'node:stream';
+import { AUDIT_CSV_COLUMNS, type AuditExportQuery } from '@proper-parts/domain/audit';
+import type { Database } from '../../db/client.ts';
+import { csvCell, csvStream } from '../../http/csv-download.ts';
+import { auditEntriesFor } from './audit-repository.ts';
+
+const jsonCell = (value: Record<string, unknown> | null) =>
+  value ? csvCell(JSON.stringify(value)) : '';
+
+/** The entries the filters match as CSV, newest first, streamed (columns: AUDIT_CSV_COLUMNS). */
+export function exportAuditCsv(db: Database, query: AuditExportQuery): Readable {
+  async function* rows() {
+    for await (const entry of auditEntriesFor(db, query))
+      yield [
+        entry.id,
+        entry.at,
+        csvCell(entry.actorEmail),
+        csvCell(entry.actorId),
+        csvCell(entry.ip),
+        entry.action,
+        entry.targetType,
+        csvCell(entry.targetId),
+        csvCell(entry.summary),
+        jsonCell(entry.before),
+        jsonCell(entry.after),
+      ];
+  }
+  return csvStream(AUDIT_CSV_COLUMNS, rows());
+}
