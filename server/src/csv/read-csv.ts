@@ -138,3 +138,94 @@ export function cellsOf<Column extends string>(
     Record<Column, string>
   >;
 }
+
+/** A line of an import, parsed and checked, with its number in the file. */
+export interface CsvLine<Row> {
+  line: number;
+  row: Row;
+}
+
+interface BatchedImport<Column extends string, Row> {
+  columns: readonly Column[];
+  required: readonly Column[];
+  /** Reads a line's cells by column name into a row, or says why it cannot. */
+  parse: (cells: Partial<Record<Column, string>>) => { row: Row } | { problem: string };
+  /** Lines applied together (one statement or transaction each). */
+  batchLines: number;
+  /** Applies a batch; refused lines go to `reject`. */
+  apply: (lines: CsvLine<Row>[]) => Promise<void>;
+  /** A line refused before its batch (a cell, a duplicate in the file). */
+  reject: (line: number, reason: string) => void;
+  /** A parsed row the import refuses before any batch: why, or undefined to keep it. */
+  check?: (row: Row, line: number) => string | undefined;
+  /** After each batch: how many lines are done and how many bytes were read for them. */
+  onProgress?: (done: { lines: number; bytes: number }) => void;
+}
+
+/**
+ * The whole reading side of an import (catalog, fitment): the header, each line's cells, parsed,
+ * queued and applied `batchLines` at a time with progress after each batch. Answers why it
+ * stopped before the end of the file (that line is refused too), or null. A file without a
+ * header is refused with a 400.
+ */
+export async function readCsvInBatches<Column extends string, Row>(
+  input: Readable,
+  {
+    columns,
+    required,
+    parse,
+    batchLines,
+    apply,
+    reject,
+    check,
+    onProgress,
+  }: BatchedImport<Column, Row>,
+): Promise<string | null> {
+  let header: Column[] | undefined;
+  const batch: CsvLine<Row>[] = [];
+  let linesDone = 0;
+  let bytesRead = 0;
+  /** Applies the queued lines a batch at a time: full batches only, or every last one. */
+  const flush = async (last: boolean) => {
+    while (batch.length >= batchLines || (last && batch.length > 0)) {
+      const lines = batch.splice(0, batchLines);
+      await apply(lines);
+      linesDone += lines.length;
+      onProgress?.({ lines: linesDone, bytes: bytesRead });
+    }
+  };
+  /** One record: the header, or a line checked and queued for the next batch. */
+  const take = (record: string[], line: number) => {
+    if (!header) {
+      header = readCsvHeader(record, columns, required);
+      return;
+    }
+    const cells = cellsOf(header, record);
+    if (typeof cells === 'string') return reject(line, cells);
+    const parsed = parse(cells);
+    if ('problem' in parsed) return reject(line, parsed.problem);
+    const refused = check?.(parsed.row, line);
+    if (refused !== undefined) return reject(line, refused);
+    batch.push({ line, row: parsed.row });
+  };
+  const stop = await readCsv(input, take, flush, (bytes) => {
+    bytesRead += bytes;
+  });
+  if (stop) reject(stop.line, stop.message);
+  if (!header) throw new AppError('INVALID', 'The file is empty: it needs a header line');
+  return stop?.message ?? null;
+}
+
+/** A zod schema's verdict on a line's cells, as `readCsvInBatches` takes it. */
+export const parsedBy =
+  <Row>(schema: {
+    safeParse(
+      cells: unknown,
+    ): { success: true; data: Row } | { success: false; error: { issues: { message: string }[] } };
+  }) =>
+  (cells: unknown): { row: Row } | { problem: string } => {
+    const parsed = schema.safeParse(cells);
+    return parsed.success
+      ? { row: parsed.data }
+      : { problem: parsed.error.issues.map((issue) => issue.message).join('; ') };
+  };

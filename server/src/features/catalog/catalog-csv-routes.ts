@@ -3,6 +3,7 @@ import { type ImportReport, importReport } from '@proper-parts/domain/catalog-cs
 import { errorEnvelope, successEnvelope } from '@proper-parts/domain/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sendCsv } from '../../http/csv-download.ts';
 import { answerCsvImport, csvUploadLimits } from '../../http/csv-upload.ts';
 import { bearerSecurity, errorResponses } from '../../http/responses.ts';
 import { recordAudit } from '../audit/audit-log.ts';
@@ -78,11 +79,7 @@ export const catalogCsvRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (_request, reply) => {
       const day = new Date().toISOString().slice(0, 10);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="catalog-${day}.csv"`)
-        .header('cache-control', 'no-store')
-        .send(exportCatalogCsv(app.db));
+      return sendCsv(reply, `catalog-${day}.csv`, exportCatalogCsv(app.db));
     },
   );
 };

@@ -1,7 +1,6 @@
 import type { Readable } from 'node:stream';
 import {
   CATALOG_CSV_COLUMNS,
-  type CatalogCsvColumn,
   type CatalogCsvLine,
   catalogCsvLine,
   formatAttributes,
@@ -12,10 +11,9 @@ import {
 } from '@proper-parts/domain/catalog-csv';
 import { priceBreaksProblem, sameBreaks } from '@proper-parts/domain/price-breaks';
 import { sql } from 'drizzle-orm';
-import { cellsOf, readCsv, readCsvHeader, rejectorOf } from '../../csv/read-csv.ts';
+import { type CsvLine, parsedBy, readCsvInBatches, rejectorOf } from '../../csv/read-csv.ts';
 import type { Database } from '../../db/client.ts';
 import { uniqueViolationOf } from '../../db/pg-errors.ts';
-import { AppError } from '../../errors.ts';
 import { dollarsToCents } from './catalog-repository.ts';
 import { analyzeCatalog } from './demo-seed.ts';
 import {
@@ -40,10 +38,7 @@ const slugify = (text: string) =>
 
 const json = (rows: unknown) => sql`${JSON.stringify(rows)}::json`;
 
-interface Line {
-  line: number;
-  row: CatalogCsvLine;
-}
+type Line = CsvLine<CatalogCsvLine>;
 
 type Current = {
   id: string;
@@ -190,48 +185,22 @@ export async function importCatalogCsv(
   const reject = rejectorOf(report);
   const { categories, brandId } = await taxonomy(db);
   const seen = new Map<string, number>();
-  let header: CatalogCsvColumn[] | undefined;
-
-  const batch: Line[] = [];
-  let linesDone = 0;
-  let bytesRead = 0;
-  /** Applies the queued lines a batch at a time: full batches only, or every last one. */
-  const flush = async (everyLine = false) => {
-    while (batch.length >= BATCH_LINES || (everyLine && batch.length > 0)) {
-      const lines = batch.splice(0, BATCH_LINES);
-      await apply(db, await plan(db, lines, categories, brandId), report, reject);
-      linesDone += lines.length;
-      onProgress({ lines: linesDone, bytes: bytesRead });
-    }
-  };
-
-  /** One parsed record: the header, or a line checked and queued for the next batch. */
-  const take = (record: string[], line: number) => {
-    if (!header) {
-      header = readCsvHeader(record, CATALOG_CSV_COLUMNS, REQUIRED_CSV_COLUMNS);
-      return;
-    }
-    const cells = cellsOf(header, record);
-    if (typeof cells === 'string') return reject(line, cells);
-    const parsed = catalogCsvLine.safeParse(cells);
-    if (!parsed.success)
-      return reject(line, parsed.error.issues.map((issue) => issue.message).join('; '));
-    const key = parsed.data.sku.toLowerCase();
-    const first = seen.get(key);
-    if (first !== undefined)
-      return reject(line, `sku: ${parsed.data.sku} is also on line ${first}`);
-    seen.set(key, line);
-    batch.push({ line, row: parsed.data });
-  };
-
-  const stop = await readCsv(input, take, flush, (bytes) => {
-    bytesRead += bytes;
+  report.stopped = await readCsvInBatches(input, {
+    columns: CATALOG_CSV_COLUMNS,
+    required: REQUIRED_CSV_COLUMNS,
+    parse: parsedBy<CatalogCsvLine>(catalogCsvLine),
+    batchLines: BATCH_LINES,
+    apply: async (lines) => apply(db, await plan(db, lines, categories, brandId), report, reject),
+    reject,
+    // A SKU once per file: a second line would silently undo the first.
+    check: (row, line) => {
+      const key = row.sku.toLowerCase();
+      const first = seen.get(key);
+      if (first !== undefined) return `sku: ${row.sku} is also on line ${first}`;
+      seen.set(key, line);
+    },
+    onProgress,
   });
-  if (stop) {
-    report.stopped = stop.message;
-    reject(stop.line, stop.message);
-  }
-  if (!header) throw new AppError('INVALID', 'The file is empty: it needs a header line');
   // A large import changes what the planner should expect (PGlite runs no autovacuum).
   if (report.created + report.updated >= ANALYZE_AFTER_LINES) await analyzeCatalog(db);
   return report;

@@ -3,6 +3,7 @@ import { errorEnvelope, successEnvelope } from '@proper-parts/domain/envelope';
 import { fitmentImportReport } from '@proper-parts/domain/fitment-csv';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sendCsv } from '../../http/csv-download.ts';
 import { answerCsvImport, csvUploadLimits } from '../../http/csv-upload.ts';
 import { bearerSecurity, errorResponses } from '../../http/responses.ts';
 import { recordAudit } from '../audit/audit-log.ts';
@@ -72,11 +73,7 @@ export const fitmentCsvRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (_request, reply) => {
       const day = new Date().toISOString().slice(0, 10);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="fitment-${day}.csv"`)
-        .header('cache-control', 'no-store')
-        .send(exportFitmentCsv(app.db));
+      return sendCsv(reply, `fitment-${day}.csv`, exportFitmentCsv(app.db));
     },
   );
 };

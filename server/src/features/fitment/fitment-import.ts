@@ -1,17 +1,15 @@
 import type { Readable } from 'node:stream';
 import {
   FITMENT_CSV_COLUMNS,
-  type FitmentCsvColumn,
   type FitmentCsvLine,
   type FitmentImportReport,
   fitmentCsvLine,
   REQUIRED_FITMENT_COLUMNS,
 } from '@proper-parts/domain/fitment-csv';
 import { sql } from 'drizzle-orm';
-import { cellsOf, readCsv, readCsvHeader, rejectorOf } from '../../csv/read-csv.ts';
+import { type CsvLine, parsedBy, readCsvInBatches, rejectorOf } from '../../csv/read-csv.ts';
 import { CHANGES_CHANNEL } from '../../db/change-feed.ts';
 import type { Database } from '../../db/client.ts';
-import { AppError } from '../../errors.ts';
 import type { ImportProgress } from '../../http/csv-upload.ts';
 import {
   enginesOf,
@@ -31,10 +29,7 @@ const BATCH_LINES = 1000;
 const ANALYZE_AFTER_LINES = 1000;
 
 /** A line that parsed, with its make and model as the vehicle list spells them. */
-interface Line {
-  line: number;
-  row: FitmentCsvLine;
-}
+type Line = CsvLine<FitmentCsvLine>;
 
 const years = (from: number, to: number) => (from === to ? `${from}` : `${from}–${to}`);
 
@@ -63,41 +58,15 @@ export async function importFitmentCsv(
   const reject = rejectorOf(report);
   const names = await vehicleNames(db);
   const seen = new LineFingerprints();
-  let header: FitmentCsvColumn[] | undefined;
-  const batch: Line[] = [];
-  let linesDone = 0;
-  let bytesRead = 0;
-
-  const flush = async (last: boolean) => {
-    while (batch.length >= BATCH_LINES || (last && batch.length > 0)) {
-      const lines = batch.splice(0, BATCH_LINES);
-      await applyBatch(db, lines, names, seen, report, reject);
-      linesDone += lines.length;
-      onProgress({ lines: linesDone, bytes: bytesRead });
-    }
-  };
-
-  const take = (record: string[], line: number) => {
-    if (!header) {
-      header = readCsvHeader(record, FITMENT_CSV_COLUMNS, REQUIRED_FITMENT_COLUMNS);
-      return;
-    }
-    const cells = cellsOf(header, record);
-    if (typeof cells === 'string') return reject(line, cells);
-    const parsed = fitmentCsvLine.safeParse(cells);
-    if (!parsed.success)
-      return reject(line, parsed.error.issues.map((issue) => issue.message).join('; '));
-    batch.push({ line, row: parsed.data });
-  };
-
-  const stop = await readCsv(input, take, flush, (bytes) => {
-    bytesRead += bytes;
+  report.stopped = await readCsvInBatches(input, {
+    columns: FITMENT_CSV_COLUMNS,
+    required: REQUIRED_FITMENT_COLUMNS,
+    parse: parsedBy<FitmentCsvLine>(fitmentCsvLine),
+    batchLines: BATCH_LINES,
+    apply: (lines) => applyBatch(db, lines, names, seen, report, reject),
+    reject,
+    onProgress,
   });
-  if (stop) {
-    report.stopped = stop.message;
-    reject(stop.line, stop.message);
-  }
-  if (!header) throw new AppError('INVALID', 'The file is empty: it needs a header line');
   // Refused while reading (a bad cell) or while applying (an unknown part): in line order.
   report.rejections.sort((a, b) => a.line - b.line);
   if (report.added + report.updated >= ANALYZE_AFTER_LINES) await db.execute(sql`analyze fitments`);
