@@ -4,7 +4,7 @@ import {
   MAX_CSV_LINE_BYTES,
   MAX_REPORTED_REJECTIONS,
 } from '@proper-parts/domain/csv-import';
-import { parse } from 'csv-parse';
+import { CsvError, parse } from 'csv-parse';
 import { AppError } from '../errors.ts';
 
 /** Where an import stopped before the end of its file, and why (a line it cannot read past). */
@@ -79,8 +79,10 @@ export async function readCsv(
   if (refused !== undefined) throw refused;
   await drain(true);
   if (!failure) return null;
-  const { code = '', lines } = failure as { code?: string; lines?: number };
-  if (!code.startsWith('CSV_')) throw failure;
+  // Every reading error of the parser's own is a CsvError, whatever its code: most codes start
+  // with CSV_, but not all (INVALID_OPENING_QUOTE, which a binary file gives).
+  if (!(failure instanceof CsvError)) throw failure;
+  const { code, lines } = failure as CsvError & { lines?: number };
   const line = lines ?? lastLine + 1;
   return {
     line,

@@ -351,6 +351,18 @@ OF-200,2015,,Toyota,Camry,,,,
     expect(await stored()).toHaveLength(2);
   });
 
+  it('stops at a stray quote inside a cell (csv-parse INVALID_OPENING_QUOTE), never a 500', async () => {
+    await clear();
+    const result = await report(`${HEADER}
+BP-100,2015,,Toyota,Camry,,,,
+BP-100,2016,,Toyota,Ca"mry,,,,
+`);
+    expect(result).toMatchObject({ added: 1, rejected: 1 });
+    expect(result.stopped).toMatch(/^Line 3 is not CSV we can read .*: the import stopped there$/);
+    const first = await importCsv('a"b\n');
+    expect(first.statusCode).toBe(400);
+  });
+
   it('tells its progress batch by batch when asked (the admin page’s progress bar)', async () => {
     await clear();
     const lines = Array.from(
