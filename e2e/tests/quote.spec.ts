@@ -49,6 +49,9 @@ for (const [run, width] of [375, 1280].entries()) {
     browser,
     baseURL,
   }) => {
+    // Two accounts, a quote's whole round trip and, at 1280, full-page screenshots at three
+    // widths: 19 s on a quiet machine, 47–60 s on a busy one (the default budget is 60 s).
+    test.setTimeout(120_000);
     await page.setViewportSize({ width, height: 900 });
     const [scarce, plenty] = await demoParts(page.context().request, run);
     const buyer = newAccount('quotebuyer');
