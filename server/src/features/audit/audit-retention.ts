@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.ts';
+import { registerPeriodicSweep } from '../../plugins/periodic-sweep.ts';
 
 const EVERY_MS = 3600_000;
 /** Rows deleted per transaction: short locks, and a round stops after MAX_BATCHES of them. */
@@ -45,21 +46,12 @@ export async function sweepAuditLog(db: Database, days: number): Promise<number>
  * may run it (`skip locked`); a database that is down only skips a round.
  */
 export function registerAuditRetention(app: FastifyInstance) {
-  let running = false;
-  const sweep = async () => {
-    if (running) return;
-    running = true;
-    try {
+  registerPeriodicSweep(app, {
+    name: 'audit retention sweep',
+    everyMs: EVERY_MS,
+    run: async () => {
       const deleted = await sweepAuditLog(app.db, app.config.AUDIT_RETENTION_DAYS);
       if (deleted > 0) app.log.info({ deleted }, 'audit log: old entries removed');
-    } catch (error) {
-      app.log.warn({ err: error }, 'audit retention sweep skipped a round');
-    } finally {
-      running = false;
-    }
-  };
-  const timer = setInterval(() => void sweep(), EVERY_MS);
-  timer.unref();
-  app.addHook('onReady', async () => void sweep());
-  app.addHook('onClose', async () => clearInterval(timer));
+    },
+  });
 }

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.ts';
+import { registerPeriodicSweep } from '../../plugins/periodic-sweep.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { sendInBackground } from '../orders/order-mails.ts';
 import { orderRejectedMail } from './approval-mails.ts';
@@ -25,20 +26,9 @@ export async function sweepExpiredApprovals(
  * only skips a round.
  */
 export function registerApprovalSweep(app: FastifyInstance, mailer: Mailer) {
-  let running = false;
-  const sweep = async () => {
-    if (running) return;
-    running = true;
-    try {
-      await sweepExpiredApprovals(app.db, mailer, app.log);
-    } catch (error) {
-      app.log.warn({ err: error }, 'approval sweep skipped a round');
-    } finally {
-      running = false;
-    }
-  };
-  const timer = setInterval(() => void sweep(), EVERY_MS);
-  timer.unref();
-  app.addHook('onReady', async () => void sweep());
-  app.addHook('onClose', async () => clearInterval(timer));
+  registerPeriodicSweep(app, {
+    name: 'approval sweep',
+    everyMs: EVERY_MS,
+    run: () => sweepExpiredApprovals(app.db, mailer, app.log),
+  });
 }

@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Background work every `everyMs` in every process (approval holds, audit retention): once when
+ * the app is ready, then on a timer that keeps no process alive. A round never overlaps the one
+ * before, and a failed round (the database away) is logged and skipped: the next one tries again.
+ * `run` must be safe in many processes at once (`for update skip locked`, guarded updates).
+ */
+export function registerPeriodicSweep(
+  app: FastifyInstance,
+  { name, everyMs, run }: { name: string; everyMs: number; run: () => Promise<unknown> },
+) {
+  let running = false;
+  const sweep = async () => {
+    if (running) return;
+    running = true;
+    try {
+      await run();
+    } catch (error) {
+      app.log.warn({ err: error }, `${name} skipped a round`);
+    } finally {
+      running = false;
+    }
+  };
+  const timer = setInterval(() => void sweep(), everyMs);
+  timer.unref();
+  app.addHook('onReady', async () => void sweep());
+  app.addHook('onClose', async () => clearInterval(timer));
+}
