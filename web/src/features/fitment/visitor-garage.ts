@@ -1,5 +1,6 @@
 import { GARAGE_MAX } from '@proper-parts/domain/fitment-rules';
 import { recordOf } from '../../lib/plain-shape';
+import { storedValue } from '../../lib/stored-value';
 import { type SavedVehicle, savedVehicleShape } from './vehicle-shape';
 
 /**
@@ -14,66 +15,37 @@ export interface VisitorGarage {
   currentId: number | null;
 }
 
-const STORAGE_KEY = 'proper-parts-garage';
-const listeners = new Set<() => void>();
-let cached: VisitorGarage | undefined;
 const EMPTY: VisitorGarage = { vehicles: [], currentId: null };
 
-function read(): VisitorGarage {
-  try {
-    const parsed = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? 'null') as {
-      vehicles?: unknown;
-      currentId?: unknown;
-    } | null;
-    if (!parsed || !Array.isArray(parsed.vehicles)) return EMPTY;
-    // Whatever another tab or an old version wrote: only well-formed vehicles are kept, once each.
-    const vehicles: SavedVehicle[] = [];
-    for (const item of parsed.vehicles) {
-      const vehicle = recordOf(savedVehicleShape, item);
-      if (vehicle && vehicles.every((v) => v.id !== vehicle.id)) vehicles.push(vehicle);
-    }
-    const kept = vehicles.slice(0, GARAGE_MAX);
-    const currentId = kept.some((v) => v.id === parsed.currentId)
-      ? (parsed.currentId as number)
-      : null;
-    return { vehicles: kept, currentId };
-  } catch {
-    return EMPTY;
+function parse(stored: unknown): VisitorGarage {
+  const parsed = stored as { vehicles?: unknown; currentId?: unknown } | null;
+  if (!parsed || !Array.isArray(parsed.vehicles)) return EMPTY;
+  // Whatever another tab or an old version wrote: only well-formed vehicles are kept, once each.
+  const vehicles: SavedVehicle[] = [];
+  for (const item of parsed.vehicles) {
+    const vehicle = recordOf(savedVehicleShape, item);
+    if (vehicle && vehicles.every((v) => v.id !== vehicle.id)) vehicles.push(vehicle);
   }
+  const kept = vehicles.slice(0, GARAGE_MAX);
+  const currentId = kept.some((v) => v.id === parsed.currentId)
+    ? (parsed.currentId as number)
+    : null;
+  return { vehicles: kept, currentId };
 }
 
-function write(garage: VisitorGarage) {
-  cached = garage;
-  try {
-    if (garage.vehicles.length === 0) localStorage.removeItem(STORAGE_KEY);
-    else localStorage.setItem(STORAGE_KEY, JSON.stringify(garage));
-  } catch {
-    // Storage full or disabled: the garage lives as long as the page.
-  }
-  for (const listener of listeners) listener();
-}
+const stored = storedValue<VisitorGarage>({
+  key: 'proper-parts-garage',
+  empty: EMPTY,
+  parse,
+  isEmpty: (garage) => garage.vehicles.length === 0,
+});
+const write = stored.write;
 
 export const visitorGarage = {
-  snapshot(): VisitorGarage {
-    if (typeof localStorage === 'undefined') return EMPTY;
-    cached ??= read();
-    return cached;
-  },
+  snapshot: stored.snapshot,
   /** The server renders every page without a vehicle; hydration reads the same. */
-  serverSnapshot: (): VisitorGarage => EMPTY,
-  subscribe(listener: () => void) {
-    listeners.add(listener);
-    const onStorage = (event: StorageEvent) => {
-      if (event.key !== STORAGE_KEY) return;
-      cached = read();
-      listener();
-    };
-    window.addEventListener('storage', onStorage);
-    return () => {
-      listeners.delete(listener);
-      window.removeEventListener('storage', onStorage);
-    };
-  },
+  serverSnapshot: stored.serverSnapshot,
+  subscribe: stored.subscribe,
   /**
    * Adds a vehicle first in the garage (one already there keeps its place), current unless
    * `current` is false. Answers false when the garage is full.
