@@ -1,9 +1,9 @@
 import { z } from 'zod';
+import { SEARCH_SORTS } from './search-sorts.ts';
 
 /** Issue 16: the catalog's search, product, brand and category answers. Prices are dollars. */
 
-export const SEARCH_SORTS = ['relevance', 'newest', 'price_asc', 'price_desc', 'name'] as const;
-export type SearchSort = (typeof SEARCH_SORTS)[number];
+export { SEARCH_SORTS, type SearchSort } from './search-sorts.ts';
 
 const slug = z
   .string()

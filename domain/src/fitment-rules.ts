@@ -21,3 +21,20 @@ export const vehicleLabel = (v: VehicleNaming) => `${v.year} ${v.make} ${v.model
 /** "2015 Toyota Corolla": the navbar's short label, where room is scarce. */
 export const vehicleShortLabel = (v: Omit<VehicleNaming, 'engine'>) =>
   `${v.year} ${v.make} ${v.model}`;
+
+export const FUELS = ['gas', 'diesel', 'hybrid', 'electric'] as const;
+export type Fuel = (typeof FUELS)[number];
+
+/** Where on the vehicle a part goes; '' when the part has no position. */
+export const POSITIONS = [
+  '',
+  'front',
+  'rear',
+  'left',
+  'right',
+  'front left',
+  'front right',
+  'rear left',
+  'rear right',
+] as const;
+export type Position = (typeof POSITIONS)[number];

@@ -1,30 +1,21 @@
 import { z } from 'zod';
-import { GARAGE_MAX, garageFullMessage } from './fitment-rules.ts';
+import { FUELS, GARAGE_MAX, garageFullMessage, POSITIONS } from './fitment-rules.ts';
 
-export { GARAGE_MAX, vehicleLabel, vehicleShortLabel } from './fitment-rules.ts';
+export {
+  FUELS,
+  type Fuel,
+  GARAGE_MAX,
+  POSITIONS,
+  type Position,
+  vehicleLabel,
+  vehicleShortLabel,
+} from './fitment-rules.ts';
 
 /**
  * Vehicle fitment (issue 20): which parts fit a vehicle (year, make, model, engine), the garage
  * of a buyer's vehicles, and the fitment CSV. A vehicle is an ACES base vehicle with its engine;
  * a fitment may name a position and a submodel, and carry a note.
  */
-
-export const FUELS = ['gas', 'diesel', 'hybrid', 'electric'] as const;
-export type Fuel = (typeof FUELS)[number];
-
-/** Where on the vehicle a part goes; '' when the part has no position. */
-export const POSITIONS = [
-  '',
-  'front',
-  'rear',
-  'left',
-  'right',
-  'front left',
-  'front right',
-  'rear left',
-  'rear right',
-] as const;
-export type Position = (typeof POSITIONS)[number];
 
 /** The model years the selector offers (the demo list covers them all). */
 export const FIRST_MODEL_YEAR = 1950;

@@ -9,7 +9,7 @@ export interface Parser<T> {
 }
 
 /** What one field holds: zod's `z.string()`, `z.number()`, `.int()`, `z.boolean()`, `.nullable()`. */
-type Kind = 'string' | 'number' | 'integer' | 'boolean' | 'string or null';
+type Kind = 'string' | 'number' | 'integer' | 'boolean' | 'string or null' | 'number or null';
 /** The kinds a field of type `V` may be checked as: the shape must list every field of `T`. */
 type KindOf<V> = [V] extends [string]
   ? 'string'
@@ -19,8 +19,14 @@ type KindOf<V> = [V] extends [string]
       ? 'boolean'
       : [V] extends [string | null]
         ? 'string or null'
-        : never;
-export type Shape<T> = { [K in keyof T]-?: KindOf<T[K]> };
+        : [V] extends [number | null]
+          ? 'number or null'
+          : never;
+/**
+ * Each field of `T` and what it holds: a plain kind, or a parser of its own (a nested record, a
+ * list, a nullable one, one of some words) for the answers that nest.
+ */
+export type Shape<T> = { [K in keyof T]-?: KindOf<T[K]> | Parser<T[K]> };
 
 const holds: Record<Kind, (value: unknown) => boolean> = {
   string: (value) => typeof value === 'string',
@@ -29,6 +35,8 @@ const holds: Record<Kind, (value: unknown) => boolean> = {
   integer: (value) => Number.isSafeInteger(value),
   boolean: (value) => typeof value === 'boolean',
   'string or null': (value) => value === null || typeof value === 'string',
+  'number or null': (value) =>
+    value === null || (typeof value === 'number' && Number.isFinite(value)),
 };
 
 /** One record of `shape`, or undefined if any field is off. */
@@ -36,25 +44,61 @@ export function recordOf<T>(shape: Shape<T>, value: unknown): T | undefined {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
   const input = value as Record<string, unknown>;
   const output: Record<string, unknown> = {};
-  for (const [field, kind] of Object.entries(shape) as [string, Kind][]) {
-    if (!holds[kind](input[field])) return undefined;
-    output[field] = input[field];
+  for (const [field, kind] of Object.entries(shape) as [string, Kind | Parser<unknown>][]) {
+    if (typeof kind === 'string') {
+      if (!holds[kind](input[field])) return undefined;
+      output[field] = input[field];
+      continue;
+    }
+    const parsed = kind.safeParse(input[field]);
+    if (!parsed.success) return undefined;
+    output[field] = parsed.data;
   }
   return output as T;
 }
 
-/** A list of records of `shape`: the whole list, or a failure if any record is off. */
-export function listOf<T>(shape: Shape<T>): Parser<T[]> {
+/** A list whose every item `item` accepts (zod's `z.array`): the whole list, or a failure. */
+export function arrayOf<T>(item: Parser<T>): Parser<T[]> {
   return {
     safeParse(value) {
       if (!Array.isArray(value)) return { success: false };
       const data: T[] = [];
-      for (const item of value) {
-        const parsed = recordOf(shape, item);
-        if (parsed === undefined) return { success: false };
-        data.push(parsed);
+      for (const each of value) {
+        const parsed = item.safeParse(each);
+        if (!parsed.success) return { success: false };
+        data.push(parsed.data);
       }
       return { success: true, data };
+    },
+  };
+}
+
+/** A list of records of `shape`: the whole list, or a failure if any record is off. */
+export const listOf = <T>(shape: Shape<T>): Parser<T[]> => arrayOf(objectOf(shape));
+
+/** `parser`'s value or null (zod's `.nullable()`). */
+export function nullable<T>(parser: Parser<T>): Parser<T | null> {
+  return {
+    safeParse: (value) =>
+      value === null ? { success: true, data: null } : parser.safeParse(value),
+  };
+}
+
+/** One of these words (zod's `z.enum`). */
+export function oneOf<const V extends string>(values: readonly V[]): Parser<V> {
+  return {
+    safeParse: (value) =>
+      values.includes(value as V) ? { success: true, data: value as V } : { success: false },
+  };
+}
+
+/** A parser made when first used (zod's `z.lazy`): a tree's node holds nodes. */
+export function lazy<T>(make: () => Parser<T>): Parser<T> {
+  let parser: Parser<T> | undefined;
+  return {
+    safeParse(value) {
+      parser ??= make();
+      return parser.safeParse(value);
     },
   };
 }

@@ -1,5 +1,5 @@
-import { SEARCH_SORTS, type SearchSort } from '@proper-parts/domain/catalog-search';
 import { formatCount } from '@proper-parts/domain/format';
+import { SEARCH_SORTS, type SearchSort } from '@proper-parts/domain/search-sorts';
 import { useCallback, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { EmptyState } from '../components/empty-state';

@@ -1,7 +1,7 @@
-import { cart } from '@proper-parts/domain/cart';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../config/paths';
 import { apiFetch } from '../../../lib/api-client';
+import { cartShape as cart } from '../cart-shape';
 
 import { cartKey } from './cart-key';
 

@@ -1,9 +1,10 @@
-import { type Cart, cart } from '@proper-parts/domain/cart';
+import type { Cart } from '@proper-parts/domain/cart';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { api } from '../../../config/paths';
 import { apiFetch } from '../../../lib/api-client';
 import { useCurrentUser } from '../../auth/use-current-user';
+import { cartShape as cart } from '../cart-shape';
 import { visitorCart } from '../visitor-cart';
 import { cartKey, cartQueryOptions } from './get-cart';
 

@@ -1,8 +1,8 @@
-import { catalogProduct } from '@proper-parts/domain/catalog-search';
 import type { UpdateProductRequest } from '@proper-parts/domain/product-edit';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../config/paths';
 import { ApiError, apiFetch } from '../../../lib/api-client';
+import { catalogProductShape as catalogProduct } from '../catalog-shapes';
 
 /** One product with every field, by slug or id (`GET /catalog/products/{slug}`). */
 export const catalogProductQueryOptions = (slugOrId: string) =>

@@ -1,7 +1,7 @@
-import { searchResult } from '@proper-parts/domain/catalog-search';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../config/paths';
 import { apiFetch } from '../../../lib/api-client';
+import { searchResultShape } from '../catalog-shapes';
 
 /** The search parameters the page passes on to `GET /catalog/search` (the rest are the page's). */
 const SEARCH_PARAMS = [
@@ -28,7 +28,7 @@ export function searchParamsOf(page: URLSearchParams): URLSearchParams {
 }
 
 export const searchCatalog = (query: URLSearchParams, signal?: AbortSignal) =>
-  apiFetch(api.catalogSearch(query), { schema: searchResult, signal });
+  apiFetch(api.catalogSearch(query), { schema: searchResultShape, signal });
 
 /**
  * Keyed by the query: each answer lands under its own key, so an older answer arriving late

@@ -1,7 +1,7 @@
-import { productFitment } from '@proper-parts/domain/fitment';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../config/paths';
 import { apiFetch } from '../../../lib/api-client';
+import { productFitmentShape as productFitment } from '../product-fitment-shape';
 
 /** Lines of "fits these vehicles" a page of the product page's list shows. */
 export const APPLICATIONS_PAGE_SIZE = 50;

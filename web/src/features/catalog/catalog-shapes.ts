@@ -1,0 +1,96 @@
+import type {
+  BrandCount,
+  CatalogProduct,
+  CategoryNode,
+  SearchItem,
+  SearchResult,
+} from '@proper-parts/domain/catalog-search';
+import {
+  arrayOf,
+  lazy,
+  listOf,
+  nullable,
+  objectOf,
+  oneOf,
+  type Parser,
+  type Shape,
+} from '../../lib/plain-shape';
+
+/**
+ * The catalog's answers (`/catalog/search`, `/catalog/products/{slug}`, brands, categories) as
+ * the domain's zod schemas have them, checked without zod: these are the public pages', whose
+ * JavaScript budget (issue 17) has no room for zod's 25 KB. `catalog-shapes.test.ts` holds them
+ * to the zod schemas.
+ */
+const named = objectOf<{ slug: string; name: string }>({ slug: 'string', name: 'string' });
+const countedShape: Shape<BrandCount> = { slug: 'string', name: 'string', count: 'integer' };
+
+const searchItemShape: Shape<SearchItem> = {
+  _id: 'string',
+  sku: 'string',
+  slug: 'string',
+  name: 'string',
+  brand: nullable(named),
+  category: nullable(named),
+  price: 'number',
+  img: 'string',
+  minimumOrderQuantity: 'integer',
+  availableQuantity: 'integer',
+  packSize: 'integer',
+};
+
+type Facets = SearchResult['facets'];
+type AttributeFacet = Facets['attributes'][number];
+
+export const searchResultShape: Parser<SearchResult> = objectOf<SearchResult>({
+  items: listOf(searchItemShape),
+  nextCursor: 'string or null',
+  total: 'integer',
+  facets: objectOf<Facets>({
+    brands: listOf(countedShape),
+    categories: listOf(countedShape),
+    inStock: 'integer',
+    price: nullable(objectOf<{ min: number; max: number }>({ min: 'number', max: 'number' })),
+    attributes: listOf<AttributeFacet>({
+      name: 'string',
+      unit: 'string or null',
+      min: 'number or null',
+      max: 'number or null',
+      values: listOf<AttributeFacet['values'][number]>({ value: 'string', count: 'integer' }),
+    }),
+  }),
+  didYouMean: 'string or null',
+});
+
+type Attribute = CatalogProduct['attributes'][number];
+type CrossReference = CatalogProduct['crossReferences'][number];
+type PriceBreak = CatalogProduct['priceBreaks'][number];
+
+export const catalogProductShape: Parser<CatalogProduct> = objectOf<CatalogProduct>({
+  ...searchItemShape,
+  mpn: 'string or null',
+  description: 'string',
+  createdAt: 'string',
+  attributes: listOf<Attribute>({
+    name: 'string',
+    value: 'string',
+    num: 'number or null',
+    unit: 'string or null',
+  }),
+  crossReferences: listOf<CrossReference>({
+    number: 'string',
+    kind: oneOf(['oem', 'superseded', 'competitor']),
+  }),
+  categoryPath: arrayOf(named),
+  priceBreaks: listOf<PriceBreak>({ minQuantity: 'integer', price: 'number' }),
+});
+
+export const brandListShape: Parser<BrandCount[]> = listOf(countedShape);
+
+const categoryNodeShape: Parser<CategoryNode> = objectOf<CategoryNode>({
+  slug: 'string',
+  name: 'string',
+  count: 'integer',
+  children: lazy(() => arrayOf(categoryNodeShape)),
+});
+export const categoryTreeShape: Parser<CategoryNode[]> = arrayOf(categoryNodeShape);
