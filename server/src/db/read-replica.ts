@@ -8,8 +8,11 @@ import { postgresErrorOf } from './pg-errors.ts';
 import { schema } from './schema.ts';
 import { isDatabaseUnavailable, withDeadline } from './unavailable.ts';
 
-/** How often the router probes a replica it marked down, and bounds the replica's lag (below). */
-export const REPLICA_CHECK_MS = 5000;
+/** How often a replica marked down is asked again. */
+export const REPLICA_PROBE_MS = 5000;
+
+/** The most a replica may lag before its reads go to the primary (for changes that notify no one). */
+export const REPLICA_MAX_LAG_MS = 5000;
 
 /** A replica behind the primary is asked again for its replay position after this, not sooner. */
 const REPLAY_RECHECK_MS = 20;
@@ -22,14 +25,14 @@ const REPLAY_RECHECK_MS = 20;
  *
  * `db` runs each query on the replica, or on the primary when the replica
  * - is out of reach (down, refusing, hung): marked down, reads go to the primary, the replica is
- *   probed every `checkMs` and used again once it answers;
+ *   probed every `probeMs` and used again once it answers (and has caught up);
  * - cancelled the query for a conflict with recovery (the primary vacuumed rows it needed);
  * - has not yet replayed a change this process heard of: on each notification of the change feed
  *   (and each write of this process) the router takes the primary's WAL position, and reads go to
  *   the primary until the replica has replayed past it. So a cache refilled after a change never
  *   refills from a replica that has not seen it. Changes that notify no one (stock taken by an
- *   order, decision 014) are bounded too: every `checkMs` the primary's position is taken the
- *   same way, so a replica that lags more than `checkMs` answers nothing until it catches up.
+ *   order, decision 014) are bounded too: every `maxLagMs` the primary's position is taken the
+ *   same way, so a replica that lags more than that answers nothing until it catches up.
  */
 export interface ReadReplica {
   /** Reads for the public catalog: the replica, or the primary when the replica cannot serve. */
@@ -49,7 +52,8 @@ export interface ReadReplicaOptions {
   primary: Database;
   /** `DATABASE_TIMEOUT_MS`: the same bounds as the primary's pool (decision 015). */
   timeoutMs: number;
-  checkMs?: number;
+  probeMs?: number;
+  maxLagMs?: number;
 }
 
 /** A WAL position (`16/B374D848`) as a number that compares. */
@@ -77,7 +81,7 @@ const isReplicaUnreachable = (error: unknown) =>
   isDatabaseUnavailable(error) && postgresErrorOf(error)?.code !== '57014';
 
 export async function openReadReplica(options: ReadReplicaOptions): Promise<ReadReplica> {
-  const { primary, checkMs = REPLICA_CHECK_MS } = options;
+  const { primary, probeMs = REPLICA_PROBE_MS, maxLagMs = REPLICA_MAX_LAG_MS } = options;
   const primaryPool = (primary as unknown as { $client: pg.Pool }).$client;
   const pool = new pg.Pool({
     ...poolSettings(options.url, options.timeoutMs),
@@ -201,12 +205,15 @@ export async function openReadReplica(options: ReadReplicaOptions): Promise<Read
     return up;
   };
 
-  // Probes a replica marked down; bounds the lag of one that is up (see above).
-  const timer = setInterval(() => {
-    if (!up) void check(options.timeoutMs);
-    else raise();
-  }, checkMs);
-  timer.unref();
+  const timers = [
+    setInterval(() => {
+      if (!up) void check(options.timeoutMs);
+    }, probeMs),
+    setInterval(() => {
+      if (up) raise();
+    }, maxLagMs),
+  ];
+  for (const timer of timers) timer.unref();
 
   await check(options.timeoutMs);
   return {
@@ -227,7 +234,7 @@ export async function openReadReplica(options: ReadReplicaOptions): Promise<Read
     },
     async close() {
       closed = true;
-      clearInterval(timer);
+      for (const timer of timers) clearInterval(timer);
       await pool.end().catch(() => {});
     },
   };
