@@ -67,11 +67,16 @@ export async function startReplicaCluster(bin: string): Promise<ReplicaCluster> 
     const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }));
     chownSync(dir, uid, gid);
   }
-  /** A PostgreSQL program, as `postgres` when we are root. */
-  const pgRun = (program: string, args: string[]) =>
-    asRoot
-      ? run('runuser', ['-u', 'postgres', '--', join(bin, program), ...args], { timeout: 30_000 })
-      : run(join(bin, program), args, { timeout: 30_000 });
+  /**
+   * A PostgreSQL program, as `postgres` when we are root; in the temporary directory, since
+   * `postgres` may not read the checkout's (a clone under /root).
+   */
+  const pgRun = (program: string, args: string[]) => {
+    const how = { timeout: 30_000, cwd: dir };
+    return asRoot
+      ? run('runuser', ['-u', 'postgres', '--', join(bin, program), ...args], how)
+      : run(join(bin, program), args, how);
+  };
   const [primaryPort, replicaPort] = [await freePort(), await freePort()];
   const primaryDir = join(dir, 'primary');
   const replicaDir = join(dir, 'replica');
