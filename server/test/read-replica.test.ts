@@ -10,7 +10,7 @@ import { type DatabaseHandle, openDatabase } from '../src/db/client.ts';
 import { openReadReplica, type ReadReplica } from '../src/db/read-replica.ts';
 import { metricsRegistry, replicaReads } from '../src/features/metrics/metrics.ts';
 import { signUp, signUpAdmin, type TestUser } from './auth-helper.ts';
-import { sendOriginLikeABrowser, type TestApp } from './helper.ts';
+import { changesSettled, sendOriginLikeABrowser, type TestApp } from './helper.ts';
 import { as, createProduct, placeOrder } from './order-helpers.ts';
 import {
   findPostgresPrograms,
@@ -98,6 +98,8 @@ describe.skipIf('missing' in programs)('read replica (DATABASE_READ_URL)', () =>
 
   it('answers catalog reads from the replica: stock the replica has not replayed does not show', async () => {
     const product = await createProduct(app, { availableQuantity: 100, minimumOrderQuantity: 1 });
+    // The product's notification heard (and the primary's position taken) before the stock moves.
+    await changesSettled(app);
     await cluster.caughtUp();
     await cluster.pauseReplay();
     // An order in another process takes stock this way: it notifies no one (decision 014).
@@ -231,6 +233,26 @@ describe.skipIf('missing' in programs)('read replica (DATABASE_READ_URL)', () =>
     expect(await answered('replica', 'ok')).toBeGreaterThan(back);
 
     expect(statuses.filter((status) => status >= 500)).toEqual([]);
+  });
+
+  it('runs a query the replica cancels for a conflict with recovery again on the primary', async () => {
+    await cluster.query('primary', 'create table scratch as select generate_series(1, 1000) as n');
+    await cluster.caughtUp();
+    const before = await answered('primary', 'conflict');
+    // Holds a snapshot on the replica for 2 s, while the primary deletes and vacuums rows it could see.
+    // (A Drizzle query runs once awaited: started now, inside the function.)
+    const slow = (async () =>
+      replica.db.execute<{ n: number }>(
+        sql`select (select count(*)::int from scratch) as n, pg_sleep(2)::text`,
+      ))();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await cluster.query('primary', 'delete from scratch where n > 10');
+    await cluster.query('primary', 'vacuum scratch');
+    const { rows } = await slow;
+    // Answered, by the primary, after the delete: the replica's answer would have been 1,000.
+    expect(rows[0]?.n).toBe(10);
+    expect(await answered('primary', 'conflict')).toBe(before + 1);
+    expect(replica.up).toBe(true);
   });
 
   it('bounds the lag of changes no one notifies: past maxLagMs a lagging replica answers nothing', async () => {

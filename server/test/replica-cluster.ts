@@ -81,8 +81,10 @@ export async function startReplicaCluster(bin: string): Promise<ReplicaCluster> 
   const primaryDir = join(dir, 'primary');
   const replicaDir = join(dir, 'replica');
   const started = new Set<string>();
+  // On the replica, a query in the way of replay for 100 ms is cancelled (a conflict with
+  // recovery, which the tests provoke); the default waits 30 s.
   const options = (port: number) =>
-    `-c port=${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=${dir} -c fsync=off`;
+    `-c port=${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=${dir} -c fsync=off -c max_standby_streaming_delay=100ms`;
   const start = async (data: string, port: number) => {
     if (started.has(data)) return;
     await pgRun('pg_ctl', ['-D', data, '-o', options(port), '-l', `${data}.log`, '-w', 'start']);
