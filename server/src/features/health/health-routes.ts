@@ -47,7 +47,8 @@ function registerReadiness(app: Parameters<FastifyPluginAsyncZod>[0], path: stri
       // (decisions 011 and 015).
       const [, replicaUp] = await Promise.all([
         withDeadline(app.db.execute(sql`select 1`), HEALTH_TIMEOUT_MS),
-        app.replica?.check(HEALTH_TIMEOUT_MS),
+        // One marked down is probed in the background: a hung one delays no answer here.
+        app.replica?.up === false ? false : app.replica?.check(HEALTH_TIMEOUT_MS),
       ]);
       const data: Health = { status: 'ok', database: app.dbKind };
       if (replicaUp !== undefined) {
