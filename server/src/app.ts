@@ -7,6 +7,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database, DatabaseKind } from './db/client.ts';
+import type { ReadReplica } from './db/read-replica.ts';
 import { registerAuditRetention } from './features/audit/audit-retention.ts';
 import { auditRoutes } from './features/audit/audit-routes.ts';
 import { registerAccessHook } from './features/auth/access-hook.ts';
@@ -41,6 +42,7 @@ import { vehicleRoutes } from './features/fitment/vehicle-routes.ts';
 import { healthRoutes } from './features/health/health-routes.ts';
 import { invoiceRoutes } from './features/invoices/invoice-routes.ts';
 import { createMailer } from './features/mail/mailer.ts';
+import { reportReplicaState } from './features/metrics/metrics.ts';
 import {
   metricsRouteWithToken,
   registerRequestMetrics,
@@ -71,6 +73,13 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     db: Database;
+    /**
+     * The public catalog's reads (decision 025): the read replica with DATABASE_READ_URL, else
+     * `db`. Never for a write, a read inside one, a buyer's own data or an admin's reads.
+     */
+    readDb: Database;
+    /** The read replica, with DATABASE_READ_URL (readiness reports it). */
+    replica: ReadReplica | undefined;
     dbKind: DatabaseKind;
     /** better-auth; its HTTP calls are reachable only through the front door (auth-routes.ts). */
     auth: Auth;
@@ -81,6 +90,8 @@ export interface BuildAppOptions {
   config: Config;
   db: Database;
   dbKind: DatabaseKind;
+  /** DATABASE_READ_URL's replica (db/read-replica.ts); without it every read is on `db`. */
+  replica?: ReadReplica;
   /** pino options; build them with `logOptions` (log-options.ts), which keeps secrets out. */
   logger?: boolean | object;
   /** Without SMTP_URL, mails are written here as .eml files (DATA_DIR/mail). */
@@ -97,6 +108,7 @@ export async function buildApp({
   config,
   db,
   dbKind,
+  replica,
   logger,
   mailOutboxDir,
   uploadsDir,
@@ -128,6 +140,8 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
   app.decorate('db', db);
+  app.decorate('readDb', replica?.db ?? db);
+  app.decorate('replica', replica);
   app.decorate('dbKind', dbKind);
 
   registerRouteTable(app);
@@ -136,6 +150,10 @@ export async function buildApp({
   registerCrossSiteGuard(app);
   registerInputGuard(app);
   await registerChangeFeed(app);
+  if (replica) {
+    replica.follow(app.changes, app.log);
+    reportReplicaState(() => replica.up);
+  }
   await registerSecurity(app);
   await registerOpenApi(app);
 
@@ -163,7 +181,7 @@ export async function buildApp({
   await app.register(authRoutes(auth, allowAttempt), { prefix: '/api/v1/auth' });
 
   const images = localImageStorage(uploadsDir);
-  const catalogSearch = postgresCatalogSearch(app.db, searchCountsCache(app));
+  const catalogSearch = postgresCatalogSearch(app.readDb, searchCountsCache(app));
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
@@ -177,7 +195,8 @@ export async function buildApp({
       await api.register(apiTokenRoutes(auth, allowAttempt));
       await api.register(usersRoutes);
       await api.register(profileRoutes);
-      await api.register(productAdminRoutes(images, catalogSearch));
+      // The admin's own edit is read back from the primary.
+      await api.register(productAdminRoutes(images, postgresCatalogSearch(app.db)));
       await api.register(uploadRoutes(images));
       await api.register(catalogCsvRoutes);
       await api.register(fitmentCsvRoutes);

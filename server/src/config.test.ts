@@ -27,6 +27,12 @@ describe('loadConfig', () => {
     expect(config.ADMIN_EMAILS).toEqual(['a@x.com', 'b@y.com']);
   });
 
+  it('reads DATABASE_READ_URL beside DATABASE_URL (unset: reads stay on the primary)', () => {
+    const both = { DATABASE_URL: 'postgres://p/shop', DATABASE_READ_URL: 'postgres://r/shop' };
+    expect(loadConfig(both).DATABASE_READ_URL).toBe('postgres://r/shop');
+    expect(loadConfig({ DATABASE_URL: 'postgres://p/shop' }).DATABASE_READ_URL).toBeUndefined();
+  });
+
   it('treats an empty value as unset (a copied .env with NODE_ENV=)', () => {
     const config = loadConfig({ NODE_ENV: '', PORT: '', TRUST_PROXY: ' ' });
     expect(config).toMatchObject({ NODE_ENV: 'production', PORT: 3000, TRUST_PROXY: false });
@@ -57,6 +63,14 @@ describe('loadConfig', () => {
     [{ PORT: 'abc' }, /^Invalid configuration: PORT="abc" /],
     [{ PORT: '70000' }, /PORT="70000" must be between 0 and 65535/],
     [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL="mysql:\/\/x" must start with postgres/],
+    [
+      { DATABASE_URL: 'postgres://p/shop', DATABASE_READ_URL: 'mysql://r' },
+      /DATABASE_READ_URL="mysql:\/\/r" must start with postgres/,
+    ],
+    [
+      { DATABASE_READ_URL: 'postgres://replica/shop' },
+      /DATABASE_READ_URL="postgres:\/\/replica\/shop" needs DATABASE_URL/,
+    ],
     [{ SEED_DEMO: 'maybe' }, /SEED_DEMO="maybe" must be true or false/],
     [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL="loud"/],
     [{ TRUST_PROXY: 'true' }, /TRUST_PROXY="true" must be a hop count .* not true/],

@@ -72,6 +72,16 @@ const configObject = z.object({
       .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
       .optional(),
   ),
+  /**
+   * A PostgreSQL hot standby of DATABASE_URL that answers the public catalog's reads (decision
+   * 025); writes and a buyer's own data stay on DATABASE_URL.
+   */
+  DATABASE_READ_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional(),
+  ),
   DATABASE_TIMEOUT_MS: z.coerce
     .number({ error: 'must be a number of milliseconds' })
     .int('must be a whole number')
@@ -177,16 +187,23 @@ function loopbackOrigins(port: number) {
   return ['localhost', '127.0.0.1', '[::1]'].map((host) => `http://${host}:${port}`);
 }
 
-export const configSchema = configObject.transform((c) => {
-  const PUBLIC_URL = c.PUBLIC_URL ?? `http://localhost:${c.PORT || 3000}`;
-  return {
-    ...c,
-    PUBLIC_URL,
-    /** Whether PUBLIC_URL was set (then it is the one origin the shop trusts). */
-    publicUrlSet: c.PUBLIC_URL !== undefined,
-    trustedOrigins: c.PUBLIC_URL ? [new URL(c.PUBLIC_URL).origin] : loopbackOrigins(c.PORT || 3000),
-  };
-});
+export const configSchema = configObject
+  .refine((c) => !c.DATABASE_READ_URL || c.DATABASE_URL, {
+    path: ['DATABASE_READ_URL'],
+    message: 'needs DATABASE_URL: the embedded database has no replicas',
+  })
+  .transform((c) => {
+    const PUBLIC_URL = c.PUBLIC_URL ?? `http://localhost:${c.PORT || 3000}`;
+    return {
+      ...c,
+      PUBLIC_URL,
+      /** Whether PUBLIC_URL was set (then it is the one origin the shop trusts). */
+      publicUrlSet: c.PUBLIC_URL !== undefined,
+      trustedOrigins: c.PUBLIC_URL
+        ? [new URL(c.PUBLIC_URL).origin]
+        : loopbackOrigins(c.PORT || 3000),
+    };
+  });
 
 export type Config = z.infer<typeof configSchema>;
 

@@ -5,6 +5,7 @@ import { loadConfig } from './config.ts';
 import { answerBackupRequests } from './db/backup-requests.ts';
 import { openDatabase } from './db/client.ts';
 import { isPreparingDataDir, prepareDataDirInChild } from './db/first-start.ts';
+import { openReadReplica } from './db/read-replica.ts';
 import { StartupError } from './errors.ts';
 import { seedDemoCatalog } from './features/catalog/demo-seed.ts';
 import { seedDemoFitments } from './features/fitment/demo-fitment-seed.ts';
@@ -43,15 +44,27 @@ async function main() {
     await database.close();
     process.exit(0);
   }
+  // Out of reach at start, it is marked down and probed: the shop opens on the primary alone.
+  const replica = config.DATABASE_READ_URL
+    ? await openReadReplica({
+        url: config.DATABASE_READ_URL,
+        primary: database.db,
+        timeoutMs: config.DATABASE_TIMEOUT_MS,
+      })
+    : undefined;
   const app = await buildApp({
     config,
     db: database.db,
     dbKind: database.kind,
+    replica,
     mailOutboxDir: join(dataDir, 'mail'),
     logger: loggerOptions(config.LOG_LEVEL),
     uploadsDir: join(dataDir, 'uploads'),
   });
-  app.addHook('onClose', () => database.close());
+  app.addHook('onClose', async () => {
+    await replica?.close();
+    await database.close();
+  });
   reportPoolStats(database.poolStats);
   if (database.dumpDataDir) {
     const stopAnswering = answerBackupRequests(dataDir, database.dumpDataDir, app.log);

@@ -92,12 +92,8 @@ export function poolSettings(url: string, timeoutMs: number): pg.PoolConfig {
   };
 }
 
-async function openPostgres(
-  url: string,
-  migrationsFolder: string,
-  timeoutMs: number,
-): Promise<DatabaseHandle> {
-  const pool = new pg.Pool(poolSettings(url, timeoutMs));
+/** Keeps a lost connection from ending the process; the pool then opens a new one. */
+export function listenForPoolErrors(pool: pg.Pool) {
   // An idle connection the server ended (a restart, a failover, a dropped database) is an 'error'
   // on the pool, which throws if no one listens. The pool has already let go of that connection
   // and opens a new one for the next query.
@@ -107,6 +103,15 @@ async function openPostgres(
   // ends the process. Heard, the transaction's next statement fails (503) and the pool drops the
   // connection on release (it is no longer queryable).
   pool.on('connect', (client) => client.on('error', () => {}));
+}
+
+async function openPostgres(
+  url: string,
+  migrationsFolder: string,
+  timeoutMs: number,
+): Promise<DatabaseHandle> {
+  const pool = new pg.Pool(poolSettings(url, timeoutMs));
+  listenForPoolErrors(pool);
   try {
     await pool.query('select 1');
   } catch (error) {

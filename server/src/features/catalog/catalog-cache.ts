@@ -40,7 +40,7 @@ function catalogCache(app: FastifyInstance): ResponseCache {
 export async function toolListJson(app: FastifyInstance, page: PaginationQuery) {
   const { limit, offset, cursor = '' } = page;
   const body = await catalogCache(app).get(`list:${limit}:${offset}:${cursor}`, async () => {
-    const { items, nextCursor } = await listTools(app.db, page);
+    const { items, nextCursor } = await listTools(app.readDb, page);
     return serializeEnvelope(toolList, { success: true, data: items, nextCursor });
   });
   return body as string;
@@ -49,7 +49,7 @@ export async function toolListJson(app: FastifyInstance, page: PaginationQuery) 
 /** `GET /tools/{id}`'s body, serialized; `undefined` when there is no such product. */
 export function toolJson(app: FastifyInstance, id: string) {
   return catalogCache(app).get(`one:${id}`, async () => {
-    const found = await findTool(app.db, id);
+    const found = await findTool(app.readDb, id);
     return found && serializeEnvelope(oneTool, { success: true, data: found });
   });
 }

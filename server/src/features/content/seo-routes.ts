@@ -111,7 +111,7 @@ export const seoRoutes: FastifyPluginAsync = async (app) => {
     { config: { access: 'public' }, schema: { hide: true } },
     async (_request, reply) => {
       const [row] = (
-        await app.db.execute<{ live: number; newest: string | null }>(
+        await app.readDb.execute<{ live: number; newest: string | null }>(
           sql`select count(*)::int as live, max(updated_at)::text as newest
               from products where deleted_at is null`,
         )
@@ -143,7 +143,7 @@ export const seoRoutes: FastifyPluginAsync = async (app) => {
     { config: { access: 'public' }, schema: { hide: true } },
     async (_request, reply) => {
       const lists = (
-        await app.db.execute<{ path: string }>(sql`
+        await app.readDb.execute<{ path: string }>(sql`
           select '/products?category=' || slug as path from categories
           union all
           select '/products?brand=' || slug from brands
@@ -164,10 +164,10 @@ export const seoRoutes: FastifyPluginAsync = async (app) => {
       const first =
         n === 0
           ? []
-          : await productBatch(app.db, { skip: (n - 1) * SITEMAP_URLS_PER_FILE, after: null });
+          : await productBatch(app.readDb, { skip: (n - 1) * SITEMAP_URLS_PER_FILE, after: null });
       if (first.length === 0)
         return reply.status(404).send({ success: false, message: 'No such sitemap' });
-      return xml(reply).send(Readable.from(productUrls(app.db, first, origin)));
+      return xml(reply).send(Readable.from(productUrls(app.readDb, first, origin)));
     },
   );
 };

@@ -33,7 +33,7 @@ export const productFitmentRoutes: FastifyPluginAsyncZod = async (app) => {
       const body = await cache.get(
         JSON.stringify(['fitment', slug, vehicle ?? null, cursor ?? null, limit]),
         async () => {
-          const found = await readProductFitment(app.db, slug, { vehicle, cursor, limit });
+          const found = await readProductFitment(app.readDb, slug, { vehicle, cursor, limit });
           return found && serializeEnvelope(answer, { success: true, data: found });
         },
       );

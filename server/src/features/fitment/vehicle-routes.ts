@@ -51,7 +51,7 @@ export const vehicleRoutes: FastifyPluginAsyncZod = async (app) => {
     async (_request, reply) =>
       sendJson(
         reply,
-        (await cached('years', vehicleYears, () => vehicles.vehicleYears(app.db))) as string,
+        (await cached('years', vehicleYears, () => vehicles.vehicleYears(app.readDb))) as string,
       ),
   );
 
@@ -69,7 +69,7 @@ export const vehicleRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { year } = request.query;
       const body = await cached(JSON.stringify(['makes', year]), vehicleMakes, () =>
-        vehicles.vehicleMakes(app.db, year),
+        vehicles.vehicleMakes(app.readDb, year),
       );
       return sendJson(reply, body as string);
     },
@@ -89,7 +89,7 @@ export const vehicleRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { year, make } = request.query;
       const body = await cached(JSON.stringify(['models', year, make]), vehicleModels, () =>
-        vehicles.vehicleModels(app.db, year, make),
+        vehicles.vehicleModels(app.readDb, year, make),
       );
       return sendJson(reply, body as string);
     },
@@ -112,7 +112,7 @@ export const vehicleRoutes: FastifyPluginAsyncZod = async (app) => {
       const body = await cached(
         JSON.stringify(['engines', year, make, model]),
         vehicleEngines,
-        () => vehicles.vehicleEngines(app.db, year, make, model),
+        () => vehicles.vehicleEngines(app.readDb, year, make, model),
       );
       return sendJson(reply, body as string);
     },
@@ -131,7 +131,9 @@ export const vehicleRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { id } = request.params;
-      const body = await cached(`vehicle:${id}`, vehicle, () => vehicles.findVehicle(app.db, id));
+      const body = await cached(`vehicle:${id}`, vehicle, () =>
+        vehicles.findVehicle(app.readDb, id),
+      );
       if (body === undefined) throw new AppError('NOT_FOUND', fitmentMessages.vehicleNotFound);
       return sendJson(reply, body);
     },

@@ -1,5 +1,5 @@
 import { errorEnvelope, successEnvelope } from '@proper-parts/domain/envelope';
-import { health, liveness } from '@proper-parts/domain/health';
+import { type Health, health, liveness } from '@proper-parts/domain/health';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { withDeadline } from '../../db/unavailable.ts';
@@ -38,15 +38,25 @@ function registerReadiness(app: Parameters<FastifyPluginAsyncZod>[0], path: stri
       schema: {
         tags: ['health'],
         summary:
-          'Is the server up, and which database does it use? 503 while the database is out of reach, or while the server drains to stop',
+          'Is the server up, and which database does it use? 503 while the database is out of reach, or while the server drains to stop; 200 `degraded` while only the read replica is (its reads go to the primary)',
         response: { 200: successEnvelope(health), 503: errorEnvelope },
       },
     },
     async () => {
       // Out of reach or hung, this fails within 1.5 s and the error handler answers 503
       // (decisions 011 and 015).
-      await withDeadline(app.db.execute(sql`select 1`), HEALTH_TIMEOUT_MS);
-      return { success: true as const, data: { status: 'ok' as const, database: app.dbKind } };
+      const [, replicaUp] = await Promise.all([
+        withDeadline(app.db.execute(sql`select 1`), HEALTH_TIMEOUT_MS),
+        // One marked down is probed in the background: a hung one delays no answer here.
+        app.replica?.up === false ? false : app.replica?.check(HEALTH_TIMEOUT_MS),
+      ]);
+      const data: Health = { status: 'ok', database: app.dbKind };
+      if (replicaUp !== undefined) {
+        data.replica = replicaUp ? 'up' : 'down';
+        // A replica out of reach costs the primary its reads, not the shop its sales: still ready.
+        if (!replicaUp) data.status = 'degraded';
+      }
+      return { success: true as const, data };
     },
   );
 }

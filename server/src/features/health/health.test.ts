@@ -13,6 +13,13 @@ describe('GET /api/v1/health', async () => {
     });
   });
 
+  it('without DATABASE_READ_URL reads the catalog from the primary and names no replica', async () => {
+    expect(app.replica).toBeUndefined();
+    expect(app.readDb).toBe(app.db);
+    const res = await app.inject({ method: 'GET', url: '/api/v1/health/ready' });
+    expect(res.json().data).not.toHaveProperty('replica');
+  });
+
   it('answers 404 JSON for an unknown API path', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/v1/nope' });
     expect(res.statusCode).toBe(404);

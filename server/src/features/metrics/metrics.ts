@@ -71,3 +71,34 @@ const poolGauge = (name: string, help: string, pick: (stats: PoolStats) => numbe
 poolGauge('connections', 'Open connections of the database pool', (s) => s.total);
 poolGauge('idle_connections', 'Idle connections of the database pool', (s) => s.idle);
 poolGauge('waiting_requests', 'Queries waiting for a connection of the pool', (s) => s.waiting);
+
+/**
+ * Reads meant for the read replica (`DATABASE_READ_URL`, decision 025), by who answered them and
+ * why: `replica`/`ok`, or `primary` because the replica was `down`, `behind` a change this process
+ * heard, or cancelled the query in a `conflict` with recovery.
+ */
+export const replicaReads = new Counter({
+  name: 'proper_parts_db_replica_reads_total',
+  help: 'Queries meant for the read replica, by who answered (replica, primary) and why',
+  labelNames: ['answered_by', 'reason'] as const,
+  registers: [metricsRegistry],
+});
+
+let replicaUp: (() => boolean) | undefined;
+
+/**
+ * The app hands over the replica's state when DATABASE_READ_URL is set; only then is the gauge
+ * registered (a gauge without labels would otherwise read 0, "down", in a shop without replica).
+ */
+export function reportReplicaState(read: () => boolean) {
+  replicaUp = read;
+  if (metricsRegistry.getSingleMetric('proper_parts_db_replica_up')) return;
+  new Gauge({
+    name: 'proper_parts_db_replica_up',
+    help: 'The read replica answers (1), or is marked down and its reads go to the primary (0)',
+    registers: [metricsRegistry],
+    collect() {
+      if (replicaUp) this.set(replicaUp() ? 1 : 0);
+    },
+  });
+}

@@ -36,7 +36,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { limit, offset, cursor = '' } = request.query;
       const body = await cache.get(`list:${limit}:${offset}:${cursor}`, async () => {
-        const { items, nextCursor } = await listReviews(app.db, request.query);
+        const { items, nextCursor } = await listReviews(app.readDb, request.query);
         return serializeEnvelope(reviewList, { success: true, data: items, nextCursor });
       });
       return sendJson(reply, body as string);
