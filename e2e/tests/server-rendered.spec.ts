@@ -220,4 +220,30 @@ test.describe('public pages rendered on the server (issue 17)', () => {
     expect((await admin.request.delete(`/api/v1/tools/${id}`)).status()).toBe(200);
     await admin.close();
   });
+
+  test('words typed into /products before its scripts ran stay, and search once it hydrates', async ({
+    page,
+  }) => {
+    // The page's scripts held back, as on a slow phone: the visitor types into the server's HTML.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const problems = watchConsole(page);
+    await page.goto('/products', { waitUntil: 'domcontentloaded' });
+    const box = page.getByRole('searchbox', { name: 'Search parts' });
+    await box.fill('bearing');
+    await expect(page.locator('html[data-hydrated]')).toHaveCount(0);
+    release();
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    await expect(box).toHaveValue('bearing');
+    await expect(page).toHaveURL(/[?&]q=bearing\b/);
+    await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
+    await expect(box).toHaveValue('bearing');
+    expect(problems).toEqual([]);
+  });
 });

@@ -1,5 +1,6 @@
 import { formatCount } from '@proper-parts/domain/format';
-import { useEffect, useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
+import { useTypedBeforeHydration } from '../../../lib/use-typed-before-hydration';
 
 interface RangeFacetProps {
   legend: string;
@@ -23,10 +24,17 @@ export function RangeFacet({ legend, unit, bounds, value, onApply }: RangeFacetP
   const [min, setMin] = useState(value.min);
   const [max, setMax] = useState(value.max);
   const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
+  const minInput = useRef<HTMLInputElement>(null);
+  const maxInput = useRef<HTMLInputElement>(null);
+  useTypedBeforeHydration(minInput, min, setMin);
+  useTypedBeforeHydration(maxInput, max, setMax);
+  // The URL's range changed: the inputs show it (during render: see SearchBox).
+  const [shown, setShown] = useState(value);
+  if (value.min !== shown.min || value.max !== shown.max) {
+    setShown(value);
     setMin(value.min);
     setMax(value.max);
-  }, [value.min, value.max]);
+  }
 
   const apply = () => {
     const from = min.trim();
@@ -51,6 +59,7 @@ export function RangeFacet({ legend, unit, bounds, value, onApply }: RangeFacetP
         }}
       >
         <input
+          ref={minInput}
           aria-label={`${label} from`}
           inputMode="decimal"
           className={`input input-sm w-20 ${error ? 'input-error' : ''}`}
@@ -61,6 +70,7 @@ export function RangeFacet({ legend, unit, bounds, value, onApply }: RangeFacetP
         />
         <span aria-hidden="true">–</span>
         <input
+          ref={maxInput}
           aria-label={`${label} to`}
           inputMode="decimal"
           className={`input input-sm w-20 ${error ? 'input-error' : ''}`}

@@ -1,4 +1,5 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTypedBeforeHydration } from '../../../lib/use-typed-before-hydration';
 
 const DEBOUNCE_MS = 300;
 
@@ -9,7 +10,15 @@ const DEBOUNCE_MS = 300;
 export function SearchBox({ value, onSearch }: { value: string; onSearch: (q: string) => void }) {
   const id = useId();
   const [typed, setTyped] = useState(value);
-  useEffect(() => setTyped(value), [value]);
+  // The URL's query changed (back button): the box shows it. During render, not in an effect: an
+  // effect would also run on the first commit, over what was typed before hydration.
+  const [shown, setShown] = useState(value);
+  if (value !== shown) {
+    setShown(value);
+    setTyped(value);
+  }
+  const input = useRef<HTMLInputElement>(null);
+  useTypedBeforeHydration(input, typed, setTyped);
   useEffect(() => {
     if (typed.trim() === value.trim()) return;
     const timer = setTimeout(() => onSearch(typed.trim()), DEBOUNCE_MS);
@@ -28,6 +37,7 @@ export function SearchBox({ value, onSearch }: { value: string; onSearch: (q: st
           Search parts
         </label>
         <input
+          ref={input}
           id={id}
           type="search"
           value={typed}
