@@ -265,7 +265,7 @@ export function generateDemoCatalog(size = DEMO_CATALOG_SIZE): DemoCatalog {
     const priceCents = between(r, leaf.price[0], leaf.price[1]);
     const attributes = [
       ...part.attributes,
-      { name: 'pack_size', value: String(pack), num: pack, unit: 'pieces' },
+      { name: 'pack_size', value: String(pack), num: pack, unit: 'pcs' },
     ];
     const specs = part.attributes
       .map((a) => `${a.name.replaceAll('_', ' ')} ${a.value}${a.unit ? ` ${a.unit}` : ''}`)
