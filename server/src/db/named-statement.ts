@@ -1,4 +1,6 @@
 import type { PGlite } from '@electric-sql/pglite';
+import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Database } from './client.ts';
 
@@ -18,4 +20,17 @@ export async function queryNamed<T>(
   const client = (db as unknown as { $client: pg.Pool | PGlite }).$client;
   if (client instanceof pg.Pool) return (await client.query({ name, text, values })).rows as T[];
   return (await client.query<T>(text, values)).rows;
+}
+
+const dialect = new PgDialect();
+
+/**
+ * `queryNamed` for a statement written with drizzle's `sql` template: its text is the template's
+ * (every `${value}` a parameter), so it must interpolate no SQL that changes from call to call (pg
+ * refuses a name reused for another text). The checkout's statement: planning it took 0.7 ms of
+ * the database's CPU per order, more than a third of its 1.5 ms of execution (bench checkout).
+ */
+export function queryNamedSql<T>(db: Database, name: string, query: SQL): Promise<T[]> {
+  const { sql, params } = dialect.sqlToQuery(query);
+  return queryNamed<T>(db, name, sql, params);
 }

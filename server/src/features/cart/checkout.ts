@@ -6,15 +6,10 @@ import { invoiceNumberOf } from '@proper-parts/domain/order-line';
 import type { Order } from '@proper-parts/domain/orders';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { queryNamedSql } from '../../db/named-statement.ts';
 import { postgresErrorOf } from '../../db/pg-errors.ts';
 import { AppError } from '../../errors.ts';
-import {
-  type Buyer,
-  type OrderRow,
-  orderColumns,
-  rowsOf,
-  toOrder,
-} from '../orders/orders-repository.ts';
+import { type Buyer, type OrderRow, orderColumns, toOrder } from '../orders/orders-repository.ts';
 
 interface Placed extends Partial<OrderRow> {
   cartLines: number | string;
@@ -93,7 +88,8 @@ const ATTEMPTS = 3;
 async function placeOnce(db: Database, statement: SQL): Promise<Placed[]> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await rowsOf<Placed>(db, statement);
+      // Under a name: each pooled connection plans it once (its text is the same every time).
+      return await queryNamedSql<Placed>(db, 'checkout-cart', statement);
     } catch (error) {
       const code = postgresErrorOf(error)?.code;
       if (code === DEADLOCK && attempt < ATTEMPTS) continue;
