@@ -1,4 +1,4 @@
-import { type RefObject, useEffect, useState } from 'react';
+import { type RefObject, startTransition, useEffect, useState } from 'react';
 
 /** At the latest, how long a page waits for an idle moment before enhancing anyway. */
 const IDLE_TIMEOUT_MS = 2_000;
@@ -14,7 +14,9 @@ export function useWhenIdle(ref?: RefObject<Element | null>): boolean {
   const [ready, setReady] = useState(false);
   useEffect(() => {
     if (ready) return;
-    const go = () => setReady(true);
+    // In a transition: React renders what it enhances in slices that yield to the browser, where
+    // an update from an idle callback was one long task (60-90 ms at Lighthouse's 4× slowdown).
+    const go = () => startTransition(() => setReady(true));
     const idle =
       typeof requestIdleCallback === 'function'
         ? requestIdleCallback(go, { timeout: IDLE_TIMEOUT_MS })
