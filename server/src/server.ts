@@ -10,6 +10,7 @@ import { seedDemoCatalog } from './features/catalog/demo-seed.ts';
 import { seedDemoFitments } from './features/fitment/demo-fitment-seed.ts';
 import { reportPoolStats } from './features/metrics/metrics.ts';
 import { listenForMetrics } from './features/metrics/metrics-plugin.ts';
+import { useShopTimeZone } from './features/sales/shop-time-zone.ts';
 import { registerGracefulDrain } from './http/graceful-drain.ts';
 import { logOptions } from './log-options.ts';
 
@@ -43,6 +44,9 @@ async function main() {
     await database.close();
     process.exit(0);
   }
+  const replaced = await database.withoutTimeouts((db) =>
+    useShopTimeZone(db, config.SHOP_TIME_ZONE),
+  );
   const app = await buildApp({
     config,
     db: database.db,
@@ -52,6 +56,10 @@ async function main() {
     uploadsDir: join(dataDir, 'uploads'),
   });
   app.addHook('onClose', () => database.close());
+  if (replaced)
+    app.log.warn(
+      `SHOP_TIME_ZONE changed from ${replaced} to ${config.SHOP_TIME_ZONE}: the sales roll-ups were rebuilt`,
+    );
   reportPoolStats(database.poolStats);
   if (database.dumpDataDir) {
     const stopAnswering = answerBackupRequests(dataDir, database.dumpDataDir, app.log);
