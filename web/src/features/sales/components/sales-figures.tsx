@@ -170,7 +170,7 @@ export function SalesFigures({ data }: { data: SalesDashboard }) {
   const anySales = summary.orders > 0 || summary.refunds > 0;
   return (
     <div className="flex flex-col gap-6">
-      <dl className="grid grid-cols-2 gap-3 lg:grid-cols-5">
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
         <Stat
           title="Revenue"
           value={formatPrice(summary.revenue)}
