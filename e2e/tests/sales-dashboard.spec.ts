@@ -32,14 +32,16 @@ for (const width of [1280, 375]) {
     });
     const customer = newAccount('salesbuyer');
     await signUpByApi(buyer, customer);
-    const tool = (await (await buyer.get('/api/v1/tools?limit=2&offset=210')).json()).data[
-      width === 1280 ? 0 : 1
-    ];
-    // Half the stock at most: the units-against-stock chart then has stock left to draw.
-    const quantity = Math.max(
-      tool.minimumOrderQuantity,
-      Math.min(Math.floor(tool.availableQuantity / 2), Math.ceil(250_000 / tool.price)),
-    );
+    // Half the stock at most (the units-against-stock chart then has stock left to draw), for at
+    // most $250,000: of 40 parts, the two that make the largest such order, one for each width.
+    type Tool = { _id: string; name: string; price: number; availableQuantity: number };
+    const quantityOf = (t: Tool) =>
+      Math.min(Math.floor(t.availableQuantity / 2), Math.ceil(250_000 / t.price));
+    const tools: Tool[] = (await (await buyer.get('/api/v1/tools?limit=40&offset=210')).json())
+      .data;
+    tools.sort((a, b) => quantityOf(b) * b.price - quantityOf(a) * a.price);
+    const tool = tools[width === 1280 ? 0 : 1] as Tool & { minimumOrderQuantity: number };
+    const quantity = Math.max(tool.minimumOrderQuantity, quantityOf(tool));
     const placed = await buyer.post('/api/v1/purchase', {
       data: { toolId: tool._id, quantity, address: '1 Mill Road', phone: '555 0100' },
     });
