@@ -494,6 +494,31 @@ describe('sales dashboard', async () => {
     await expectIndependent('2026-01-05', addDays(day, 30));
   });
 
+  it('counts sales of the same parts paid at once each once (no lost update, no deadlock)', async () => {
+    const day = await today();
+    const before = (await figures(day, day)).summary;
+    const buyers = [customerA, customerB, f.users.outsider];
+    const placed = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        placeOrder(app, buyers[i % 3] as TestUser, {
+          toolId: [p1, p2, p3][i % 3]?.id,
+          quantity: 1 + i,
+        }),
+      ),
+    );
+    const paid = await Promise.all(
+      placed.map((orderId, i) => payWithSandbox(app, buyers[i % 3] as TestUser, orderId)),
+    );
+    expect(paid.map((res) => res.statusCode)).toEqual(placed.map(() => 200));
+    // Quantities 1..12 of $20.00, $7.50, $3.00 in turn.
+    const cents = placed.reduce((sum, _, i) => sum + (1 + i) * [2000, 750, 300][i % 3]!, 0);
+    const after = (await figures(day, day)).summary;
+    expect(after.orders - before.orders).toBe(12);
+    expect(Math.round((after.gross - before.gross) * 100)).toBe(cents);
+    expect(after.units - before.units).toBe(78);
+    await expectIndependent(day, day);
+  });
+
   it('keeps the roll-ups equal to a rebuild from the orders', async () => {
     const snapshot = async () =>
       rowsOf(
