@@ -1,7 +1,7 @@
 import { BarChart } from 'chartist';
 import 'chartist/dist/index.css';
 import './sales-chart.css';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 export interface SalesChartProps {
   /** What the chart shows, in a sentence: screen readers hear this; the figures are in a table. */
@@ -38,6 +38,18 @@ export function SalesChart({
   integer = false,
 }: SalesChartProps) {
   const ref = useRef<HTMLDivElement>(null);
+  // Narrow (a phone): shorter names beside the bars. Followed as the element is resized.
+  const [narrow, setNarrow] = useState(false);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const measure = () => setNarrow(element.clientWidth > 0 && element.clientWidth < 480);
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
   const figures = JSON.stringify([labels, series, horizontal]);
   const height = horizontal ? Math.max(120, labels.length * series.length * ROW + 48) : 240;
 
@@ -45,15 +57,16 @@ export function SalesChart({
   useEffect(() => {
     const element = ref.current;
     if (!element) return;
-    const narrow = element.clientWidth < 480;
-    const every = Math.max(1, Math.ceil((labels.length * 64) / Math.max(element.clientWidth, 1)));
+    // Read at each drawing: Chartist draws again when the window is resized.
+    const every = () =>
+      Math.max(1, Math.ceil((labels.length * 64) / Math.max(element.clientWidth, 1)));
     const categories = {
       offset: horizontal ? (narrow ? 96 : 150) : 24,
       showGrid: !horizontal,
       labelInterpolationFnc: (label: unknown, index: number) =>
         horizontal
           ? shorten(String(label), narrow ? 14 : 24)
-          : index % every === 0
+          : index % every() === 0
             ? String(label)
             : null,
     };
@@ -104,7 +117,7 @@ export function SalesChart({
     return () => {
       chart.detach();
     };
-  }, [figures, height]);
+  }, [figures, height, narrow]);
 
   return (
     <div className="sales-chart">
