@@ -11,6 +11,7 @@
 //   checkout         instead: 20-line carts placed as orders, and one-line orders (bench/checkout.mjs)
 //   fitment          instead: the vehicle selector, search by vehicle and the fitment import on
 //                    10^6 products and 10^7 fitments (bench/fitment.mjs)
+//   sales            instead: the admin sales dashboard on 10^7 orders (bench/sales-dashboard.mjs)
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -59,6 +60,13 @@ if (process.argv.slice(2).includes('catalog')) {
 if (process.argv.slice(2).includes('fitment')) {
   const { runFitment } = await import('./fitment.mjs');
   await runFitment();
+  process.exit(0);
+}
+
+// `npm run bench -- sales`: the sales dashboard at 10^7 orders on PostgreSQL (bench/sales-dashboard.mjs), alone.
+if (process.argv.slice(2).includes('sales')) {
+  const { runSalesDashboard } = await import('./sales-dashboard.mjs');
+  await runSalesDashboard();
   process.exit(0);
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDay } from './days.ts';
 
 /**
  * Issue 21: the audit log. Every admin action and security event, appended in the transaction of
@@ -81,11 +82,6 @@ export const auditEntry = z.object({
   after: snapshot,
 });
 export type AuditEntry = z.infer<typeof auditEntry>;
-
-const isoDay = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date, YYYY-MM-DD')
-  .refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)), 'must be a real date');
 
 /**
  * The filters of the list and of the CSV: `actor` is an email or a user id; `target` is an id, or

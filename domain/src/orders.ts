@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ORDER_STATUSES } from './constants.ts';
+import { isoDay } from './days.ts';
 import { paginationQuery } from './envelope.ts';
 import { formatCount } from './format.ts';
 import { orderLine } from './order-line.ts';
@@ -132,11 +133,6 @@ export const manageOrdersQuery = paginationQuery.extend({
   status: z.enum(ORDER_STATUSES).optional(),
 });
 export type ManageOrdersQuery = z.infer<typeof manageOrdersQuery>;
-
-const isoDay = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date, YYYY-MM-DD')
-  .refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)), 'must be a real date');
 
 /** `GET /manageOrder/export.csv`: the orders placed from `from` to `to`, both days included (UTC). */
 export const ordersExportQuery = z

@@ -55,6 +55,8 @@ import { stripeWebhookRoutes } from './features/payments/stripe-webhook-routes.t
 import { profileRoutes } from './features/profile/profile-routes.ts';
 import { quoteRoutes } from './features/quotes/quote-routes.ts';
 import { reviewsRoutes } from './features/reviews/reviews-routes.ts';
+import { salesRoutes } from './features/sales/sales-routes.ts';
+import { useShopTimeZone } from './features/sales/shop-time-zone.ts';
 import { registerSessionCache } from './features/sessions/session-cache.ts';
 import { localImageStorage } from './features/uploads/image-storage.ts';
 import { uploadedImageRoutes, uploadRoutes } from './features/uploads/upload-routes.ts';
@@ -171,6 +173,9 @@ export async function buildApp({
   app.decorate('auth', auth);
   // Listed admins whose address is confirmed (ADMIN_EMAILS may have changed since).
   await promoteConfirmedAdmins(db, config.ADMIN_EMAILS);
+  // server.ts has already done it without the pool's timeouts (a rebuild may be long): here it
+  // only reads the stored zone, but for tests and other callers of buildApp.
+  await useShopTimeZone(db, config.SHOP_TIME_ZONE);
   registerSessionCache(app);
   registerAccessHook(app, auth);
   const payments = setUpPayments(config, db);
@@ -216,6 +221,7 @@ export async function buildApp({
       await api.register(quoteRoutes({ mailer }));
       await api.register(exportsRoutes);
       await api.register(auditRoutes);
+      await api.register(salesRoutes);
     },
     { prefix: '/api/v1' },
   );

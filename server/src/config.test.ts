@@ -33,6 +33,13 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://p/shop' }).DATABASE_READ_URL).toBeUndefined();
   });
 
+  it('takes SHOP_TIME_ZONE as an IANA zone name (UTC by default), and refuses any other', () => {
+    expect(loadConfig({}).SHOP_TIME_ZONE).toBe('UTC');
+    expect(loadConfig({ SHOP_TIME_ZONE: 'Asia/Kolkata' }).SHOP_TIME_ZONE).toBe('Asia/Kolkata');
+    for (const zone of ['Mars/Olympus', 'UTC+25', "UTC'; drop table orders"])
+      expect(() => loadConfig({ SHOP_TIME_ZONE: zone })).toThrow(/SHOP_TIME_ZONE.*IANA/);
+  });
+
   it('treats an empty value as unset (a copied .env with NODE_ENV=)', () => {
     const config = loadConfig({ NODE_ENV: '', PORT: '', TRUST_PROXY: ' ' });
     expect(config).toMatchObject({ NODE_ENV: 'production', PORT: 3000, TRUST_PROXY: false });

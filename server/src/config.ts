@@ -55,6 +55,16 @@ const trustProxy = z
     return list;
   });
 
+/** An IANA zone name the runtime knows (`Intl` throws a RangeError on any other). */
+function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: name });
+    return name.length <= 64;
+  } catch {
+    return false;
+  }
+}
+
 /** Every setting of the server, read once from the environment. `.env.example` lists them all. */
 const configObject = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -125,6 +135,14 @@ const configObject = z.object({
     .min(1, 'must be at least 1')
     .max(36_500, 'must be at most 36500 (100 years)')
     .default(730),
+  /**
+   * Issue 21: the time zone of the shop's days on the sales dashboard (an IANA name). Changing it
+   * rebuilds the sales roll-ups at the next start (decision 024).
+   */
+  SHOP_TIME_ZONE: z
+    .string()
+    .refine(isTimeZone, 'must be an IANA time zone name, e.g. UTC or America/Chicago')
+    .default('UTC'),
   /**
    * Issue 21: Prometheus metrics at `GET /metrics`, never on the shop's open port without a key.
    * METRICS_PORT serves them on a port of their own (bind it to a private interface with

@@ -11,6 +11,7 @@ import { seedDemoCatalog } from './features/catalog/demo-seed.ts';
 import { seedDemoFitments } from './features/fitment/demo-fitment-seed.ts';
 import { reportPoolStats } from './features/metrics/metrics.ts';
 import { listenForMetrics } from './features/metrics/metrics-plugin.ts';
+import { useShopTimeZone } from './features/sales/shop-time-zone.ts';
 import { registerGracefulDrain } from './http/graceful-drain.ts';
 import { logOptions } from './log-options.ts';
 
@@ -44,6 +45,9 @@ async function main() {
     await database.close();
     process.exit(0);
   }
+  const replaced = await database.withoutTimeouts((db) =>
+    useShopTimeZone(db, config.SHOP_TIME_ZONE),
+  );
   // Out of reach at start, it is marked down and probed: the shop opens on the primary alone.
   const replica = config.DATABASE_READ_URL
     ? await openReadReplica({
@@ -65,6 +69,10 @@ async function main() {
     await replica?.close();
     await database.close();
   });
+  if (replaced)
+    app.log.warn(
+      `SHOP_TIME_ZONE changed from ${replaced} to ${config.SHOP_TIME_ZONE}: the sales roll-ups were rebuilt`,
+    );
   reportPoolStats(database.poolStats);
   if (database.dumpDataDir) {
     const stopAnswering = answerBackupRequests(dataDir, database.dumpDataDir, app.log);

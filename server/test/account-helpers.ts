@@ -11,6 +11,8 @@ export interface AccountInvoiceOptions {
   totalCents?: number;
   /** Days before today the invoice was issued (default 0): issued 40 days ago at net 30 is overdue. */
   issuedDaysAgo?: number;
+  /** Or the instant it was placed and invoiced (ISO 8601), e.g. just before midnight. */
+  issuedAt?: string;
   poNumber?: string;
 }
 
@@ -25,8 +27,18 @@ export interface AccountInvoiceOptions {
  */
 export async function createAccountInvoice(
   app: TestApp,
-  { companyId, userId, totalCents = 25_000, issuedDaysAgo = 0, poNumber }: AccountInvoiceOptions,
+  {
+    companyId,
+    userId,
+    totalCents = 25_000,
+    issuedDaysAgo = 0,
+    issuedAt,
+    poNumber,
+  }: AccountInvoiceOptions,
 ): Promise<string> {
+  const at = issuedAt
+    ? sql`${issuedAt}::timestamptz`
+    : sql`(now() - ${issuedDaysAgo} * interval '1 day')`;
   const product = await createProduct(app, { priceCents: totalCents, availableQuantity: 1000 });
   return app.db.transaction(async (tx) => {
     const owed = await tx.execute(
@@ -44,7 +56,7 @@ export async function createAccountInvoice(
         select ${product.id}, u.id, ${product.name}, ${product.img}, ${totalCents}, 1,
           ${totalCents}, u.name, u.email, '1 Mill Road, Springfield', '555 0100', 'pending',
           false, ${poNumber ?? `PO-${Math.floor(Math.random() * 1e6)}`}, 1, ${companyId},
-          'account', now() - ${issuedDaysAgo} * interval '1 day'
+          'account', ${at}
         from "user" u where u.id = ${userId}
         returning id`,
     );
@@ -64,8 +76,8 @@ export async function createAccountInvoice(
           returning year, last_number
         )
         insert into invoices (order_id, year, number_in_year, issued_at, due_on)
-        select ${order.id}, year, last_number, now() - ${issuedDaysAgo} * interval '1 day',
-          ((now() at time zone 'UTC')::date - ${issuedDaysAgo}::int) + ${company.terms_days}::int
+        select ${order.id}, year, last_number, ${at},
+          (${at} at time zone 'UTC')::date + ${company.terms_days}::int
         from counted`,
     );
     return order.id;

@@ -175,6 +175,12 @@ const rows: Row[] = [
   // Issue 21: the audit log, read-only: no route changes or deletes an entry.
   { method: 'GET', path: '/api/v1/audit?action=product.update&limit=5', expect: adminOnly },
   { method: 'GET', path: '/api/v1/audit/export.csv?from=2026-01-01', expect: adminOnly },
+  // Issue 21: the sales dashboard.
+  {
+    method: 'GET',
+    path: '/api/v1/sales?from=2026-01-01&to=2026-03-31&interval=week',
+    expect: adminOnly,
+  },
   { method: 'PATCH', path: '/api/v1/manageOrder/{id}', expect: adminNoSuchOrder },
   { method: 'DELETE', path: '/api/v1/manageOrder/{id}', expect: adminNoSuchOrder },
   // Business buying (issue 18). Admins run the shop and do not buy: carts and checkout are 403.

@@ -53,8 +53,12 @@ export async function placeOrder(
   return res.json().data.insertedId;
 }
 
-/** Pays an order through the sandbox as the browser would: intent, card, then PATCH. */
-export async function payWithSandbox(app: TestApp, who: TestUser, orderId: string) {
+/** Confirms a sandbox card for the order as the browser would (intent, then card); answers the payment id, not yet recorded. */
+export async function confirmWithSandbox(
+  app: TestApp,
+  who: Pick<TestUser, 'cookie'>,
+  orderId: string,
+): Promise<string> {
   const intent = await app.inject({
     method: 'POST',
     url: '/api/v1/create-payment-intent',
@@ -68,7 +72,12 @@ export async function payWithSandbox(app: TestApp, who: TestUser, orderId: strin
     headers: as(who),
     payload: { clientSecret, card: { number: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' } },
   });
-  const { paymentIntentId } = confirm.json().data;
+  return confirm.json().data.paymentIntentId;
+}
+
+/** Pays an order through the sandbox as the browser would: intent, card, then PATCH. */
+export async function payWithSandbox(app: TestApp, who: TestUser, orderId: string) {
+  const paymentIntentId = await confirmWithSandbox(app, who, orderId);
   return app.inject({
     method: 'PATCH',
     url: `/api/v1/myPurchase/${orderId}`,

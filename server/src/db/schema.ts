@@ -846,6 +846,72 @@ export const auditLog = pgTable(
   ],
 );
 
+// ── sales roll-ups (issue 21, decision 024) ──
+// Kept by deferred triggers on `invoices` and `orders` (0014_sales-rollups.sql), in the
+// transactions that change them, and rebuilt from those tables by `pp_sales_rebuild()` (the
+// migration's backfill, and a change of SHOP_TIME_ZONE). Days are the shop's days
+// (app_state 'sales_time_zone'). Rows of a day are split into 16 shards by order id, so that
+// concurrent orders seldom wait for the same counter row; readers sum the shards.
+
+/** A day's sales (orders invoiced that day) and refunds (invoiced orders cancelled that day). */
+export const salesDays = pgTable(
+  'sales_days',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    shard: smallint('shard').notNull(),
+    orders: integer('orders').notNull().default(0),
+    grossCents: bigint('gross_cents', { mode: 'number' }).notNull().default(0),
+    units: bigint('units', { mode: 'number' }).notNull().default(0),
+    refunds: integer('refunds').notNull().default(0),
+    refundedCents: bigint('refunded_cents', { mode: 'number' }).notNull().default(0),
+    refundedUnits: bigint('refunded_units', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.shard] })],
+);
+
+/**
+ * A product's net sales (sold less refunded) per day (`grain` 'd') and per month ('m', `period`
+ * its first day): a long range reads its whole months from the month rows and only its ragged
+ * ends from the day rows.
+ */
+export const salesProducts = pgTable(
+  'sales_products',
+  {
+    grain: text('grain', { enum: ['d', 'm'] }).notNull(),
+    period: date('period', { mode: 'string' }).notNull(),
+    productId: uuid('product_id').notNull(),
+    units: bigint('units', { mode: 'number' }).notNull().default(0),
+    revenueCents: bigint('revenue_cents', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.grain, t.period, t.productId] })],
+);
+
+/** A customer's net orders and sales per day and per month, as `sales_products`. */
+export const salesCustomers = pgTable(
+  'sales_customers',
+  {
+    grain: text('grain', { enum: ['d', 'm'] }).notNull(),
+    period: date('period', { mode: 'string' }).notNull(),
+    userId: text('user_id').notNull(),
+    orders: integer('orders').notNull().default(0),
+    revenueCents: bigint('revenue_cents', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.grain, t.period, t.userId] })],
+);
+
+/** Orders placed on a day, by the status they have now, and their totals. */
+export const orderStatusDays = pgTable(
+  'order_status_days',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    status: text('status').notNull(),
+    shard: smallint('shard').notNull(),
+    orders: integer('orders').notNull().default(0),
+    totalCents: bigint('total_cents', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.status, t.shard] })],
+);
+
 export const appState = pgTable('app_state', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),
@@ -854,6 +920,10 @@ export const appState = pgTable('app_state', {
 
 export const schema = {
   auditLog,
+  salesDays,
+  salesProducts,
+  salesCustomers,
+  orderStatusDays,
   vehicles,
   fitments,
   garageVehicles,

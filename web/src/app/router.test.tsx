@@ -42,6 +42,7 @@ describe('routes', () => {
     ['/dashboard/addProduct', 'Add a new Product', 'Add A Product', admin],
     ['/dashboard/admin', 'All Users', 'Make Admin', admin],
     ['/dashboard/manageProducts', 'Manage all Products', 'Manage Products', admin],
+    ['/dashboard/sales', 'Sales', 'Sales', admin],
     ['/dashboard/payment/42', 'Payment', 'Payment', customer],
     ['/garage', 'My garage', 'My garage', null],
     ['/no/such/page', 'Page not found', 'Page Not Found', null],

@@ -184,6 +184,13 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            // Issue 21: its chart library (Chartist) is in this page's chunk only.
+            path: dashboard.sales,
+            element: adminOnly(
+              page(() => import('../pages/dashboard/sales-dashboard-page'), 'SalesDashboardPage'),
+            ),
+          },
+          {
             path: dashboard.payment,
             element: page(() => import('../pages/dashboard/payment-page'), 'PaymentPage'),
           },

@@ -1,25 +1,29 @@
-import { type ComponentProps, type ReactNode, useId } from 'react';
+import { type ComponentProps, type ElementType, type ReactNode, useId } from 'react';
 
-type FormFieldProps = ComponentProps<'input'> & {
+interface FieldProps {
   label: string;
   /** The field's validation message, shown in red under it. */
   error?: string;
   /** Something to show at the end of the label row, such as a "Forgot password?" button. */
   labelAside?: ReactNode;
-};
+}
 
-/** A labelled input with its message under it; spread react-hook-form's `register()` into it. */
-export function FormField({
+type Kind = 'input' | 'select';
+
+/** The label over a control and its message under it, the control pointing at the message. */
+function Field<K extends Kind>({
+  kind,
   label,
   error,
   labelAside,
   id,
   className = '',
-  ...input
-}: FormFieldProps) {
+  ...control
+}: ComponentProps<K> & FieldProps & { kind: K }) {
   const generatedId = useId();
   const inputId = id ?? generatedId;
   const errorId = `${inputId}-error`;
+  const Control = kind as ElementType;
 
   return (
     <div className="flex flex-col gap-1.5">
@@ -29,12 +33,14 @@ export function FormField({
         </label>
         {labelAside}
       </div>
-      <input
+      <Control
         id={inputId}
-        className={['input w-full', error && 'input-error', className].filter(Boolean).join(' ')}
+        className={[`${kind} w-full`, error && `${kind}-error`, className]
+          .filter(Boolean)
+          .join(' ')}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
-        {...input}
+        {...control}
       />
       {error && (
         <p id={errorId} className="text-sm text-error">
@@ -44,3 +50,13 @@ export function FormField({
     </div>
   );
 }
+
+/** A labelled input with its message under it; spread react-hook-form's `register()` into it. */
+export const FormField = (props: ComponentProps<'input'> & FieldProps) => (
+  <Field kind="input" {...props} />
+);
+
+/** A labelled select (its options as children) with its message under it, as `FormField`. */
+export const SelectField = (props: ComponentProps<'select'> & FieldProps) => (
+  <Field kind="select" {...props} />
+);

@@ -43,6 +43,7 @@ export const routes = {
     quoteInbox: 'quote-inbox',
     quoteAnswer: 'quote-inbox/:id',
     auditLog: 'audit',
+    sales: 'sales',
   },
   notFound: '*',
 } as const;
@@ -93,6 +94,7 @@ export const paths = {
     quoteInbox: child(children.quoteInbox),
     quoteAnswer: (id: string) => child(generatePath(children.quoteAnswer, { id })),
     auditLog: child(children.auditLog),
+    sales: child(children.sales),
   },
 } as const;
 
@@ -208,6 +210,9 @@ export const api = {
   adminCompanyTerms: (id: string) => `${apiBase}/admin/companies/${encodeURIComponent(id)}/terms`,
   invoicePayments: (orderId: string) =>
     `${apiBase}/admin/invoices/${encodeURIComponent(orderId)}/payments`,
+  // Issue 21: the sales dashboard's figures for a range of the shop's days.
+  sales: (query: { from: string; to: string; interval: string }) =>
+    `${apiBase}/sales?${new URLSearchParams(query)}`,
   // Issue 21: the audit log; `filters` are the page's own (action, actor, target, from, to).
   auditLog: (filters: Record<string, string>, page: { limit: number; cursor?: string }) =>
     `${apiBase}/audit?${new URLSearchParams({ ...filters, ...Object.fromEntries(pageQuery(page)) })}`,

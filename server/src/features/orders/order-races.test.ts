@@ -2,7 +2,13 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { signUp, signUpAdmin } from '../../../test/auth-helper.ts';
 import { buildTestApp } from '../../../test/helper.ts';
-import { as, createProduct, placeOrder, stockOf } from '../../../test/order-helpers.ts';
+import {
+  as,
+  confirmWithSandbox,
+  createProduct,
+  placeOrder,
+  stockOf,
+} from '../../../test/order-helpers.ts';
 import { orders, payments, sandboxIntents } from '../../db/schema.ts';
 
 /**
@@ -100,22 +106,7 @@ describe('orders under concurrency', async () => {
 
   /** Confirms a sandbox card for the order; answers the payment id, not yet recorded. */
   async function confirmedPayment(orderId: string): Promise<string> {
-    const intent = await app.inject({
-      method: 'POST',
-      url: '/api/v1/create-payment-intent',
-      headers: as(buyer),
-      payload: { orderId },
-    });
-    const confirm = await app.inject({
-      method: 'POST',
-      url: '/api/v1/sandbox/confirm',
-      headers: as(buyer),
-      payload: {
-        clientSecret: intent.json().data.clientSecret,
-        card: { number: '4242424242424242', expiry: '12/34', cvc: '123' },
-      },
-    });
-    return confirm.json().data.paymentIntentId;
+    return confirmWithSandbox(app, buyer, orderId);
   }
   async function payOnce(orderId: string) {
     const transactionId = await confirmedPayment(orderId);

@@ -101,6 +101,7 @@ describe('DashboardLayoutPage', () => {
       ['Add A Product', '/dashboard/addProduct'],
       ['Make Admin', '/dashboard/admin'],
       ['Manage Products', '/dashboard/manageProducts'],
+      ['Sales', '/dashboard/sales'],
       ['Companies', '/dashboard/companies'],
       ['Quote inbox', '/dashboard/quote-inbox'],
       ['Audit log', '/dashboard/audit'],

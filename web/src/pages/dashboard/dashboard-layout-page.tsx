@@ -39,6 +39,8 @@ const adminLinks: SidebarLink[] = [
   { to: paths.dashboard.addProduct, label: 'Add A Product', end: false },
   { to: paths.dashboard.makeAdmin, label: 'Make Admin', end: false },
   { to: paths.dashboard.manageProducts, label: 'Manage Products', end: false },
+  // Issue 21: after the spec's admin links, as the later admin pages are.
+  { to: paths.dashboard.sales, label: 'Sales', end: false },
   { to: paths.dashboard.companies, label: 'Companies', end: false },
   { to: paths.dashboard.quoteInbox, label: 'Quote inbox', end: false },
   { to: paths.dashboard.auditLog, label: 'Audit log', end: false },

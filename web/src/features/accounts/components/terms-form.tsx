@@ -5,12 +5,11 @@ import {
   type TermsRequest,
   termsRequest,
 } from '@proper-parts/domain/companies';
-import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { BusyButton } from '../../../components/busy-button';
 import { FormAlert } from '../../../components/form-alert';
-import { FormField } from '../../../components/form-field';
+import { FormField, SelectField } from '../../../components/form-field';
 import { formatPrice } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { useSetTerms } from '../api/set-terms';
@@ -20,7 +19,6 @@ type TermsInput = z.input<typeof termsRequest>;
 /** Shop admin: grant or change a company's net terms and credit limit. */
 export function TermsForm({ company }: { company: CompanyDetail }) {
   const setTerms = useSetTerms();
-  const termsId = useId();
   const {
     register,
     handleSubmit,
@@ -51,33 +49,20 @@ export function TermsForm({ company }: { company: CompanyDetail }) {
     >
       <h3 className="font-semibold">Terms and credit</h3>
       <div className="grid gap-4 sm:grid-cols-2">
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={termsId} className="text-sm font-medium">
-            Payment terms
-          </label>
-          <select
-            id={termsId}
-            className={`select w-full ${errors.termsDays ? 'select-error' : ''}`}
-            aria-invalid={errors.termsDays ? true : undefined}
-            aria-describedby={errors.termsDays ? `${termsId}-error` : undefined}
-            {...register('termsDays', {
-              setValueAs: (value: unknown) =>
-                value === '' || value === null ? null : Number(value),
-            })}
-          >
-            <option value="">None (card only)</option>
-            {TERMS_DAYS.map((days) => (
-              <option key={days} value={days}>
-                Net {days}
-              </option>
-            ))}
-          </select>
-          {errors.termsDays && (
-            <p id={`${termsId}-error`} className="text-sm text-error">
-              {errors.termsDays.message}
-            </p>
-          )}
-        </div>
+        <SelectField
+          label="Payment terms"
+          error={errors.termsDays?.message}
+          {...register('termsDays', {
+            setValueAs: (value: unknown) => (value === '' || value === null ? null : Number(value)),
+          })}
+        >
+          <option value="">None (card only)</option>
+          {TERMS_DAYS.map((days) => (
+            <option key={days} value={days}>
+              Net {days}
+            </option>
+          ))}
+        </SelectField>
         <FormField
           label="Credit limit ($)"
           type="number"

@@ -1,6 +1,6 @@
 import { AUDIT_ACTIONS, auditActionLabels } from '@proper-parts/domain/audit';
-import { type FormEvent, useId } from 'react';
-import { FormField } from '../../../components/form-field';
+import type { FormEvent } from 'react';
+import { FormField, SelectField } from '../../../components/form-field';
 import type { AuditFilters } from '../api/get-audit-log';
 
 const FIELDS = ['action', 'actor', 'target', 'from', 'to'] as const;
@@ -16,7 +16,6 @@ export function AuditFiltersForm({
   filters: AuditFilters;
   onApply: (filters: AuditFilters) => void;
 }) {
-  const actionId = useId();
   const problem = filters.from && filters.to && filters.from > filters.to;
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -37,19 +36,14 @@ export function AuditFiltersForm({
       className="mb-4 grid gap-3 rounded-box border border-base-300 bg-base-100 p-4 sm:grid-cols-2 lg:grid-cols-3"
       onSubmit={submit}
     >
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor={actionId} className="text-sm font-medium">
-          Action
-        </label>
-        <select id={actionId} name="action" className="select w-full" defaultValue={filters.action}>
-          <option value="">Every action</option>
-          {AUDIT_ACTIONS.map((action) => (
-            <option key={action} value={action}>
-              {auditActionLabels[action]}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField label="Action" name="action" defaultValue={filters.action}>
+        <option value="">Every action</option>
+        {AUDIT_ACTIONS.map((action) => (
+          <option key={action} value={action}>
+            {auditActionLabels[action]}
+          </option>
+        ))}
+      </SelectField>
       <FormField
         label="Actor (email or user id)"
         name="actor"

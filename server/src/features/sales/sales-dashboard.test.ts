@@ -1,0 +1,572 @@
+import { ORDER_STATUSES } from '@proper-parts/domain/constants';
+import { addDays } from '@proper-parts/domain/days';
+import {
+  SALES_TOP,
+  type SalesDashboard,
+  type SalesInterval,
+  salesMessages,
+} from '@proper-parts/domain/sales';
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { createAccountInvoice } from '../../../test/account-helpers.ts';
+import { signUp, type TestUser } from '../../../test/auth-helper.ts';
+import { buildCompanyFixture } from '../../../test/company-matrix/fixture.ts';
+import { buildTestApp, type TestApp } from '../../../test/helper.ts';
+import {
+  as,
+  confirmWithSandbox,
+  createProduct,
+  payWithSandbox,
+  placeOrder,
+} from '../../../test/order-helpers.ts';
+import { rowsOf } from '../orders/orders-repository.ts';
+import { rangePieces } from './sales-repository.ts';
+import { useShopTimeZone } from './shop-time-zone.ts';
+
+type Figures = Omit<SalesDashboard, 'timeZone'>;
+type Num = number | string;
+
+/**
+ * The dashboard's figures computed again straight from the orders, their lines, payments and
+ * invoices, without the roll-ups: a card order sells when its payment succeeded, an order on
+ * account when it was invoiced; an invoiced order since cancelled is refunded on the day of its
+ * cancel. Days are `zone`'s.
+ */
+async function independentFigures(
+  app: TestApp,
+  zone: string,
+  from: string,
+  to: string,
+  interval: SalesInterval,
+): Promise<Figures> {
+  const events = sql`events as (
+    select o.id as order_id, o.user_id, false as refund,
+      ((case o.payment_terms when 'card' then p.created_at else i.issued_at end)
+        at time zone ${zone})::date as day
+    from orders o join invoices i on i.order_id = o.id
+    left join payments p on p.order_id = o.id and p.status = 'succeeded'
+    union all
+    select o.id, o.user_id, true, (o.updated_at at time zone ${zone})::date
+    from orders o join invoices i on i.order_id = o.id
+    where o.status = 'cancelled'
+  )`;
+  const inRange = sql`e.day between ${from}::date and ${to}::date`;
+  const days = await rowsOf<Record<string, Num>>(
+    app.db,
+    sql`with ${events}
+    select e.day::text as day,
+      count(*) filter (where not e.refund) as orders,
+      coalesce(sum(l.line_total_cents) filter (where not e.refund), 0) as gross,
+      coalesce(sum(l.quantity) filter (where not e.refund), 0) as units,
+      count(distinct e.order_id) filter (where e.refund) as refunds,
+      coalesce(sum(l.line_total_cents) filter (where e.refund), 0) as refunded,
+      coalesce(sum(l.quantity) filter (where e.refund), 0) as "refundedUnits"
+    from events e join order_lines l on l.order_id = e.order_id
+    where ${inRange}
+    group by e.day`,
+  );
+  // A day's orders counted per order, not per line.
+  const orderCounts = await rowsOf<{ day: string; orders: Num }>(
+    app.db,
+    sql`with ${events} select e.day::text as day, count(*) as orders from events e
+      where ${inRange} and not e.refund group by e.day`,
+  );
+  const products = await rowsOf<Record<string, Num | null>>(
+    app.db,
+    sql`with ${events}
+    select l.product_id::text as id, p.sku, p.name, p.available_quantity as stock,
+      p.brand_id::text as "brandId", b.name as brand,
+      sum(case when e.refund then -l.quantity else l.quantity end) as units,
+      sum(case when e.refund then -l.line_total_cents else l.line_total_cents end) as cents
+    from events e join order_lines l on l.order_id = e.order_id
+    join products p on p.id = l.product_id left join brands b on b.id = p.brand_id
+    where ${inRange}
+    group by l.product_id, p.sku, p.name, p.available_quantity, p.brand_id, b.name`,
+  );
+  const customers = await rowsOf<{
+    userId: string;
+    name: string;
+    email: string;
+    orders: Num;
+    cents: Num;
+  }>(
+    app.db,
+    sql`with ${events}
+    select e.user_id as "userId", u.name, u.email,
+      sum(case when e.refund then -1 else 1 end) as orders,
+      sum(case when e.refund then -l.cents else l.cents end) as cents
+    from events e join "user" u on u.id = e.user_id
+    join (select order_id, sum(line_total_cents) as cents from order_lines group by order_id) l
+      on l.order_id = e.order_id
+    where ${inRange}
+    group by e.user_id, u.name, u.email`,
+  );
+  const statuses = await rowsOf<{ status: string; orders: Num; total: Num }>(
+    app.db,
+    sql`select status, count(*) as orders, sum(total_cents) as total from orders
+      where (created_at at time zone ${zone})::date between ${from}::date and ${to}::date
+      group by status`,
+  );
+
+  const dayRow = (day: string) => days.find((d) => d.day === day);
+  const buckets = new Map<string, { gross: number; refunded: number; orders: number }>();
+  for (let day = from; day <= to; day = addDays(day, 1)) {
+    const start = bucketOf(day, interval, from);
+    const bucket = buckets.get(start) ?? { gross: 0, refunded: 0, orders: 0 };
+    const row = dayRow(day);
+    bucket.gross += Number(row?.gross ?? 0);
+    bucket.refunded += Number(row?.refunded ?? 0);
+    bucket.orders += Number(orderCounts.find((c) => c.day === day)?.orders ?? 0);
+    buckets.set(start, bucket);
+  }
+  const sum = (key: string) => days.reduce((total, d) => total + Number(d[key]), 0);
+  const orders = orderCounts.reduce((total, c) => total + Number(c.orders), 0);
+  const gross = sum('gross');
+  const refunded = sum('refunded');
+  const productRows = products.map((p) => ({
+    id: String(p.id),
+    sku: String(p.sku),
+    name: String(p.name),
+    stock: Number(p.stock),
+    brandId: p.brandId === null ? null : String(p.brandId),
+    brand: p.brand === null ? 'No brand' : String(p.brand),
+    units: Number(p.units),
+    cents: Number(p.cents),
+  }));
+  const brands = new Map<string | null, { units: number; cents: number; name: string }>();
+  for (const p of productRows) {
+    const brand = brands.get(p.brandId) ?? { units: 0, cents: 0, name: p.brand };
+    brand.units += p.units;
+    brand.cents += p.cents;
+    brands.set(p.brandId, brand);
+  }
+  return {
+    from,
+    to,
+    interval,
+    summary: {
+      revenue: (gross - refunded) / 100,
+      orders,
+      gross: gross / 100,
+      refunds: sum('refunds'),
+      refunded: refunded / 100,
+      averageOrderValue: orders ? Math.round(gross / orders) / 100 : 0,
+      units: sum('units') - sum('refundedUnits'),
+    },
+    revenue: [...buckets].map(([start, b]) => ({
+      start,
+      revenue: (b.gross - b.refunded) / 100,
+      orders: b.orders,
+      refunded: b.refunded / 100,
+    })),
+    statuses: ORDER_STATUSES.map((status) => {
+      const row = statuses.find((s) => s.status === status);
+      return { status, orders: Number(row?.orders ?? 0), total: Number(row?.total ?? 0) / 100 };
+    }),
+    topProducts: top(productRows, (p) => p.cents).map((p) => ({
+      productId: p.id,
+      sku: p.sku,
+      name: p.name,
+      units: p.units,
+      revenue: p.cents / 100,
+    })),
+    topBrands: top(
+      [...brands].map(([brandId, b]) => ({ id: brandId ?? 'z', brandId, ...b })),
+      (b) => b.cents,
+    ).map((b) => ({ brandId: b.brandId, name: b.name, units: b.units, revenue: b.cents / 100 })),
+    topCustomers: top(
+      customers.map((c) => ({ ...c, id: String(c.userId) })),
+      (c) => Number(c.cents),
+    ).map((c) => ({
+      userId: c.id,
+      name: c.name,
+      email: c.email,
+      orders: Number(c.orders),
+      revenue: Number(c.cents) / 100,
+    })),
+    unitsAgainstStock: top(productRows, (p) => p.units).map((p) => ({
+      productId: p.id,
+      sku: p.sku,
+      name: p.name,
+      units: p.units,
+      stock: p.stock,
+    })),
+  };
+}
+
+/** The first SALES_TOP rows by `rank` (above 0), ties by id, as the server orders them. */
+function top<T extends { id: string }>(rows: T[], rank: (row: T) => number): T[] {
+  return rows
+    .filter((row) => rank(row) > 0)
+    .sort((a, b) => rank(b) - rank(a) || (a.id < b.id ? -1 : 1))
+    .slice(0, SALES_TOP);
+}
+
+/** The first day of `day`'s bucket (weeks from Monday), not before the range's first day. */
+function bucketOf(day: string, interval: SalesInterval, from: string): string {
+  let start = day;
+  if (interval === 'month') start = `${day.slice(0, 8)}01`;
+  if (interval === 'week') {
+    const weekday = (new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7;
+    start = addDays(day, -weekday);
+  }
+  return start < from ? from : start;
+}
+
+describe('sales dashboard', async () => {
+  const app = await buildTestApp();
+  const f = await buildCompanyFixture(app);
+  const admin = f.users.shopAdmin;
+  const customerA = await signUp(app, { name: 'Alma Customer' });
+  const customerB = await signUp(app, { name: 'Bo Customer' });
+  const brandIds = await rowsOf<{ id: string }>(
+    app.db,
+    sql`insert into brands (name, slug) values ('Acme', 'acme'), ('Bolt', 'bolt') returning id`,
+  );
+  const [acme, bolt] = brandIds.map((b) => b.id);
+  const product = (priceCents: number, brandId: string | null) =>
+    createProduct(app, { priceCents, brandId, minimumOrderQuantity: 1, availableQuantity: 1000 });
+  const p1 = await product(2000, acme ?? null);
+  const p2 = await product(750, bolt ?? null);
+  const p3 = await product(300, null);
+
+  const dashboard = async (query: string, who: TestUser | null = admin) => {
+    return app.inject({
+      url: `/api/v1/sales?${query}`,
+      headers: who ? as(who) : {},
+    });
+  };
+  const figures = async (from: string, to: string, interval: SalesInterval = 'day') => {
+    const res = await dashboard(`from=${from}&to=${to}&interval=${interval}`);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data as SalesDashboard;
+  };
+  const zoneNow = async () =>
+    (
+      await rowsOf<{ zone: string }>(
+        app.db,
+        sql`select value as zone from app_state where key = 'sales_time_zone'`,
+      )
+    )[0]?.zone ?? 'UTC';
+  /** The API's figures equal those computed from the orders, for every interval. */
+  const expectIndependent = async (from: string, to: string) => {
+    const zone = await zoneNow();
+    for (const interval of ['day', 'week', 'month'] as const) {
+      const { timeZone, ...api } = await figures(from, to, interval);
+      expect(timeZone).toBe(zone);
+      expect(api).toEqual(await independentFigures(app, zone, from, to, interval));
+    }
+  };
+  const today = async () =>
+    (
+      await rowsOf<{ day: string }>(
+        app.db,
+        sql`select (now() at time zone ${await zoneNow()})::date::text as day`,
+      )
+    )[0]?.day as string;
+  const checkout = async (who: TestUser, lines: [string, number][]) => {
+    for (const [productId, quantity] of lines) {
+      const put = await app.inject({
+        method: 'PUT',
+        url: `/api/v1/cart/lines/${productId}`,
+        headers: as(who),
+        payload: { quantity },
+      });
+      expect(put.statusCode, put.body).toBe(200);
+    }
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v1/orders',
+      headers: as(who),
+      payload: {
+        address: '1 Mill Road',
+        phone: '555 0100',
+        paymentTerms: 'account',
+        poNumber: `PO-${Date.now()}`,
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data as { _id: string; status: string };
+  };
+  const approval = (orderId: string, verb: 'approve' | 'reject') =>
+    app.inject({
+      method: 'POST',
+      url: `/api/v1/company/approvals/${orderId}/${verb}`,
+      headers: as(f.users.approverA),
+      payload: verb === 'reject' ? { reason: 'Not this month' } : {},
+    });
+
+  let shippedOrder = '';
+  it('counts what the routes did: card payments, a ship, on account, approvals; not unpaid, cancelled or refunded ones', async () => {
+    // Paid by card: sales. B's is shipped afterwards (still a sale).
+    const paidA = await placeOrder(app, customerA, { toolId: p1.id, quantity: 10 });
+    expect((await payWithSandbox(app, customerA, paidA)).statusCode).toBe(200);
+    shippedOrder = await placeOrder(app, customerB, { toolId: p2.id, quantity: 40 });
+    expect((await payWithSandbox(app, customerB, shippedOrder)).statusCode).toBe(200);
+    const ship = await app.inject({
+      method: 'PATCH',
+      url: `/api/v1/manageOrder/${shippedOrder}`,
+      headers: as(admin),
+    });
+    expect(ship.statusCode, ship.body).toBe(200);
+    // Cancelled before paying, and one left unpaid: no sale.
+    const cancelled = await placeOrder(app, customerA, { toolId: p3.id, quantity: 5 });
+    const cancel = await app.inject({
+      method: 'DELETE',
+      url: `/api/v1/myPurchase/${cancelled}`,
+      headers: as(customerA),
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    await placeOrder(app, customerB, { toolId: p1.id, quantity: 3 });
+    // Charged while it was being cancelled: the card is refunded, no sale.
+    const raced = await placeOrder(app, customerA, { toolId: p2.id, quantity: 2 });
+    const charged = await confirmWithSandbox(app, customerA, raced);
+    await app.inject({
+      method: 'DELETE',
+      url: `/api/v1/myPurchase/${raced}`,
+      headers: as(customerA),
+    });
+    const late = await app.inject({
+      method: 'PATCH',
+      url: `/api/v1/myPurchase/${raced}`,
+      headers: as(customerA),
+      payload: { transactionId: charged },
+    });
+    expect(late.statusCode).toBe(409);
+    // On account: invoiced when placed; above the buyer's limit, when approved; rejected: none.
+    expect((await checkout(f.users.adminA, [[p3.id, 10]])).status).toBe('pending');
+    const approved = await checkout(f.users.buyerA, [[p1.id, 6]]);
+    expect(approved.status).toBe('awaiting_approval');
+    expect((await approval(approved._id, 'approve')).statusCode).toBe(200);
+    const rejected = await checkout(f.users.buyerA, [[p2.id, 20]]);
+    expect((await approval(rejected._id, 'reject')).statusCode).toBe(200);
+
+    const day = await today();
+    const data = await figures(day, day);
+    expect(data.timeZone).toBe('UTC');
+    // $200 + $300 by card, $30 + $120 on account.
+    expect(data.summary).toEqual({
+      revenue: 650,
+      orders: 4,
+      gross: 650,
+      refunds: 0,
+      refunded: 0,
+      averageOrderValue: 162.5,
+      units: 66,
+    });
+    expect(data.revenue).toEqual([{ start: day, revenue: 650, orders: 4, refunded: 0 }]);
+    expect(data.statuses).toEqual([
+      { status: 'awaiting_approval', orders: 0, total: 0 },
+      { status: 'unpaid', orders: 1, total: 60 },
+      { status: 'pending', orders: 3, total: 350 },
+      { status: 'shipped', orders: 1, total: 300 },
+      { status: 'cancelled', orders: 3, total: 180 },
+    ]);
+    expect(data.topProducts.map((p) => [p.productId, p.units, p.revenue])).toEqual([
+      [p1.id, 16, 320],
+      [p2.id, 40, 300],
+      [p3.id, 10, 30],
+    ]);
+    expect(data.topBrands.map((b) => [b.name, b.revenue])).toEqual([
+      ['Acme', 320],
+      ['Bolt', 300],
+      ['No brand', 30],
+    ]);
+    expect(data.topCustomers.map((c) => [c.email, c.orders, c.revenue])).toEqual([
+      [customerB.email, 1, 300],
+      [customerA.email, 1, 200],
+      [f.users.buyerA.email, 1, 120],
+      [f.users.adminA.email, 1, 30],
+    ]);
+    // Stock now: 1000 less what paid, unpaid and on-account orders hold (cancels gave theirs back).
+    expect(data.unitsAgainstStock.map((p) => [p.productId, p.units, p.stock])).toEqual([
+      [p2.id, 40, 960],
+      [p1.id, 16, 981],
+      [p3.id, 10, 990],
+    ]);
+    await expectIndependent(day, day);
+    await expectIndependent(addDays(day, -40), day);
+  });
+
+  it('a refund of an invoiced order is subtracted on its own day; the day it sold keeps the sale', async () => {
+    const day = await today();
+    const tomorrow = addDays(day, 1);
+    // No route cancels an invoiced order yet; a refund route will write just this.
+    await app.db.execute(
+      sql`update orders set status = 'cancelled', updated_at = now() + interval '1 day'
+        where id = ${shippedOrder}`,
+    );
+    expect((await figures(day, day)).summary).toMatchObject({
+      revenue: 650,
+      gross: 650,
+      refunds: 0,
+    });
+    expect((await figures(tomorrow, tomorrow)).summary).toEqual({
+      revenue: -300,
+      orders: 0,
+      gross: 0,
+      refunds: 1,
+      refunded: 300,
+      averageOrderValue: 0,
+      units: -40,
+    });
+    const both = await figures(day, tomorrow);
+    expect(both.summary).toMatchObject({ revenue: 350, orders: 4, refunds: 1, units: 26 });
+    expect(both.revenue).toEqual([
+      { start: day, revenue: 650, orders: 4, refunded: 0 },
+      { start: tomorrow, revenue: -300, orders: 0, refunded: 300 },
+    ]);
+    // Orders by status follow the day it was placed.
+    expect(both.statuses.find((s) => s.status === 'cancelled')).toEqual({
+      status: 'cancelled',
+      orders: 4,
+      total: 480,
+    });
+    expect(both.topCustomers.map((c) => c.email)).not.toContain(customerB.email);
+    await expectIndependent(day, tomorrow);
+  });
+
+  it("counts a day in the shop's time zone: 23:30 and 00:30 UTC, moved by SHOP_TIME_ZONE", async () => {
+    const invoice = (issuedAt: string, totalCents: number) =>
+      createAccountInvoice(app, {
+        companyId: f.companyA,
+        userId: f.ids.adminA,
+        totalCents,
+        issuedAt,
+      });
+    const late = await invoice('2026-03-09T23:30:00Z', 10_000);
+    await invoice('2026-03-10T00:30:00Z', 20_000);
+    // Ragged days around the month rows, for the long range below.
+    await invoice('2026-02-20T12:00:00Z', 4_000);
+    await invoice('2026-04-10T12:00:00Z', 8_000);
+    // Cancelled at 23:30 UTC on the last day of March: refunded that day, or on 1 April east of UTC.
+    await app.db.execute(
+      sql`update orders set status = 'cancelled', updated_at = '2026-03-31T23:30:00Z' where id = ${late}`,
+    );
+    const revenueOf = async (day: string) => (await figures(day, day)).summary.revenue;
+
+    expect(await revenueOf('2026-03-09')).toBe(100);
+    expect(await revenueOf('2026-03-10')).toBe(200);
+    expect((await figures('2026-03-31', '2026-03-31')).summary.refunded).toBe(100);
+    await expectIndependent('2026-03-01', '2026-03-31');
+
+    // Chicago (UTC-5 in March, after 8 March): both were placed on 9 March.
+    expect(await useShopTimeZone(app.db, 'America/Chicago')).toBe('UTC');
+    expect(await revenueOf('2026-03-09')).toBe(300);
+    expect(await revenueOf('2026-03-10')).toBe(0);
+    expect((await figures('2026-03-09', '2026-03-09')).statuses).toContainEqual({
+      status: 'pending',
+      orders: 1,
+      total: 200,
+    });
+    await expectIndependent('2026-03-01', '2026-03-31');
+
+    // Kolkata (UTC+5:30): both on 10 March; the refund on 1 April, out of March.
+    expect(await useShopTimeZone(app.db, 'Asia/Kolkata')).toBe('America/Chicago');
+    expect(await revenueOf('2026-03-09')).toBe(0);
+    expect(await revenueOf('2026-03-10')).toBe(300);
+    const march = await figures('2026-03-01', '2026-03-31', 'month');
+    expect(march.summary).toMatchObject({ gross: 300, refunds: 0 });
+    expect((await figures('2026-04-01', '2026-04-01')).summary.refunded).toBe(100);
+    await expectIndependent('2026-03-01', '2026-03-31');
+    // Month rows for March, day rows for 15 Feb – 28 Feb and 1 – 14 April.
+    expect(rangePieces('2026-02-15', '2026-04-14')).toEqual([
+      { grain: 'd', first: '2026-02-15', last: '2026-02-28' },
+      { grain: 'm', first: '2026-03-01', last: '2026-03-31' },
+      { grain: 'd', first: '2026-04-01', last: '2026-04-14' },
+    ]);
+    await expectIndependent('2026-02-15', '2026-04-14');
+    expect(await useShopTimeZone(app.db, 'Asia/Kolkata')).toBeNull();
+  });
+
+  it('over long ranges: whole months from month rows, the rest from days', async () => {
+    expect(rangePieces('2026-03-01', '2026-03-31')).toEqual([
+      { grain: 'm', first: '2026-03-01', last: '2026-03-31' },
+    ]);
+    expect(rangePieces('2026-03-02', '2026-03-31')).toEqual([
+      { grain: 'd', first: '2026-03-02', last: '2026-03-31' },
+    ]);
+    expect(rangePieces('2025-12-31', '2026-01-01')).toEqual([
+      { grain: 'd', first: '2025-12-31', last: '2026-01-01' },
+    ]);
+    const day = await today();
+    await expectIndependent(addDays(day, -1095), day);
+    await expectIndependent('2026-01-05', addDays(day, 30));
+  });
+
+  it('counts sales of the same parts paid at once each once (no lost update, no deadlock)', async () => {
+    const day = await today();
+    const before = (await figures(day, day)).summary;
+    const buyers = [customerA, customerB, f.users.outsider];
+    const placed = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        placeOrder(app, buyers[i % 3] as TestUser, {
+          toolId: [p1, p2, p3][i % 3]?.id,
+          quantity: 1 + i,
+        }),
+      ),
+    );
+    const paid = await Promise.all(
+      placed.map((orderId, i) => payWithSandbox(app, buyers[i % 3] as TestUser, orderId)),
+    );
+    expect(paid.map((res) => res.statusCode)).toEqual(placed.map(() => 200));
+    // Quantities 1..12 of $20.00, $7.50, $3.00 in turn.
+    const cents = placed.reduce((sum, _, i) => sum + (1 + i) * [2000, 750, 300][i % 3]!, 0);
+    const after = (await figures(day, day)).summary;
+    expect(after.orders - before.orders).toBe(12);
+    expect(Math.round((after.gross - before.gross) * 100)).toBe(cents);
+    expect(after.units - before.units).toBe(78);
+    await expectIndependent(day, day);
+  });
+
+  it('keeps the roll-ups equal to a rebuild from the orders', async () => {
+    const snapshot = async () =>
+      rowsOf(
+        app.db,
+        sql`select 'days' as t, day::text as k, shard::text as s, orders::text || '/' || gross_cents
+            || '/' || units || '/' || refunds || '/' || refunded_cents || '/' || refunded_units as v
+          from sales_days where (orders, gross_cents, units, refunds, refunded_cents, refunded_units)
+            <> (0, 0, 0, 0, 0, 0)
+          union all
+          select 'products', grain || period, product_id::text, units || '/' || revenue_cents
+          from sales_products where (units, revenue_cents) <> (0, 0)
+          union all
+          select 'customers', grain || period, user_id, orders || '/' || revenue_cents
+          from sales_customers where (orders, revenue_cents) <> (0, 0)
+          union all
+          select 'statuses', day || status, shard::text, orders || '/' || total_cents
+          from order_status_days where (orders, total_cents) <> (0, 0)
+          order by 1, 2, 3`,
+      );
+    const kept = await snapshot();
+    expect(kept.length).toBeGreaterThan(20);
+    await app.db.execute(sql`select pp_sales_rebuild()`);
+    expect(await snapshot()).toEqual(kept);
+  });
+
+  it('is for admins: 401 for a visitor, 403 for a customer', async () => {
+    const query = 'from=2026-01-01&to=2026-01-31';
+    expect((await dashboard(query, null)).statusCode).toBe(401);
+    expect((await dashboard(query, customerA)).statusCode).toBe(403);
+    expect((await dashboard(query, f.users.adminA)).statusCode).toBe(403);
+  });
+
+  it('refuses junk ranges with 400 and a message', async () => {
+    const refused = async (query: string, message: RegExp | string) => {
+      const res = await dashboard(query);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json().success).toBe(false);
+      expect(res.json().message).toMatch(message);
+    };
+    await refused('from=2026-03-10&to=2026-03-09', salesMessages.fromAfterTo);
+    await refused('from=2023-01-01&to=2026-01-01', salesMessages.tooLong);
+    await refused('from=2026-02-30&to=2026-03-01', /real date/);
+    await refused('from=2026-1-1&to=2026-03-01', /YYYY-MM-DD/);
+    await refused('from=2026-01-01', /to/);
+    await refused('from=2026-01-01&to=2026-01-02&interval=year', salesMessages.badInterval);
+    await refused('from=2026-01-01&to=2026-01-02&limit=5', /limit|unrecognized/i);
+    await refused(`from=${'9'.repeat(5000)}&to=2026-01-02`, /date/);
+    // Three years exactly (a leap day included) is allowed.
+    expect((await dashboard('from=2026-01-01&to=2028-12-31&interval=month')).statusCode).toBe(200);
+  });
+});

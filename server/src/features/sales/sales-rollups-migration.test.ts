@@ -1,0 +1,111 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { databaseBefore } from '../../../test/migrations-before.ts';
+
+/**
+ * Migration 0014 (issue 21) on a shop of 0013 that already has orders: the roll-ups start from
+ * every order there is (the backfill), in UTC. Runs on PGlite, and on PostgreSQL with DATABASE_URL.
+ */
+describe('migration 0014 (sales roll-ups) on a shop with orders', async () => {
+  const database = await databaseBefore('0014_sales-rollups');
+  afterAll(() => database.close());
+  const { run } = database;
+
+  await run(`insert into "user" (id, name, email) values ('u1', 'Ann', 'ann@example.com'),
+    ('u2', 'Bea', 'bea@example.com')`);
+  const [piston, pump] = (
+    await run(
+      `insert into products (name, img, description, minimum_order_quantity, available_quantity, price_cents)
+       values ('Piston', '/p.svg', 'Forged piston', 1, 1000, 1234), ('Pump', '/q.svg', 'A pump', 1, 1000, 50000)
+       returning id`,
+    )
+  ).map((p) => String(p.id));
+
+  /** An order of one line as 0013 keeps it; invoiced at `invoicedAt` when given. */
+  const order = async (
+    user: string,
+    product: string | undefined,
+    quantity: number,
+    unitCents: number,
+    status: string,
+    createdAt: string,
+    invoicedAt?: string,
+    updatedAt = createdAt,
+  ) => {
+    const [row] = await run(
+      `insert into orders (tool_id, user_id, purchase_name, img, unit_price_cents, quantity, total_cents,
+         user_name, email, status, paid, created_at, updated_at)
+       values ('${product}', '${user}', 'Order', '/o.svg', ${unitCents}, ${quantity}, ${unitCents * quantity},
+         'Ann', 'ann@example.com', '${status}', ${invoicedAt !== undefined}, '${createdAt}', '${updatedAt}')
+       returning id`,
+    );
+    await run(`insert into order_lines (order_id, line_no, product_id, sku, name, img, quantity,
+        unit_price_cents, line_total_cents)
+      values ('${row?.id}', 1, '${product}', 'SKU', 'Line', '/o.svg', ${quantity}, ${unitCents}, ${unitCents * quantity})`);
+    if (invoicedAt)
+      await run(`insert into invoices (order_id, year, number_in_year, issued_at)
+        values ('${row?.id}', 2026, (select coalesce(max(number_in_year), 0) + 1 from invoices), '${invoicedAt}')`);
+  };
+  // Sold on 9 March (23:30 UTC) and 10 March; one left unpaid; one sold then cancelled on 2 April.
+  await order('u1', piston, 10, 1234, 'pending', '2026-03-09T23:00:00Z', '2026-03-09T23:30:00Z');
+  await order('u2', pump, 2, 50000, 'shipped', '2026-03-10T00:10:00Z', '2026-03-10T00:30:00Z');
+  await order('u1', pump, 1, 50000, 'unpaid', '2026-03-10T08:00:00Z');
+  await order(
+    'u2',
+    piston,
+    5,
+    1234,
+    'cancelled',
+    '2026-03-11T08:00:00Z',
+    '2026-03-11T08:05:00Z',
+    '2026-04-02T09:00:00Z',
+  );
+  await database.migrateAll();
+
+  it('fills the day totals, with the refund on the day of the cancel', async () => {
+    expect(
+      await run(`select day::text, sum(orders)::int as orders, sum(gross_cents)::int as gross,
+          sum(refunds)::int as refunds, sum(refunded_cents)::int as refunded
+        from sales_days group by day order by day`),
+    ).toEqual([
+      { day: '2026-03-09', orders: 1, gross: 12_340, refunds: 0, refunded: 0 },
+      { day: '2026-03-10', orders: 1, gross: 100_000, refunds: 0, refunded: 0 },
+      { day: '2026-03-11', orders: 1, gross: 6_170, refunds: 0, refunded: 0 },
+      { day: '2026-04-02', orders: 0, gross: 0, refunds: 1, refunded: 6_170 },
+    ]);
+  });
+
+  it('fills products and customers by day and by month, net of the refund', async () => {
+    expect(
+      await run(`select grain, period::text, product_id::text as product, units::int, revenue_cents::int as cents
+        from sales_products order by grain, period, units`),
+    ).toEqual([
+      { grain: 'd', period: '2026-03-09', product: piston, units: 10, cents: 12_340 },
+      { grain: 'd', period: '2026-03-10', product: pump, units: 2, cents: 100_000 },
+      { grain: 'd', period: '2026-03-11', product: piston, units: 5, cents: 6_170 },
+      { grain: 'd', period: '2026-04-02', product: piston, units: -5, cents: -6_170 },
+      { grain: 'm', period: '2026-03-01', product: pump, units: 2, cents: 100_000 },
+      { grain: 'm', period: '2026-03-01', product: piston, units: 15, cents: 18_510 },
+      { grain: 'm', period: '2026-04-01', product: piston, units: -5, cents: -6_170 },
+    ]);
+    expect(
+      await run(`select period::text, user_id, orders, revenue_cents::int as cents
+        from sales_customers where grain = 'm' order by period, user_id`),
+    ).toEqual([
+      { period: '2026-03-01', user_id: 'u1', orders: 1, cents: 12_340 },
+      { period: '2026-03-01', user_id: 'u2', orders: 2, cents: 106_170 },
+      { period: '2026-04-01', user_id: 'u2', orders: -1, cents: -6_170 },
+    ]);
+  });
+
+  it('counts every order by the day it was placed and its status now', async () => {
+    expect(
+      await run(`select day::text, status, sum(orders)::int as orders from order_status_days
+        group by day, status order by day, status`),
+    ).toEqual([
+      { day: '2026-03-09', status: 'pending', orders: 1 },
+      { day: '2026-03-10', status: 'shipped', orders: 1 },
+      { day: '2026-03-10', status: 'unpaid', orders: 1 },
+      { day: '2026-03-11', status: 'cancelled', orders: 1 },
+    ]);
+  });
+});

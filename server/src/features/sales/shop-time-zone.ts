@@ -1,0 +1,44 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { StartupError } from '../../errors.ts';
+import { rowsOf } from '../orders/orders-repository.ts';
+
+const KEY = 'sales_time_zone';
+
+/**
+ * Makes the sales roll-ups' days those of `zone` (SHOP_TIME_ZONE). The database keeps the zone its
+ * roll-ups were made in (app_state 'sales_time_zone', read by the triggers); when the setting
+ * differs, the roll-ups are rebuilt in the new zone, in one transaction that holds order and
+ * invoice changes back meanwhile (they would otherwise be counted in a half-built table). Answers
+ * the zone it replaced, or null when there was nothing to do.
+ */
+export async function useShopTimeZone(db: Database, zone: string): Promise<string | null> {
+  if ((await storedZone(db)) === zone) return null;
+  try {
+    await db.execute(sql`select now() at time zone ${zone}`);
+  } catch {
+    throw new StartupError(`SHOP_TIME_ZONE: the database does not know the time zone ${zone}`);
+  }
+  return db.transaction(async (tx) => {
+    const inTransaction = tx as unknown as Database;
+    // SHARE: waits for transactions writing orders or invoices to end, and keeps new ones out.
+    await tx.execute(sql`lock table orders, invoices in share mode`);
+    const before = await storedZone(inTransaction);
+    if (before === zone) return null;
+    await tx.execute(
+      sql`insert into app_state (key, value) values (${KEY}, ${zone})
+        on conflict (key) do update set value = excluded.value, updated_at = now()`,
+    );
+    await tx.execute(sql`select pp_sales_rebuild()`);
+    return before ?? 'UTC';
+  });
+}
+
+/** The zone whose days the roll-ups count in (UTC until a server sets SHOP_TIME_ZONE). */
+export async function storedZone(db: Database): Promise<string | undefined> {
+  const [row] = await rowsOf<{ value: string }>(
+    db,
+    sql`select value from app_state where key = ${KEY}`,
+  );
+  return row?.value;
+}
