@@ -36,6 +36,7 @@ import { tsImport } from 'tsx/esm/api';
 import { loadPaths } from './lib/catalog-load.mjs';
 import { postgresBase, postgresReachable } from './lib/databases.mjs';
 import { root, rssMb, sampleRss, startShop, stop } from './lib/processes.mjs';
+import { writeResultJson } from './lib/report.mjs';
 
 const quick = process.argv.includes('--quick');
 const seconds = Number(process.env.BENCH_SECONDS ?? (quick ? 3 : 10));
@@ -740,10 +741,7 @@ export async function runCatalog() {
 
   const stamp = report.date.replace(/[:.]/g, '-');
   const json = join(resultsDir, `catalog-${stamp}.json`);
-  writeFileSync(json, `${JSON.stringify(report, null, 2)}\n`);
-  spawnSync(join(root, 'node_modules', '.bin', 'biome'), ['format', '--write', json], {
-    stdio: 'ignore',
-  });
+  writeResultJson(json, report);
   const markdown = join(resultsDir, `catalog-${stamp}.md`);
   const text = markdownOf(report);
   writeFileSync(markdown, text);

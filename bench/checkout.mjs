@@ -33,6 +33,7 @@ import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { freshPostgres, postgresBase, postgresReachable } from './lib/databases.mjs';
 import { root, rssMb, sampleRss, startShop, stop } from './lib/processes.mjs';
+import { writeResultJson } from './lib/report.mjs';
 import { seed, tokenOf } from './lib/seed.mjs';
 
 const quick = process.argv.includes('--quick');
@@ -536,10 +537,7 @@ export async function runCheckout() {
 
   const stamp = report.date.replace(/[:.]/g, '-');
   const json = join(resultsDir, `checkout-${stamp}.json`);
-  writeFileSync(json, `${JSON.stringify(report, null, 2)}\n`);
-  spawnSync(join(root, 'node_modules', '.bin', 'biome'), ['format', '--write', json], {
-    stdio: 'ignore',
-  });
+  writeResultJson(json, report);
   const markdown = join(resultsDir, `checkout-${stamp}.md`);
   const text = markdownOf(report);
   writeFileSync(markdown, text);

@@ -30,6 +30,7 @@ import { pathToFileURL } from 'node:url';
 import { number, table, withSection } from './catalog.mjs';
 import { freshPostgres, postgresBase, postgresReachable } from './lib/databases.mjs';
 import { root, rssMb, sampleRss, startShop, stop } from './lib/processes.mjs';
+import { writeResultJson } from './lib/report.mjs';
 
 const quick = process.argv.includes('--quick');
 const seconds = Number(process.env.BENCH_SECONDS ?? (quick ? 3 : 10));
@@ -311,7 +312,7 @@ export async function runSalesDashboard() {
   report.machine.loadAverageAtEnd = loadavg().map((l) => round(l));
   const markdown = markdownOf(report);
   const stamp = report.date.replaceAll(':', '-').replace(/\..*/, 'Z');
-  writeFileSync(join(resultsDir, `sales-dashboard-${stamp}.json`), JSON.stringify(report, null, 2));
+  writeResultJson(join(resultsDir, `sales-dashboard-${stamp}.json`), report);
   writeFileSync(
     join(resultsDir, `sales-dashboard-${stamp}.md`),
     `# Sales dashboard benchmark ${report.date.slice(0, 16).replace('T', ' ')} UTC\n\n${markdown}\n`,

@@ -161,14 +161,17 @@ export function markdownOf(report) {
   return out.join('\n');
 }
 
-export function writeReport(report) {
-  const dir = join(root, 'bench', 'results');
-  const json = join(dir, `${report.date.replace(/[:.]/g, '-')}.json`);
-  writeFileSync(json, `${JSON.stringify(report, null, 2)}\n`);
-  // Formatted as the repository's formatter wants it, so `npm run lint` stays clean.
-  spawnSync(join(root, 'node_modules', '.bin', 'biome'), ['format', '--write', json], {
+/** A bench's JSON result, formatted as the repository's formatter wants it (`npm run lint` stays clean). */
+export function writeResultJson(file, value) {
+  writeFileSync(file, `${JSON.stringify(value, null, 2)}\n`);
+  spawnSync(join(root, 'node_modules', '.bin', 'biome'), ['format', '--write', file], {
     stdio: 'ignore',
   });
+}
+
+export function writeReport(report) {
+  const dir = join(root, 'bench', 'results');
+  writeResultJson(join(dir, `${report.date.replace(/[:.]/g, '-')}.json`), report);
   const markdown = join(dir, 'latest.md');
   const text = markdownOf(report);
   // The catalog benchmark's section (`npm run bench -- catalog`, a run of its own) stays.
