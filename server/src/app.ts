@@ -57,6 +57,7 @@ import { quoteRoutes } from './features/quotes/quote-routes.ts';
 import { reviewsRoutes } from './features/reviews/reviews-routes.ts';
 import { salesRoutes } from './features/sales/sales-routes.ts';
 import { useShopTimeZone } from './features/sales/shop-time-zone.ts';
+import { registerStatusFold } from './features/sales/status-fold.ts';
 import { registerSessionCache } from './features/sessions/session-cache.ts';
 import { localImageStorage } from './features/uploads/image-storage.ts';
 import { uploadedImageRoutes, uploadRoutes } from './features/uploads/upload-routes.ts';
@@ -228,6 +229,7 @@ export async function buildApp({
   await app.register(uploadedImageRoutes(images));
   registerApprovalSweep(app, mailer);
   registerAuditRetention(app);
+  registerStatusFold(app);
 
   await app.register(seoRoutes);
   if (config.METRICS_TOKEN) metricsRouteWithToken(app, config.METRICS_TOKEN);

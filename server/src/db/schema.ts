@@ -912,6 +912,18 @@ export const orderStatusDays = pgTable(
   (t) => [primaryKey({ columns: [t.day, t.status, t.shard] })],
 );
 
+/**
+ * Changes to `order_status_days` not yet folded into it: the orders trigger appends a row per
+ * change (no key, no lock: concurrent orders never wait for one another's counter row), and a
+ * sweep every few seconds folds them in (`pp_sales_fold_status`). Readers add what is here.
+ */
+export const orderStatusDeltas = pgTable('order_status_deltas', {
+  day: date('day', { mode: 'string' }).notNull(),
+  status: text('status').notNull(),
+  orders: integer('orders').notNull(),
+  totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
+});
+
 export const appState = pgTable('app_state', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),
@@ -924,6 +936,7 @@ export const schema = {
   salesProducts,
   salesCustomers,
   orderStatusDays,
+  orderStatusDeltas,
   vehicles,
   fitments,
   garageVehicles,

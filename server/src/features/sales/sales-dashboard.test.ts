@@ -22,6 +22,7 @@ import {
 import { rowsOf } from '../orders/orders-repository.ts';
 import { rangePieces } from './sales-repository.ts';
 import { useShopTimeZone } from './shop-time-zone.ts';
+import { foldStatusChanges } from './status-fold.ts';
 
 type Figures = Omit<SalesDashboard, 'timeZone'>;
 type Num = number | string;
@@ -534,14 +535,57 @@ describe('sales dashboard', async () => {
           select 'customers', grain || period, user_id, orders || '/' || revenue_cents
           from sales_customers where (orders, revenue_cents) <> (0, 0)
           union all
-          select 'statuses', day || status, shard::text, orders || '/' || total_cents
-          from order_status_days where (orders, total_cents) <> (0, 0)
+          select 'statuses', day || status, '', sum(orders) || '/' || sum(total_cents)
+          from (select day, status, orders, total_cents from order_status_days
+            union all select day, status, orders, total_cents from order_status_deltas) counted
+          group by day, status having (sum(orders), sum(total_cents)) <> (0, 0)
           order by 1, 2, 3`,
       );
     const kept = await snapshot();
     expect(kept.length).toBeGreaterThan(20);
     await app.db.execute(sql`select pp_sales_rebuild()`);
     expect(await snapshot()).toEqual(kept);
+  });
+
+  it('counts an order by status at once, and the same once its change is folded in', async () => {
+    const day = await today();
+    const before = await figures(day, day);
+    for (let i = 0; i < 3; i++) await placeOrder(app, customerB, { toolId: p3.id, quantity: 1 });
+    const placed = await figures(day, day);
+    const placedOrders = (data: SalesDashboard) =>
+      data.statuses.reduce((sum, status) => sum + status.orders, 0);
+    expect(placedOrders(placed) - placedOrders(before)).toBe(3);
+    await foldStatusChanges(app.db);
+    const left = await rowsOf<{ n: string }>(
+      app.db,
+      sql`select count(*) as n from order_status_deltas`,
+    );
+    expect(Number(left[0]?.n)).toBe(0);
+    expect((await figures(day, day)).statuses).toEqual(placed.statuses);
+    await expectIndependent(day, day);
+  });
+
+  it('folds every change exactly once when many servers fold at once', async () => {
+    // 1,000 changes of a day no order has, as the trigger appends them; five folds at once (and
+    // the app's own periodic fold, whenever it runs).
+    await app.db.execute(
+      sql`insert into order_status_deltas (day, status, orders, total_cents)
+        select '2001-02-03', case when i % 4 = 0 then 'shipped' else 'unpaid' end, 1, i
+        from generate_series(1, 1000) as i`,
+    );
+    await Promise.all(Array.from({ length: 5 }, () => foldStatusChanges(app.db)));
+    const counted = await rowsOf<{ status: string; orders: Num; total: Num }>(
+      app.db,
+      sql`select status, sum(orders) as orders, sum(total_cents) as total from order_status_days
+        where day = '2001-02-03' group by status order by status`,
+    );
+    // Shipped: the 250 multiples of 4 (4 + 8 + … + 1000); unpaid: the other 750 of 1 + … + 1000.
+    const shippedCents = ((4 + 1000) * 250) / 2;
+    expect(counted.map((row) => [row.status, Number(row.orders), Number(row.total)])).toEqual([
+      ['shipped', 250, shippedCents],
+      ['unpaid', 750, 500_500 - shippedCents],
+    ]);
+    await app.db.execute(sql`delete from order_status_days where day = '2001-02-03'`);
   });
 
   it('is for admins: 401 for a visitor, 403 for a customer', async () => {
