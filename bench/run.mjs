@@ -14,6 +14,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
+import { serverNodeFlags } from '../scripts/server-flags.mjs';
 import {
   freshPostgres,
   pgliteIn,
@@ -23,7 +24,15 @@ import {
 } from './lib/databases.mjs';
 import { homePageJavaScript, lighthouseRuns } from './lib/front-end.mjs';
 import { load } from './lib/load.mjs';
-import { root, rssMb, sampleRss, startCeiling, startShop, stop } from './lib/processes.mjs';
+import {
+  heapOf,
+  root,
+  rssMb,
+  sampleMemory,
+  startCeiling,
+  startShop,
+  stop,
+} from './lib/processes.mjs';
 import { writeReport } from './lib/report.mjs';
 import { emailOf, seed, tokenOf } from './lib/seed.mjs';
 
@@ -178,7 +187,7 @@ async function loadEndpoints(group, shops, ledger) {
   ).data.map((t) => t._id);
   for (const endpoint of await endpointsOf(shops[0].url, productIds)) {
     const before = endpoint.key === 'purchase' && ledger ? await ledger() : undefined;
-    const sampler = sampleRss(shops.map((s) => s.pid));
+    const sampler = sampleMemory(shops);
     const result = await load({
       bases: shops.map((s) => s.url),
       path: endpoint.path,
@@ -187,7 +196,19 @@ async function loadEndpoints(group, shops, ledger) {
       connections,
       seconds,
     });
-    const row = { group, ...endpoint, ...result, peakRssMb: sampler.stop() };
+    const memory = await sampler.stop();
+    const row = {
+      group,
+      ...endpoint,
+      ...result,
+      peakRssMb: memory.rssMb,
+      peakHeapUsedMb: memory.heapUsedMb,
+      peakHeapTotalMb: memory.heapTotalMb,
+      peakArrayBuffersMb: memory.arrayBuffersMb,
+      peakExternalMb: memory.externalMb,
+      // The shops' CPU time per request answered: much less sensitive to a busy machine than req/s.
+      cpuMsPerRequest: result.requests ? memory.cpuMs / result.requests : undefined,
+    };
     // Let answers still in flight land before the ledger and the next endpoint.
     await new Promise((r) => setTimeout(r, 1000));
     delete row.request;
@@ -197,7 +218,7 @@ async function loadEndpoints(group, shops, ledger) {
     }
     rows.push(row);
     log(
-      `${group} ${endpoint.key}: ${row.requestsPerSecond} req/s p99 ${row.latencyP99ms} ms, ${row.non2xx + row.errors} failed, ${row.peakRssMb} MB`,
+      `${group} ${endpoint.key}: ${row.requestsPerSecond} req/s p99 ${row.latencyP99ms} ms, ${row.non2xx + row.errors} failed, ${row.peakRssMb} MB (heap ${row.peakHeapUsedMb}, ArrayBuffers ${row.peakArrayBuffersMb}), ${row.cpuMsPerRequest?.toFixed(2)} ms CPU a request`,
     );
   }
   return rows;
@@ -214,7 +235,7 @@ const report = {
     node: process.version,
     loadAverageAtStart: loadavg().map((l) => Math.round(l * 10) / 10),
   },
-  settings: { seconds, connections, sizes },
+  settings: { seconds, connections, sizes, serverFlags: serverNodeFlags({}) },
   groups: [],
   results: [],
   scaling: [],
@@ -232,6 +253,7 @@ async function pgliteGroup() {
   log(`pglite seeded in ${seedMs} ms`);
   const shop = await startShop({ dataDir, secret });
   const rssIdleMb = rssMb(shop.pid);
+  const idle = await heapOf(shop);
   // PGlite has one owner: its stock ledger is read after the server stops (below).
   const rows = await loadEndpoints('pglite', [shop], undefined);
   await stop(shop.child);
@@ -243,7 +265,7 @@ async function pgliteGroup() {
     purchase.oversoldUnits = Number(sold - BigInt(sizes.orders) - taken);
   }
   rmSync(dataDir, { recursive: true, force: true });
-  report.groups.push({ group: 'pglite', ceiling, rssFirstStartMb, rssIdleMb, seedMs });
+  report.groups.push({ group: 'pglite', ceiling, rssFirstStartMb, rssIdleMb, idle, seedMs });
   report.results.push(...rows);
 }
 
@@ -265,8 +287,9 @@ async function postgresGroup(processes) {
     for (let i = 1; i < processes; i++)
       shops.push(await startShop({ dataDir: dir(), databaseUrl: database.url, secret }));
     const rssIdleMb = Math.max(...shops.map((s) => rssMb(s.pid)));
+    const idle = await heapOf(shops[0]);
     const rows = await loadEndpoints(group, shops, () => database.with(stockLedger));
-    report.groups.push({ group, ceiling, rssIdleMb, seedMs, processes });
+    report.groups.push({ group, ceiling, rssIdleMb, idle, seedMs, processes });
     report.results.push(...rows);
   } finally {
     await Promise.all(shops.map((s) => stop(s.child)));
