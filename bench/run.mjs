@@ -25,6 +25,7 @@ import {
 import { homePageJavaScript, lighthouseRuns } from './lib/front-end.mjs';
 import { load } from './lib/load.mjs';
 import {
+  cpuMs,
   heapOf,
   root,
   rssMb,
@@ -166,16 +167,26 @@ async function endpointsOf(base, productIds) {
   return list;
 }
 
+/** This process's CPU time (autocannon's), in ms. */
+const ownCpuMs = (usage) => (usage.user + usage.system) / 1000;
+
 async function measureCeiling() {
   const ceiling = await startCeiling();
+  const cpuBefore = cpuMs(ceiling.pid);
+  const ownBefore = process.cpuUsage();
   const result = await load({
     bases: [ceiling.url.replace(/\/$/, '')],
     path: '/',
     connections,
     seconds,
   });
+  // Its CPU per request beside the shop's: a ratio a busy machine disturbs less than req/s.
+  result.cpuMsPerRequest = (cpuMs(ceiling.pid) - cpuBefore) / result.requests;
+  result.loadCpuMsPerRequest = ownCpuMs(process.cpuUsage(ownBefore)) / result.requests;
   await stop(ceiling.child);
-  log(`ceiling ${result.requestsPerSecond} req/s`);
+  log(
+    `ceiling ${result.requestsPerSecond} req/s, ${result.cpuMsPerRequest.toFixed(3)} ms CPU a request`,
+  );
   return result;
 }
 
@@ -188,6 +199,7 @@ async function loadEndpoints(group, shops, ledger) {
   for (const endpoint of await endpointsOf(shops[0].url, productIds)) {
     const before = endpoint.key === 'purchase' && ledger ? await ledger() : undefined;
     const sampler = sampleMemory(shops);
+    const ownBefore = process.cpuUsage();
     const result = await load({
       bases: shops.map((s) => s.url),
       path: endpoint.path,
@@ -196,6 +208,7 @@ async function loadEndpoints(group, shops, ledger) {
       connections,
       seconds,
     });
+    const loadCpu = ownCpuMs(process.cpuUsage(ownBefore));
     const memory = await sampler.stop();
     const row = {
       group,
@@ -208,6 +221,8 @@ async function loadEndpoints(group, shops, ledger) {
       peakExternalMb: memory.externalMb,
       // The shops' CPU time per request answered: much less sensitive to a busy machine than req/s.
       cpuMsPerRequest: result.requests ? memory.cpuMs / result.requests : undefined,
+      // autocannon's own (this process), to compare with the ceiling's load on the same terms.
+      loadCpuMsPerRequest: result.requests ? loadCpu / result.requests : undefined,
     };
     // Let answers still in flight land before the ledger and the next endpoint.
     await new Promise((r) => setTimeout(r, 1000));

@@ -86,8 +86,8 @@ export const MAILS_AT_ONCE = 4;
 /**
  * The MIME of a mail. A plain ASCII text without attachments (an order's mail) is nodemailer's
  * own header block and the text as it is: the same bytes as `build()`, without the stream
- * pipeline it runs for every message (0.22 of 0.26 ms of CPU per mail, issue 21). Anything else
- * (non-ASCII, long lines, attachments) goes through `build()`.
+ * pipeline it runs for every message (0.06 ms of CPU a mail instead of 0.22-0.27, issue 21).
+ * Anything else (non-ASCII, long lines, attachments) goes through `build()`.
  */
 export function composeMail(options: ConstructorParameters<typeof MailComposer>[0]) {
   const root = new MailComposer(options).compile();
