@@ -15,6 +15,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
+import { serverNodeFlags } from '../scripts/server-flags.mjs';
 import {
   freshPostgres,
   pgliteIn,
@@ -24,7 +25,16 @@ import {
 } from './lib/databases.mjs';
 import { homePageJavaScript, lighthouseRuns } from './lib/front-end.mjs';
 import { load } from './lib/load.mjs';
-import { root, rssMb, sampleRss, startCeiling, startShop, stop } from './lib/processes.mjs';
+import {
+  cpuMs,
+  heapOf,
+  root,
+  rssMb,
+  sampleMemory,
+  startCeiling,
+  startShop,
+  stop,
+} from './lib/processes.mjs';
 import { writeReport } from './lib/report.mjs';
 import { emailOf, seed, tokenOf } from './lib/seed.mjs';
 
@@ -165,16 +175,26 @@ async function endpointsOf(base, productIds) {
   return list;
 }
 
+/** This process's CPU time (autocannon's), in ms. */
+const ownCpuMs = (usage) => (usage.user + usage.system) / 1000;
+
 async function measureCeiling() {
   const ceiling = await startCeiling();
+  const cpuBefore = cpuMs(ceiling.pid);
+  const ownBefore = process.cpuUsage();
   const result = await load({
     bases: [ceiling.url.replace(/\/$/, '')],
     path: '/',
     connections,
     seconds,
   });
+  // Its CPU per request beside the shop's: a ratio a busy machine disturbs less than req/s.
+  result.cpuMsPerRequest = (cpuMs(ceiling.pid) - cpuBefore) / result.requests;
+  result.loadCpuMsPerRequest = ownCpuMs(process.cpuUsage(ownBefore)) / result.requests;
   await stop(ceiling.child);
-  log(`ceiling ${result.requestsPerSecond} req/s`);
+  log(
+    `ceiling ${result.requestsPerSecond} req/s, ${result.cpuMsPerRequest.toFixed(3)} ms CPU a request`,
+  );
   return result;
 }
 
@@ -186,7 +206,8 @@ async function loadEndpoints(group, shops, ledger) {
   ).data.map((t) => t._id);
   for (const endpoint of await endpointsOf(shops[0].url, productIds)) {
     const before = endpoint.key === 'purchase' && ledger ? await ledger() : undefined;
-    const sampler = sampleRss(shops.map((s) => s.pid));
+    const sampler = sampleMemory(shops);
+    const ownBefore = process.cpuUsage();
     const result = await load({
       bases: shops.map((s) => s.url),
       path: endpoint.path,
@@ -195,7 +216,22 @@ async function loadEndpoints(group, shops, ledger) {
       connections,
       seconds,
     });
-    const row = { group, ...endpoint, ...result, peakRssMb: sampler.stop() };
+    const loadCpu = ownCpuMs(process.cpuUsage(ownBefore));
+    const memory = await sampler.stop();
+    const row = {
+      group,
+      ...endpoint,
+      ...result,
+      peakRssMb: memory.rssMb,
+      peakHeapUsedMb: memory.heapUsedMb,
+      peakHeapTotalMb: memory.heapTotalMb,
+      peakArrayBuffersMb: memory.arrayBuffersMb,
+      peakExternalMb: memory.externalMb,
+      // The shops' CPU time per request answered: much less sensitive to a busy machine than req/s.
+      cpuMsPerRequest: result.requests ? memory.cpuMs / result.requests : undefined,
+      // autocannon's own (this process), to compare with the ceiling's load on the same terms.
+      loadCpuMsPerRequest: result.requests ? loadCpu / result.requests : undefined,
+    };
     // Let answers still in flight land before the ledger and the next endpoint.
     await new Promise((r) => setTimeout(r, 1000));
     delete row.request;
@@ -205,7 +241,7 @@ async function loadEndpoints(group, shops, ledger) {
     }
     rows.push(row);
     log(
-      `${group} ${endpoint.key}: ${row.requestsPerSecond} req/s p99 ${row.latencyP99ms} ms, ${row.non2xx + row.errors} failed, ${row.peakRssMb} MB`,
+      `${group} ${endpoint.key}: ${row.requestsPerSecond} req/s p99 ${row.latencyP99ms} ms, ${row.non2xx + row.errors} failed, ${row.peakRssMb} MB (heap ${row.peakHeapUsedMb}, ArrayBuffers ${row.peakArrayBuffersMb}), ${row.cpuMsPerRequest?.toFixed(2)} ms CPU a request`,
     );
   }
   return rows;
@@ -222,7 +258,7 @@ const report = {
     node: process.version,
     loadAverageAtStart: loadavg().map((l) => Math.round(l * 10) / 10),
   },
-  settings: { seconds, connections, sizes },
+  settings: { seconds, connections, sizes, serverFlags: serverNodeFlags({}) },
   groups: [],
   results: [],
   scaling: [],
@@ -240,6 +276,7 @@ async function pgliteGroup() {
   log(`pglite seeded in ${seedMs} ms`);
   const shop = await startShop({ dataDir, secret });
   const rssIdleMb = rssMb(shop.pid);
+  const idle = await heapOf(shop);
   // PGlite has one owner: its stock ledger is read after the server stops (below).
   const rows = await loadEndpoints('pglite', [shop], undefined);
   await stop(shop.child);
@@ -251,7 +288,7 @@ async function pgliteGroup() {
     purchase.oversoldUnits = Number(sold - BigInt(sizes.orders) - taken);
   }
   rmSync(dataDir, { recursive: true, force: true });
-  report.groups.push({ group: 'pglite', ceiling, rssFirstStartMb, rssIdleMb, seedMs });
+  report.groups.push({ group: 'pglite', ceiling, rssFirstStartMb, rssIdleMb, idle, seedMs });
   report.results.push(...rows);
 }
 
@@ -273,8 +310,9 @@ async function postgresGroup(processes) {
     for (let i = 1; i < processes; i++)
       shops.push(await startShop({ dataDir: dir(), databaseUrl: database.url, secret }));
     const rssIdleMb = Math.max(...shops.map((s) => rssMb(s.pid)));
+    const idle = await heapOf(shops[0]);
     const rows = await loadEndpoints(group, shops, () => database.with(stockLedger));
-    report.groups.push({ group, ceiling, rssIdleMb, seedMs, processes });
+    report.groups.push({ group, ceiling, rssIdleMb, idle, seedMs, processes });
     report.results.push(...rows);
   } finally {
     await Promise.all(shops.map((s) => stop(s.child)));

@@ -1,9 +1,11 @@
 // `npm start`: builds the web app and the server when their output is missing or older than
-// their sources, then runs the server (web + API on one port) in this process.
+// their sources, then runs the server (web + API on one port) in a child process started with
+// the Node settings of server-flags.mjs, and exits with its exit code.
 import './load-env.mjs';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { serverNodeFlags } from './server-flags.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 
@@ -50,4 +52,12 @@ buildIfStale('server', 'server/dist/server.js', [
   'server/drizzle',
 ]);
 
-await import('../server/dist/server.js');
+const server = spawn(
+  process.execPath,
+  [...serverNodeFlags(), join(root, 'server', 'dist', 'server.js')],
+  { stdio: 'inherit' },
+);
+// Ctrl-C reaches both processes from the terminal; a signal sent to this one alone is passed on
+// (the server drains once, whichever arrives first).
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

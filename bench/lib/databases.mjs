@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { userInfo } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 
 export const postgresBase =
@@ -57,7 +58,8 @@ export async function freshPostgres() {
 export function pgliteIn(dataDir) {
   return {
     async with(work) {
-      const db = await PGlite.create(join(dataDir, 'pglite'));
+      // With the extension the shop's triggers and indexes use (pg_trgm, migration 0007).
+      const db = await PGlite.create(join(dataDir, 'pglite'), { extensions: { pg_trgm } });
       try {
         return await work(async (sql) => (await db.query(sql)).rows);
       } finally {

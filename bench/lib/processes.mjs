@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { serverNodeFlags } from '../../scripts/server-flags.mjs';
 
 export const root = join(import.meta.dirname, '..', '..');
 
@@ -42,6 +43,69 @@ export function sampleRss(pids) {
   };
 }
 
+/** CPU time (user + system) a process has used so far, in ms (from /proc: clock ticks of 10 ms). */
+export function cpuMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
+  }
+}
+
+const MB = 2 ** 20;
+/** A gauge of the server's own /metrics (prom-client's text format), in MB. */
+const gaugeMb = (text, name) =>
+  Number(new RegExp(`^${name} ([\\d.e+]+)`, 'm').exec(text)?.[1] ?? 0) / MB;
+
+/** The heap, ArrayBuffers and external memory of a shop, as its process counts them. */
+export async function heapOf(shop) {
+  try {
+    const text = await (await fetch(shop.metricsUrl)).text();
+    return {
+      heapUsedMb: gaugeMb(text, 'proper_parts_nodejs_heap_size_used_bytes'),
+      heapTotalMb: gaugeMb(text, 'proper_parts_nodejs_heap_size_total_bytes'),
+      arrayBuffersMb: gaugeMb(text, 'proper_parts_nodejs_array_buffers_bytes'),
+      externalMb: gaugeMb(text, 'proper_parts_nodejs_external_memory_bytes'),
+    };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Samples the resident memory of `shops` every 100 ms, and their heap and ArrayBuffers (their
+ * /metrics, `process.memoryUsage()`) every 500 ms; `stop()` answers the peaks (MB) and the CPU
+ * time the shops used meanwhile (ms).
+ */
+export function sampleMemory(shops) {
+  const peak = { rssMb: 0, heapUsedMb: 0, heapTotalMb: 0, arrayBuffersMb: 0, externalMb: 0 };
+  const cpuBefore = shops.reduce((sum, shop) => sum + cpuMs(shop.pid), 0);
+  const takeRss = () => {
+    for (const shop of shops) peak.rssMb = Math.max(peak.rssMb, rssMb(shop.pid));
+  };
+  const takeHeap = async () => {
+    for (const shop of shops) {
+      const heap = shop.metricsUrl ? await heapOf(shop) : undefined;
+      for (const [key, value] of Object.entries(heap ?? {}))
+        peak[key] = Math.max(peak[key], Math.round(value));
+    }
+  };
+  takeRss();
+  const rssTimer = setInterval(takeRss, 100);
+  const heapTimer = setInterval(takeHeap, 500);
+  return {
+    async stop() {
+      clearInterval(rssTimer);
+      clearInterval(heapTimer);
+      const cpu = shops.reduce((sum, shop) => sum + cpuMs(shop.pid), 0) - cpuBefore;
+      takeRss();
+      await takeHeap();
+      return { ...peak, cpuMs: cpu };
+    },
+  };
+}
+
 async function waitUp(url, child, attempts = 600) {
   for (let i = 0; i < attempts; i++) {
     if (child.exitCode !== null)
@@ -54,9 +118,6 @@ async function waitUp(url, child, attempts = 600) {
   throw new Error(`${url} did not come up`);
 }
 
-/** The server's V8 heap cap, in MB (README, "Running in production"). */
-export const SERVER_HEAP_MB = 192;
-
 /** The built shop (`npm run build`), on PGlite in `dataDir` or on `databaseUrl`. */
 export async function startShop({
   dataDir,
@@ -67,6 +128,8 @@ export async function startShop({
   port: wanted,
 }) {
   const port = wanted ?? (await freePort());
+  // Its /metrics on a port of its own: the bench reads the heap and ArrayBuffers there.
+  const metricsPort = await freePort();
   const env = {
     ...process.env,
     NODE_ENV: 'production',
@@ -78,24 +141,21 @@ export async function startShop({
     SEED_DEMO: demo ? 'true' : 'false',
     AUTH_SECRET: secret,
     PUBLIC_URL: `http://127.0.0.1:${port}`,
+    METRICS_PORT: String(metricsPort),
+    METRICS_HOST: '127.0.0.1',
     ...extra,
   };
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   else delete env.DATABASE_URL;
-  // As the README's "Running in production" says to run it: V8's old space capped, so that the
-  // heap is collected instead of growing lazily under load (decision 017's memory note).
-  const child = spawn(
-    process.execPath,
-    [`--max-old-space-size=${SERVER_HEAP_MB}`, 'server/dist/server.js'],
-    {
-      cwd: root,
-      env,
-      stdio: ['ignore', 'ignore', 'inherit'],
-    },
-  );
+  // With the Node settings `npm start` gives it (scripts/server-flags.mjs, decision 026).
+  const child = spawn(process.execPath, [...serverNodeFlags(env), 'server/dist/server.js'], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   const url = `http://127.0.0.1:${port}`;
   await waitUp(`${url}/api/v1/health`, child);
-  return { child, url, pid: child.pid };
+  return { child, url, pid: child.pid, metricsUrl: `http://127.0.0.1:${metricsPort}/metrics` };
 }
 
 export function stop(child) {

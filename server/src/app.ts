@@ -170,6 +170,8 @@ export async function buildApp({
     },
     log: app.log,
   });
+  // Mails queued by the last requests are written (or sent) before the app is closed.
+  app.addHook('onClose', () => mailer.drain());
   const auth = await createAuth({ config, db, mailer, log: app.log });
   app.decorate('auth', auth);
   // Listed admins whose address is confirmed (ADMIN_EMAILS may have changed since).

@@ -1,9 +1,11 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import MailComposer from 'nodemailer/lib/mail-composer';
 import pino from 'pino';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { createMailer, PRUNE_EVERY_MAILS, pruneOutbox } from './mailer.ts';
+import { sendInBackground } from '../orders/order-mails.ts';
+import { composeMail, createMailer, PRUNE_EVERY_MAILS, pruneOutbox } from './mailer.ts';
 
 describe('the outbox (no SMTP_URL)', () => {
   const dir = mkdtempSync(join(tmpdir(), 'pp-outbox-'));
@@ -54,18 +56,19 @@ describe('the outbox (no SMTP_URL)', () => {
   });
 });
 
-describe('the mail outbox stays bounded (issue 15: 75,800 files in a 10-minute soak)', () => {
-  const dirs: string[] = [];
-  afterAll(() => {
-    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-  });
-  const outbox = () => {
-    const dir = mkdtempSync(join(tmpdir(), 'pp-outbox-'));
-    dirs.push(dir);
-    return dir;
-  };
-  const emls = (dir: string) => readdirSync(dir).filter((name) => name.endsWith('.eml'));
+const dirs: string[] = [];
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+/** A fresh outbox folder, removed after the file's tests. */
+const outbox = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'pp-outbox-'));
+  dirs.push(dir);
+  return dir;
+};
+const emls = (dir: string) => readdirSync(dir).filter((name) => name.endsWith('.eml'));
 
+describe('the mail outbox stays bounded (issue 15: 75,800 files in a 10-minute soak)', () => {
   it('keeps at most the newest N mails as mail is written, without a scan per mail', async () => {
     const dir = outbox();
     const mailer = createMailer({
@@ -99,5 +102,95 @@ describe('the mail outbox stays bounded (issue 15: 75,800 files in a 10-minute s
       `${now - 1000}-bbbbbbbb-new@example.com.eml`,
       'README.txt',
     ]);
+  });
+});
+
+describe('mails leave the request that sent them (issue 21)', () => {
+  const silent = pino({ level: 'silent' });
+
+  it('composes the same bytes as nodemailer for every kind of text', async () => {
+    const date = new Date('2026-11-26T08:00:00Z');
+    const texts = [
+      'Hello Bench Buyer,\n\nThanks for your order.\n\nTotal: $58.50\n',
+      'no line break at the end',
+      'ends with a carriage return\r',
+      'windows lines\r\nsecond\r\n',
+      '',
+      'Hello Jürgen, the price is 12 €.\n',
+      `a line longer than 76 characters: ${'x'.repeat(90)}\n`,
+      'a control character \u0007 here\n',
+    ];
+    for (const text of texts) {
+      const options = {
+        from: 'Proper Parts <no-reply@parts.example.com>',
+        to: 'buyer@example.com',
+        subject: 'Your Proper Parts order 7c9a3b94',
+        text,
+        date,
+        messageId: '<fixed@parts.example.com>',
+      };
+      const expected = await new MailComposer(options).compile().build();
+      expect((await composeMail(options)).toString('utf8')).toBe(expected.toString('utf8'));
+    }
+  });
+
+  it('composes nothing on the caller’s turn, and writes the mail once on a later one', async () => {
+    const dir = outbox();
+    const mailer = createMailer({ from: 'shop@example.com', outboxDir: dir, log: silent });
+    const compile = vi.spyOn(MailComposer.prototype, 'compile');
+    try {
+      const sent = mailer.send({ to: 'a@example.com', subject: 'Order', text: 'Thanks' });
+      expect(compile).not.toHaveBeenCalled();
+      await sent;
+      expect(compile).toHaveBeenCalledTimes(1);
+    } finally {
+      compile.mockRestore();
+    }
+    expect(emls(dir)).toHaveLength(1);
+  });
+
+  it('writes every mail of a burst exactly once', async () => {
+    const dir = outbox();
+    const mailer = createMailer({
+      from: 'shop@example.com',
+      outboxDir: dir,
+      outboxLimits: { maxFiles: 10_000, maxAgeMs: 3600_000 },
+      log: silent,
+    });
+    const burst = 300;
+    for (let i = 0; i < burst; i++)
+      mailer
+        .send({ to: `buyer${i % 7}@example.com`, subject: `Order ${i}`, text: `number ${i}` })
+        .catch(() => {});
+    await mailer.drain();
+    const subjects = emls(dir).map(
+      (name) => /^Subject: (.*)$/m.exec(readFileSync(join(dir, name), 'utf8'))?.[1],
+    );
+    expect(subjects).toHaveLength(burst);
+    expect(new Set(subjects).size).toBe(burst);
+  });
+
+  it('drain() waits for the mails queued so far, and for those queued while it waits', async () => {
+    const dir = outbox();
+    const mailer = createMailer({ from: 'shop@example.com', outboxDir: dir, log: silent });
+    for (let i = 0; i < 20; i++)
+      void mailer.send({ to: 'a@example.com', subject: `First ${i}`, text: 'one' });
+    const drained = mailer.drain();
+    void mailer.send({ to: 'a@example.com', subject: 'Late', text: 'two' });
+    await drained;
+    expect(emls(dir)).toHaveLength(21);
+  });
+
+  it('logs a mail server that refuses, and never throws at the request that sent the mail', async () => {
+    const lines: string[] = [];
+    const log = pino({ level: 'warn' }, { write: (line: string) => lines.push(line) });
+    // Port 1 on loopback: nothing listens, the connection is refused at once.
+    const mailer = createMailer({ smtpUrl: 'smtp://127.0.0.1:1', from: 'shop@example.com', log });
+    expect(() =>
+      sendInBackground(mailer, { to: 'a@example.com', subject: 'Order', text: 'x' }, log),
+    ).not.toThrow();
+    await mailer.drain();
+    await vi.waitFor(() => expect(lines.join('')).toContain('confirmation mail failed'));
+    expect(JSON.parse(lines[0] ?? '{}')).toMatchObject({ to: 'a@example.com', level: 40 });
   });
 });

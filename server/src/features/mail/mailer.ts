@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import MailComposer from 'nodemailer/lib/mail-composer';
+import pLimit from 'p-limit';
 
 export interface MailMessage {
   to: string;
@@ -16,7 +17,13 @@ export interface MailMessage {
 }
 
 export interface Mailer {
+  /**
+   * Queues the mail; it is composed and written (or sent) on a later turn of the event loop, not
+   * on the caller's. Resolves once it is written or handed to the SMTP server.
+   */
   send(message: MailMessage): Promise<void>;
+  /** Resolves once every mail queued so far is written, sent or has failed (`app.close()`). */
+  drain(): Promise<void>;
 }
 
 export interface MailerOptions {
@@ -73,24 +80,74 @@ function messageIdsFrom(from: string): () => string {
   return () => `<${randomUUID()}@${domain}>`;
 }
 
+/** Mails composed or sent at once; the rest wait their turn in the queue. */
+export const MAILS_AT_ONCE = 4;
+
+/**
+ * The MIME of a mail. A plain ASCII text without attachments (an order's mail) is nodemailer's
+ * own header block and the text as it is: the same bytes as `build()`, without the stream
+ * pipeline it runs for every message (0.06 ms of CPU a mail instead of 0.22-0.27, issue 21).
+ * Anything else (non-ASCII, long lines, attachments) goes through `build()`.
+ */
+export function composeMail(options: ConstructorParameters<typeof MailComposer>[0]) {
+  const root = new MailComposer(options).compile();
+  if (root.childNodes.length === 0 && typeof root.content === 'string') {
+    if (root.getTransferEncoding() === '7bit') {
+      const message = `${root.buildHeaders()}\r\n\r\n${root.content}`;
+      // build() ends every message with a line break (its LastNewline stage).
+      const end = message.endsWith('\n') ? '' : message.endsWith('\r') ? '\n' : '\r\n';
+      return Promise.resolve(Buffer.from(message + end));
+    }
+  }
+  return root.build();
+}
+
+/**
+ * Mails leave the request that sent them: `send` only queues, and the queue composes and writes
+ * (or sends) on a later turn of the event loop, `MAILS_AT_ONCE` at a time.
+ */
+function queued(deliver: (message: MailMessage) => Promise<void>): Mailer {
+  const limit = pLimit(MAILS_AT_ONCE);
+  const pending = new Set<Promise<void>>();
+  const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+  return {
+    send(message) {
+      const delivery = limit(async () => {
+        await nextTurn();
+        await deliver(message);
+      });
+      pending.add(delivery);
+      const forget = () => pending.delete(delivery);
+      delivery.then(forget, forget);
+      return delivery;
+    },
+    async drain() {
+      // Mails queued while draining (a request finishing) are waited for too.
+      while (pending.size) await Promise.allSettled([...pending]);
+    },
+  };
+}
+
 /**
  * Real mail over SMTP when SMTP_URL is set; otherwise each message becomes an .eml file under
  * DATA_DIR/mail (its path is logged, never its link), so a shop without a mail server still works.
  */
-export function createMailer({
+export function createMailer(options: MailerOptions): Mailer {
+  return queued(deliveryOf(options));
+}
+
+function deliveryOf({
   smtpUrl,
   from,
   outboxDir,
   outboxLimits = DEFAULT_OUTBOX_LIMITS,
   log,
-}: MailerOptions): Mailer {
+}: MailerOptions): (message: MailMessage) => Promise<void> {
   const messageId = messageIdsFrom(from);
   if (smtpUrl) {
     const transport = nodemailer.createTransport(smtpUrl);
-    return {
-      async send({ to, subject, text, attachments }) {
-        await transport.sendMail({ from, to, subject, text, attachments, messageId: messageId() });
-      },
+    return async ({ to, subject, text, attachments }) => {
+      await transport.sendMail({ from, to, subject, text, attachments, messageId: messageId() });
     };
   }
   // Made once, not before every mail (an order mail each purchase); made again if it went away.
@@ -115,37 +172,33 @@ export function createMailer({
     });
     return outboxReady;
   };
-  return {
-    async send({ to, subject, text, attachments }) {
-      // nodemailer's own MIME builder, without a transport around it (plugins, envelope, a
-      // stream pipeline): a third less CPU per mail, the same bytes.
-      const message = await new MailComposer({
-        from,
-        to,
-        subject,
-        text,
-        attachments,
-        messageId: messageId(),
-      })
-        .compile()
-        .build();
-      if (outboxDir) {
+  return async ({ to, subject, text, attachments }) => {
+    // nodemailer's own MIME builder, without a transport around it (plugins, envelope, a
+    // stream pipeline): a third less CPU per mail, the same bytes.
+    const message = await composeMail({
+      from,
+      to,
+      subject,
+      text,
+      attachments,
+      messageId: messageId(),
+    });
+    if (outboxDir) {
+      await ensureOutbox(outboxDir);
+      // Time first (the newest sorts last), then a random part: two mails never share a name.
+      const name = `${Date.now()}-${randomUUID().slice(0, 8)}-${to.replace(/[^a-z0-9@._+-]/gi, '_')}`;
+      const file = join(outboxDir, `${name}.eml`);
+      await writeFile(file, message, { flag: 'wx' }).catch(async (error) => {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+        outboxReady = undefined;
         await ensureOutbox(outboxDir);
-        // Time first (the newest sorts last), then a random part: two mails never share a name.
-        const name = `${Date.now()}-${randomUUID().slice(0, 8)}-${to.replace(/[^a-z0-9@._+-]/gi, '_')}`;
-        const file = join(outboxDir, `${name}.eml`);
-        await writeFile(file, message, { flag: 'wx' }).catch(async (error) => {
-          if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-          outboxReady = undefined;
-          await ensureOutbox(outboxDir);
-          await writeFile(file, message, { flag: 'wx' });
-        });
-        // The file, never the link: a reset or confirmation link is a credential (log-options.ts).
-        log.info({ to, subject, file }, 'mail written to the outbox (no SMTP_URL)');
-        pruneNowAndThen(outboxDir);
-      } else {
-        log.info({ to, subject }, 'mail not sent (no SMTP_URL and no DATA_DIR)');
-      }
-    },
+        await writeFile(file, message, { flag: 'wx' });
+      });
+      // The file, never the link: a reset or confirmation link is a credential (log-options.ts).
+      log.info({ to, subject, file }, 'mail written to the outbox (no SMTP_URL)');
+      pruneNowAndThen(outboxDir);
+    } else {
+      log.info({ to, subject }, 'mail not sent (no SMTP_URL and no DATA_DIR)');
+    }
   };
 }

@@ -70,6 +70,9 @@ describe('GET /metrics (issue 21)', async () => {
     expect(grew('proper_parts_http_errors_total', 'route="/api/v1/tools/:id",status="')).toBe(1);
     expect(after).toContain('proper_parts_process_resident_memory_bytes');
     expect(after).toContain('proper_parts_nodejs_heap_size_used_bytes');
+    // The bench reads heap and ArrayBuffers beside RSS (issue 21).
+    const arrayBuffers = /^proper_parts_nodejs_array_buffers_bytes (\d+)$/m.exec(after)?.[1];
+    expect(Number(arrayBuffers)).toBeGreaterThan(0);
   });
 
   it('gives unknown paths one series, not one per path', async () => {

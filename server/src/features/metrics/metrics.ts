@@ -9,6 +9,19 @@ import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom
 export const metricsRegistry = new Registry();
 collectDefaultMetrics({ register: metricsRegistry, prefix: 'proper_parts_' });
 
+/**
+ * Memory held in ArrayBuffers and Buffers (`process.memoryUsage().arrayBuffers`), which the
+ * default metrics fold into external memory with the embedded database's WebAssembly memory.
+ */
+new Gauge({
+  name: 'proper_parts_nodejs_array_buffers_bytes',
+  help: 'Memory held in ArrayBuffers and Buffers, in bytes',
+  registers: [metricsRegistry],
+  collect() {
+    this.set(process.memoryUsage().arrayBuffers);
+  },
+});
+
 export const httpDuration = new Histogram({
   name: 'proper_parts_http_request_duration_seconds',
   help: 'Time to answer a request, by route template, method and status class',

@@ -1,3 +1,5 @@
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
 import { afterAll, describe, expect, it } from 'vitest';
 import { signUp } from '../../../test/auth-helper.ts';
 import { buildTestApp } from '../../../test/helper.ts';
@@ -37,5 +39,38 @@ describe('mails that carry text people typed (a display name, a product name)', 
       // The subject carries only the order id.
       expect(mail.match(/^Subject: .*$/m)?.[0]).not.toMatch(/[<>]/);
     }
+  });
+});
+
+describe('closing the app', async () => {
+  // A mail server that takes half a second to accept each mail.
+  const accepted: string[] = [];
+  const slow = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      stream.resume();
+      stream.on('end', () =>
+        setTimeout(() => {
+          accepted.push(...session.envelope.rcptTo.map((r) => r.address));
+          callback();
+        }, 500),
+      );
+    },
+  });
+  await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
+  afterAll(() => new Promise<void>((resolve) => slow.close(() => resolve())));
+  const { port } = slow.server.address() as AddressInfo;
+  const app = await buildTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}` });
+
+  it('waits for the mails of the orders placed before it (issue 21: mails queued off the request)', async () => {
+    const buyer = await signUp(app);
+    const product = await createProduct(app, { minimumOrderQuantity: 1 });
+    await placeOrder(app, buyer, { toolId: product.id, quantity: 1 });
+    expect(accepted).toEqual([]);
+    await app.close();
+    // The confirmation mail of the sign-up, and the order's.
+    expect(accepted).toEqual([buyer.email, buyer.email]);
   });
 });
