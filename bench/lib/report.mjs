@@ -193,7 +193,8 @@ export function writeResultJson(file, value) {
 
 export function writeReport(report) {
   const dir = join(root, 'bench', 'results');
-  writeResultJson(join(dir, `${report.date.replace(/[:.]/g, '-')}.json`), report);
+  const json = join(dir, `${report.date.replace(/[:.]/g, '-')}.json`);
+  writeResultJson(json, report);
   const markdown = join(dir, 'latest.md');
   const text = markdownOf(report);
   // The catalog benchmark's section (`npm run bench -- catalog`, a run of its own) stays.

@@ -40,12 +40,12 @@ test('a visitor fills a cart, signs in, checks out with a PO number, pays, downl
   // A visitor adds two parts: one from its page, one from the catalog's card.
   await page.goto(`/products/${first.slug}`);
   await page.waitForLoadState('networkidle');
-  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await page.getByRole('button', { name: 'Add to cart', exact: true }).click();
   await expect(page.getByRole('link', { name: 'Cart, 1 line' })).toBeVisible();
   await page.goto(`/products?q=${encodeURIComponent(second.sku)}`);
   await page.waitForLoadState('networkidle');
   await page
-    .getByRole('button', { name: `Add ${second.name} to cart` })
+    .getByRole('button', { name: `Add to cart: ${second.name}` })
     .first()
     .click();
   await expect(page.getByRole('link', { name: 'Cart, 2 lines' })).toBeVisible();
@@ -129,7 +129,7 @@ test('a signed-in buyer signs out and in again: the cart is the same on the serv
   await signUpByApi(page.context().request, account);
   await page.goto(`/products/${part.slug}`);
   await page.waitForLoadState('networkidle');
-  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await page.getByRole('button', { name: 'Add to cart', exact: true }).click();
   await expect(page.getByRole('link', { name: 'Cart, 1 line' })).toBeVisible();
   await page.getByRole('button', { name: 'SignOut' }).click();
   await expect(page.getByRole('link', { name: 'Cart, empty' })).toBeVisible();

@@ -145,7 +145,7 @@ test('a buyer opens a saved list, adds it to the cart and deletes it', async ({
   await expect(card.getByRole('link', { name: part.name })).toBeVisible();
   await shoot(page, 'saved-lists');
 
-  await card.getByRole('button', { name: 'Add to cart' }).click();
+  await card.getByRole('button', { name: 'Add to cart', exact: true }).click();
   await expect(page.getByText('1 line added to your cart')).toBeVisible();
   const [line] = await cartOf(page);
   expect(line).toMatchObject({ sku: part.sku, quantity: part.minimumOrderQuantity * 2 });

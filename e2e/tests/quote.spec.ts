@@ -35,7 +35,7 @@ async function demoParts(request: APIRequestContext, skip: number): Promise<[Ite
 async function addToCart(page: Page, item: Item, quantity: number) {
   await page.goto(`/products/${item.slug}`);
   await page.waitForLoadState('networkidle');
-  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await page.getByRole('button', { name: 'Add to cart', exact: true }).click();
   await expect(page.getByRole('link', { name: /^Cart, \d+ lines?$/ })).toBeVisible();
   await page.goto('/cart');
   const field = page.getByLabel(`Quantity of ${item.name}`);

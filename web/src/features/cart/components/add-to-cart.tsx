@@ -47,7 +47,7 @@ export function AddToCartButton({ product }: { product: CartProduct }) {
       className="btn btn-outline btn-primary btn-sm mt-2"
       disabled={busy}
       onClick={() => add(firstQuantity(product))}
-      aria-label={`Add ${product.name} to cart`}
+      aria-label={`Add to cart: ${product.name}`}
     >
       Add to cart
     </button>
