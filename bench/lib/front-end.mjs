@@ -43,6 +43,8 @@ export async function lighthouseRuns(base, pages) {
           lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node
             ?.snippet,
         scripts,
+        // Why a run scored 0 (a page that did not load for Lighthouse: NO_FCP, a hung page…).
+        runtimeError: lhr.runtimeError?.code ?? null,
         failing: Object.values(lhr.audits)
           .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
           .map((a) => a.id),
