@@ -33,7 +33,7 @@ import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { freshPostgres, postgresBase, postgresReachable } from './lib/databases.mjs';
 import { root, rssMb, sampleRss, startShop, stop } from './lib/processes.mjs';
-import { writeResultJson } from './lib/report.mjs';
+import { quantile, round, writeResultJson } from './lib/report.mjs';
 import { seed, tokenOf } from './lib/seed.mjs';
 
 const quick = process.argv.includes('--quick');
@@ -50,10 +50,6 @@ const resultsDir = join(root, 'bench', 'results');
 const started = Date.now();
 const log = (line) =>
   console.log(`[bench checkout ${Math.round((Date.now() - started) / 1000)}s] ${line}`);
-
-const round = (ms) => Math.round(ms * 10) / 10;
-const quantile = (sorted, q) =>
-  sorted.length ? round(sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]) : 0;
 
 /** One HTTP request on a kept-alive connection; answers its status and how long it took (ms). */
 function send(agent, base, { method, path, headers, body }) {

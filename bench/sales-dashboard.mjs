@@ -30,7 +30,7 @@ import { pathToFileURL } from 'node:url';
 import { number, table, withSection } from './catalog.mjs';
 import { freshPostgres, postgresBase, postgresReachable } from './lib/databases.mjs';
 import { root, rssMb, sampleRss, startShop, stop } from './lib/processes.mjs';
-import { writeResultJson } from './lib/report.mjs';
+import { quantile, round, writeResultJson } from './lib/report.mjs';
 
 const quick = process.argv.includes('--quick');
 const seconds = Number(process.env.BENCH_SECONDS ?? (quick ? 3 : 10));
@@ -54,9 +54,6 @@ const resultsDir = join(root, 'bench', 'results');
 const started = Date.now();
 const log = (line) =>
   console.log(`[bench sales ${Math.round((Date.now() - started) / 1000)}s] ${line}`);
-const round = (value) => Math.round(value * 10) / 10;
-const quantile = (sorted, q) =>
-  sorted.length ? round(sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]) : 0;
 const day = (offset) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
 /** The bulk data, in SQL; the roll-ups from `pp_sales_rebuild()`. Answers the seed's timings. */

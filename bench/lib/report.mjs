@@ -183,6 +183,13 @@ export function markdownOf(report) {
   return out.join('\n');
 }
 
+/** Milliseconds to one decimal. */
+export const round = (ms) => Math.round(ms * 10) / 10;
+
+/** The exact q-quantile of an ascending list of latencies (0 when it is empty), rounded. */
+export const quantile = (sorted, q) =>
+  sorted.length ? round(sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]) : 0;
+
 /** A bench's JSON result, formatted as the repository's formatter wants it (`npm run lint` stays clean). */
 export function writeResultJson(file, value) {
   writeFileSync(file, `${JSON.stringify(value, null, 2)}\n`);
