@@ -2,8 +2,8 @@ import { expect } from 'vitest';
 import type { z } from 'zod';
 import type { Parser } from '../src/lib/plain-shape';
 
-/** Wrong or borderline values each field (at any depth) is set to in turn. */
-const odd = [
+/** Wrong or borderline values each field (at any depth) is set to in turn ('oem': a word of an enum). */
+export const odd = [
   '',
   'x',
   'oem',

@@ -3,6 +3,7 @@ import { garageVehicle, vehicleMakes, vehicleYears } from '@proper-parts/domain/
 import { review } from '@proper-parts/domain/reviews';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { odd } from '../../test/shape-agreement';
 import { toolList } from '../features/catalog/api/get-tools';
 import { garageEntryList } from '../features/fitment/api/get-garage';
 import { reviewList } from '../features/reviews/api/get-reviews';
@@ -35,21 +36,6 @@ const sampleReview = {
   createdAt: '2026-01-02T03:04:05.000Z',
 };
 
-/** Each field missing, and each field holding each of these wrong or borderline values. */
-const odd = [
-  '',
-  'x',
-  0,
-  1.5,
-  -3,
-  Number.NaN,
-  Number.POSITIVE_INFINITY,
-  2 ** 60,
-  null,
-  true,
-  {},
-  [],
-];
 function variants(sample: Record<string, unknown>): unknown[] {
   const out: unknown[] = [sample, { ...sample, extra: 'dropped' }, null, 'text', [], [sample]];
   for (const field of Object.keys(sample)) {
