@@ -134,12 +134,82 @@ describe('mails leave the request that sent them (issue 21)', () => {
     }
   });
 
+  it('fills a plain mail into the header block nodemailer wrote, byte for byte', async () => {
+    const date = new Date('2026-11-26T23:59:59Z');
+    const froms = [
+      'Proper Parts <no-reply@parts.example.com>',
+      'shop@example.com',
+      '"Parts, Tools & Co" <sales@example.co.uk>',
+      'Pièces Détachées <pieces@example.fr>',
+    ];
+    const tos = [
+      'buyer@example.com',
+      'First.Last+tag@sub.example.co.uk',
+      'UPPER@example.com',
+      'x@EXAMPLE.com',
+      'Name <buyer@example.com>',
+      'jürgen@example.de',
+      'a@bücher.example',
+      `${'l'.repeat(70)}@example.com`,
+    ];
+    const subjects = [
+      'Your Proper Parts order 7c9a3b94-1f0e-4c2a-9d1b-2b7e5a0c8f11',
+      'Payment received for order 7c9a3b94-1f0e-4c2a-9d1b-2b7e5a0c8f11',
+      'Two  spaces, (comments), <angles> & ; : = ? \\ ~',
+      'a "quoted" word',
+      '=?utf-8?Q?looks_encoded?=',
+      ' leading space',
+      'trailing space ',
+      'Grüße',
+      `long ${'word '.repeat(20)}`,
+      'a',
+    ];
+    const texts = ['Hello,\n\nThanks.\n', 'no line break at the end', 'tab\there\r\n', ''];
+    const ids = ['<fixed@parts.example.com>', '<a.b-c_d@x>', '<odd id@x>', 'no-angles@x'];
+    let filled = 0;
+    for (const from of froms)
+      for (const to of tos)
+        for (const subject of subjects)
+          for (const [i, text] of texts.entries()) {
+            const messageId = ids[(filled + i) % ids.length];
+            const options = { from, to, subject, text, date, messageId };
+            const expected = await new MailComposer(options).compile().build();
+            expect((await composeMail(options)).toString('utf8')).toBe(expected.toString('utf8'));
+            filled += 1;
+          }
+    expect(filled).toBe(froms.length * tos.length * subjects.length * texts.length);
+  });
+
+  it('composes an order mail without nodemailer once the sender’s header block is made', async () => {
+    const from = 'Proper Parts <orders@fill.example.com>';
+    const mail = (n: number) => ({
+      from,
+      to: `buyer${n}@example.com`,
+      subject: `Your Proper Parts order ${n}`,
+      text: `Hello Buyer ${n},\n\nThanks for your order.\n`,
+      messageId: `<${n}@fill.example.com>`,
+    });
+    await composeMail(mail(0));
+    const compile = vi.spyOn(MailComposer.prototype, 'compile');
+    try {
+      const composed = (await composeMail(mail(1))).toString('utf8');
+      expect(compile).not.toHaveBeenCalled();
+      expect(composed).toContain('\r\nTo: buyer1@example.com\r\n');
+      expect(composed).toContain('\r\nSubject: Your Proper Parts order 1\r\n');
+      expect(composed).toMatch(/\r\nDate: \w{3}, \d\d \w{3} \d{4} [\d:]{8} \+0000\r\n/);
+      expect(composed.endsWith('\r\n\r\nHello Buyer 1,\n\nThanks for your order.\n')).toBe(true);
+    } finally {
+      compile.mockRestore();
+    }
+  });
+
   it('composes nothing on the caller’s turn, and writes the mail once on a later one', async () => {
     const dir = outbox();
     const mailer = createMailer({ from: 'shop@example.com', outboxDir: dir, log: silent });
     const compile = vi.spyOn(MailComposer.prototype, 'compile');
     try {
-      const sent = mailer.send({ to: 'a@example.com', subject: 'Order', text: 'Thanks' });
+      // Not plain ASCII: nodemailer composes it (a plain mail is filled in, below).
+      const sent = mailer.send({ to: 'a@example.com', subject: 'Order', text: 'Danke schön' });
       expect(compile).not.toHaveBeenCalled();
       await sent;
       expect(compile).toHaveBeenCalledTimes(1);
