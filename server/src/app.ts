@@ -136,8 +136,9 @@ export async function buildApp({
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
   }).withTypeProvider<ZodTypeProvider>();
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

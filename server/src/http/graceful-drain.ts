@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Server } from 'node:net';
 import { messages } from '@proper-parts/domain/messages';
 import type { FastifyInstance } from 'fastify';
@@ -19,33 +20,37 @@ export interface DrainOptions {
 export function registerGracefulDrain(app: FastifyInstance, options: DrainOptions = {}) {
   const { timeoutMs = 10_000, graceMs = 300 } = options;
   let draining = false;
-  let inFlight = 0;
+  const inFlight = new Set<ServerResponse>();
 
   // Counted on the socket level, so every request is counted once, whatever becomes of it.
-  app.server.on('request', (_request, response) => {
-    inFlight += 1;
-    response.once('close', () => {
-      inFlight -= 1;
-    });
+  app.server.on('request', (_request: IncomingMessage, response: ServerResponse) => {
+    if (draining && !response.headersSent) response.setHeader('connection', 'close');
+    inFlight.add(response);
+    response.once('close', () => inFlight.delete(response));
   });
-  // Callback style, not async: these run on every request, and a promise per hook is measurable.
+  // Callback style, not async: this runs on every request, and a promise per hook is measurable.
   app.addHook('onRequest', (_request, reply, done) => {
     if (!draining) return done();
     reply.header('connection', 'close');
     reply.status(503).send({ success: false, message: messages.restarting });
   });
-  app.addHook('onSend', (_request, reply, payload, done) => {
-    if (draining) reply.header('connection', 'close');
-    done(null, payload);
-  });
+  /** The answers still to be written close their connection (set at the socket, not in a hook). */
+  const closeConnectionsInFlight = () => {
+    for (const response of inFlight)
+      if (!response.headersSent) response.setHeader('connection', 'close');
+  };
 
   return async function drainAndClose(signal: string): Promise<number> {
     if (draining) return new Promise(() => {});
     draining = true;
+    closeConnectionsInFlight();
     const started = Date.now();
     app.log.info({ signal }, 'draining: no new connections; finishing requests in flight');
     const force = setTimeout(() => {
-      app.log.error({ inFlight }, `requests still running after ${timeoutMs} ms; exiting`);
+      app.log.error(
+        { inFlight: inFlight.size },
+        `requests still running after ${timeoutMs} ms; exiting`,
+      );
       process.exit(1);
     }, timeoutMs);
     force.unref();
@@ -54,7 +59,7 @@ export function registerGracefulDrain(app: FastifyInstance, options: DrainOption
     Server.prototype.close.call(app.server);
     let quietSince = Date.now();
     while (Date.now() - quietSince < graceMs) {
-      if (inFlight > 0) quietSince = Date.now();
+      if (inFlight.size > 0) quietSince = Date.now();
       await new Promise((r) => setTimeout(r, 20));
     }
     await app.close();

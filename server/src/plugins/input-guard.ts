@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.ts';
 
 declare module 'fastify' {
@@ -67,6 +67,32 @@ function problemIn(root: object): string | undefined {
 }
 
 /**
+ * A request's query or path parameters as they nearly always are, a flat map of strings, checked
+ * without `problemIn`'s walk (a GET's guard was 3% of a cached catalog answer's CPU): the problem,
+ * undefined when there is none, or null when the map is not flat and needs the walk.
+ */
+function flatProblem(map: unknown, field: string): string | undefined | null {
+  if (map === undefined || map === null) return undefined;
+  if (typeof map !== 'object' || Array.isArray(map)) return null;
+  for (const [key, value] of Object.entries(map)) {
+    if (typeof value !== 'string') return null;
+    const problem = textProblem(key, field) ?? textProblem(value, key === '*' ? 'path' : key);
+    if (problem) return problem;
+  }
+  return undefined;
+}
+
+/** The first unusable text of a request's path, query and body (the body's first, as the walk goes). */
+function textProblemOf(request: FastifyRequest): string | undefined {
+  if (request.body === undefined) {
+    const query = flatProblem(request.query, 'query');
+    const path = query === null ? null : flatProblem(request.params, 'path');
+    if (query !== null && path !== null) return query ?? path;
+  }
+  return problemIn({ path: request.params, query: request.query, body: request.body });
+}
+
+/**
  * Refuses, with a 400, text no route can use: NUL characters and lone surrogates in the path,
  * query or body, bodies nested deeper than any form sends, and a query parameter given as a list
  * where the route takes one value.
@@ -80,8 +106,7 @@ export function registerInputGuard(app: FastifyInstance) {
     const problem =
       (schema?.querystring
         ? repeatedQueryProblem(request.query, config.repeatableQuery)
-        : undefined) ??
-      problemIn({ path: request.params, query: request.query, body: request.body });
+        : undefined) ?? textProblemOf(request);
     done(problem ? new AppError('INVALID', problem) : undefined);
   });
 }
