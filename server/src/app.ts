@@ -62,7 +62,7 @@ import { registerSessionCache } from './features/sessions/session-cache.ts';
 import { localImageStorage } from './features/uploads/image-storage.ts';
 import { uploadedImageRoutes, uploadRoutes } from './features/uploads/upload-routes.ts';
 import { usersRoutes } from './features/users/users-routes.ts';
-import { logOptions } from './log-options.ts';
+import { logOptions, OneLineRequestLog } from './log-options.ts';
 import { registerChangeFeed } from './plugins/change-feed.ts';
 import { registerCrossSiteGuard } from './plugins/cross-site-guard.ts';
 import { answerFrameworkError, registerErrorHandler } from './plugins/error-handler.ts';
@@ -131,6 +131,7 @@ export async function buildApp({
     // Every log line of a request carries its id (`reqId`), and the answer names it
     // (X-Request-Id): a proxy's id is kept when it looks like one, else a new one is made.
     requestIdHeader: false,
+    logController: new OneLineRequestLog(),
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();

@@ -190,6 +190,44 @@ describe('no secret reaches the logs', async () => {
   });
 });
 
+describe('one log line a request (issue 21)', async () => {
+  const lines: string[] = [];
+  const database = await openDatabase({ pgliteTemplate: await loadPgliteTemplate() });
+  const app = await buildApp({
+    config: loadConfig({ NODE_ENV: 'test', SEED_DEMO: 'false', LOG_LEVEL: 'info' }),
+    db: database.db,
+    dbKind: database.kind,
+    uploadsDir: mkdtempSync(join(tmpdir(), 'pp-request-lines-')),
+    logger: logOptions('info', { stream: { write: (line: string) => lines.push(line) } }),
+  });
+  await app.ready();
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+
+  it('writes one line when a request is answered, with its method, URL, status, time and id', async () => {
+    const before = lines.length;
+    const ok = await app.inject({ url: '/api/v1/health/live?token=not-in-the-log' });
+    const missing = await app.inject({ url: '/api/v1/tools/not-a-product' });
+    const written = lines.slice(before).map((line) => JSON.parse(line));
+    expect(written).toHaveLength(2);
+    const [first, second] = written;
+    expect(first).toMatchObject({
+      msg: 'request completed',
+      reqId: ok.headers['x-request-id'],
+      req: { method: 'GET', url: '/api/v1/health/live?token=[redacted]' },
+      res: { statusCode: 200 },
+      responseTime: expect.any(Number),
+    });
+    expect(second).toMatchObject({
+      reqId: missing.headers['x-request-id'],
+      req: { url: '/api/v1/tools/not-a-product' },
+      res: { statusCode: missing.statusCode },
+    });
+  });
+});
+
 describe('scrubSecrets', () => {
   it.each([
     ['Failed query: select * from session where token = $1\nparams: abc', 'params: [redacted]'],
