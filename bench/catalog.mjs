@@ -35,7 +35,7 @@ import pg from 'pg';
 import { tsImport } from 'tsx/esm/api';
 import { loadPaths } from './lib/catalog-load.mjs';
 import { postgresBase, postgresReachable } from './lib/databases.mjs';
-import { root, rssMb, sampleRss, startShop, stop } from './lib/processes.mjs';
+import { cpuMs, root, rssMb, sampleRss, startShop, stop } from './lib/processes.mjs';
 import { writeResultJson } from './lib/report.mjs';
 
 const quick = process.argv.includes('--quick');
@@ -81,6 +81,8 @@ const TARGETS = {
 const percentileOf = (kind) => (kind === 'page' ? 'p99' : 'p95');
 
 const SEARCH = '/api/v1/catalog/search';
+/** What a browser sends with a page request that changes the answer: it takes brotli or gzip. */
+const BROWSER = { 'accept-encoding': 'gzip, deflate, br' };
 const q = (text) => `${SEARCH}?q=${encodeURIComponent(text)}`;
 
 /** The shapes, each a list of paths made from the data's samples. */
@@ -139,9 +141,19 @@ function shapesOf(samples, deepPages) {
     },
     {
       key: 'productPage',
-      title: 'product page HTML (`/products/{slug}`, rendered on the server)',
+      title: `product page HTML from cache (\`/products/{slug}\`, rendered on the server; ${samples.slugs.length} pages asked again and again)`,
       kind: 'page',
       paths: samples.slugs.map((slug) => `/products/${slug}`),
+      headers: BROWSER,
+    },
+    {
+      key: 'productPageCold',
+      title:
+        'product page HTML cold (each request a page not asked since the start: neither its HTML nor its product’s data cached)',
+      kind: 'page',
+      paths: (samples.coldSlugs ?? []).map((slug) => `/products/${slug}`),
+      headers: BROWSER,
+      cold: true,
     },
   ]
     .filter((shape) => shape.paths.length > 0)
@@ -195,7 +207,7 @@ async function matchesOf(base, shape) {
     const started = Date.now();
     try {
       if (shape.kind === 'page') {
-        const res = await fetch(`${base}${shape.paths[i]}`);
+        const res = await fetch(`${base}${shape.paths[i]}`, { headers: shape.headers });
         await res.text();
         if (!res.ok) throw new Error(`GET ${shape.paths[i]}: ${res.status}`);
         totals.push({ total: 1, ms: Date.now() - started });
@@ -529,34 +541,52 @@ async function group(kind) {
         'facets',
         'deepPage',
         'product',
+        'productPageCold',
       ].filter((key) => !shapes.some((shape) => shape.key === key));
       if (result.notMeasured.length) log(`${kind}: no values for ${result.notMeasured.join(', ')}`);
       const overall = sampleRss([shop.pid]);
       for (const shape of shapes) {
-        const matches = await matchesOf(shop.url, shape);
-        // Warm-up (not counted): the shape's pages and plans in the caches, as in a shop running.
-        await loadPaths({ base: shop.url, paths: shape.paths, connections, seconds: warmup });
+        // A cold shape's 5 lone requests take its last paths, its load the others from the first
+        // on: the measured run goes on where the warm-up stopped, asking for none of them again.
+        const paths = shape.cold ? shape.paths.slice(0, -5) : shape.paths;
+        const matches = await matchesOf(
+          shop.url,
+          shape.cold ? { ...shape, paths: shape.paths.slice(-5) } : shape,
+        );
+        const load = { base: shop.url, paths, connections, headers: shape.headers };
+        // Warm-up (not counted): the shape's pages and plans in the caches, as in a shop running
+        // (a cold shape's: the server's code compiled, its pages not).
+        const warm = await loadPaths({ ...load, seconds: warmup });
         await settle(shop.url, database.databaseUrl);
         const sampler = sampleRss([shop.pid]);
+        const cpuBefore = cpuMs(shop.pid);
         const measured = await loadPaths({
-          base: shop.url,
-          paths: shape.paths,
-          connections,
+          ...load,
           seconds,
+          from: shape.cold ? warm.sent : 0,
         });
+        const cpu = cpuMs(shop.pid) - cpuBefore;
         const row = {
           key: shape.key,
           title: shape.title,
           kind: shape.kind,
           example: shape.paths[0],
           distinctPaths: shape.paths.length,
+          cold: shape.cold ?? false,
+          // Cold: more requests than paths would have asked for some pages again.
+          repeated: shape.cold ? Math.max(0, warm.sent + measured.sent - paths.length) : undefined,
           matches,
           ...measured,
+          // The server's CPU time (user + system, every thread) per answer during the run.
+          serverCpuMsPerAnswer: measured.requests
+            ? Math.round((cpu / measured.requests) * 100) / 100
+            : null,
+          loadAverage: loadavg().map((l) => Math.round(l * 10) / 10),
           peakRssMb: sampler.stop(),
         };
         result.shapes.push(row);
         log(
-          `${kind} ${shape.key}: ${row.requestsPerSecond} req/s, p50 ${ms(row.p50ms, row.p50Lower)} p95 ${ms(row.p95ms, row.p95Lower)} p99 ${ms(row.p99ms, row.p99Lower)} ms, ${row.non2xx + row.errors} failed, ${row.waitingAtEnd} waiting at the end, ${row.peakRssMb} MB (${shape.paths.length} paths, ${matches.median} matches, ${matches.aloneMedianMs} ms alone)`,
+          `${kind} ${shape.key}: ${row.requestsPerSecond} req/s, p50 ${ms(row.p50ms, row.p50Lower)} p95 ${ms(row.p95ms, row.p95Lower)} p99 ${ms(row.p99ms, row.p99Lower)} ms, ${row.non2xx + row.errors} failed, ${row.waitingAtEnd} waiting at the end, ${row.peakRssMb} MB, server CPU ${row.serverCpuMsPerAnswer} ms an answer, load ${row.loadAverage.join(' ')}${row.repeated ? `, ${row.repeated} pages asked again` : ''} (${shape.paths.length} paths, ${matches.median} matches, ${matches.aloneMedianMs} ms alone)`,
         );
         await settle(shop.url, database.databaseUrl);
       }
@@ -619,6 +649,20 @@ export const ms = (value, lower) => `${lower ? '≥ ' : ''}${value.toLocaleStrin
 const groupTitle = (g) =>
   `${g.kind === 'postgres' ? 'PostgreSQL 15' : 'PGlite (embedded)'}, ${number(g.products)} products`;
 
+/** Under a table: what the server-rendered rows cost in CPU, the load then, and how cold the cold one was. */
+function pageNotes(rows) {
+  const pages = rows.filter((r) => r.kind === 'page' && r.serverCpuMsPerAnswer !== undefined);
+  if (pages.length === 0) return [];
+  const notes = pages.map(
+    (r) =>
+      `${r.key === 'productPageCold' ? 'cold' : 'from cache'}: server CPU ${r.serverCpuMsPerAnswer} ms an answer, load average ${r.loadAverage.join(' ')} after the run${r.cold ? `, ${number(r.sent)} distinct pages asked of ${number(r.distinctPaths)}${r.repeated ? ` (${number(r.repeated)} asked a second time)` : ', none twice'}` : ''}`,
+  );
+  return [
+    `Product pages (asked as a browser asks, \`accept-encoding: gzip, deflate, br\`): ${notes.join('; ')}.`,
+    '',
+  ];
+}
+
 function markdownOf(report) {
   const m = report.machine;
   const out = [
@@ -661,6 +705,7 @@ function markdownOf(report) {
         ]),
       ),
       '',
+      ...pageNotes(rows),
     );
   }
   const lines = report.groups.flatMap((g) => [
