@@ -198,6 +198,18 @@ async function deepPagesOf(base, categories) {
   return pages;
 }
 
+/** Each of `paths` asked once, 4 at a time (the answers read, not kept). */
+async function askEach(base, paths, headers) {
+  let next = 0;
+  const worker = async () => {
+    while (next < paths.length) {
+      const res = await fetch(`${base}${paths[next++]}`, { headers });
+      await res.arrayBuffer();
+    }
+  };
+  await Promise.all([worker(), worker(), worker(), worker()]);
+}
+
 /** What 5 of a shape's paths find (the matches a buyer is shown), each asked alone. */
 async function matchesOf(base, shape) {
   const totals = [];
@@ -554,6 +566,9 @@ async function group(kind) {
           shape.cold ? { ...shape, paths: shape.paths.slice(-5) } : shape,
         );
         const load = { base: shop.url, paths, connections, headers: shape.headers };
+        // From cache means every page in the cache: each asked once first (a render each), as
+        // a warm-up of a few seconds asks only those it reaches when a render is slow.
+        if (shape.kind === 'page' && !shape.cold) await askEach(shop.url, paths, shape.headers);
         // Warm-up (not counted): the shape's pages and plans in the caches, as in a shop running
         // (a cold shape's: the server's code compiled, its pages not).
         const warm = await loadPaths({ ...load, seconds: warmup });
