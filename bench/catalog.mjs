@@ -557,30 +557,33 @@ async function group(kind) {
       ].filter((key) => !shapes.some((shape) => shape.key === key));
       if (result.notMeasured.length) log(`${kind}: no values for ${result.notMeasured.join(', ')}`);
       const overall = sampleRss([shop.pid]);
-      for (const shape of shapes) {
-        // A cold shape's 5 lone requests take its last paths, its load the others from the first
-        // on: the measured run goes on where the warm-up stopped, asking for none of them again.
+      // One shape's row: its load through `bases` (the shop, or two processes of it, connections
+      // split between them); a cold shape's paths from `from` on, none asked before.
+      const measure = async (shape, bases, pids, from = 0) => {
+        // A cold shape's 5 lone requests take its last paths, its load the others: the measured
+        // run goes on where the warm-up stopped, asking for none of them again.
         const paths = shape.cold ? shape.paths.slice(0, -5) : shape.paths;
+        // Alone: on the last process (a second one has rendered none of them).
         const matches = await matchesOf(
-          shop.url,
+          bases.at(-1),
           shape.cold ? { ...shape, paths: shape.paths.slice(-5) } : shape,
         );
-        const load = { base: shop.url, paths, connections, headers: shape.headers };
+        const load = { base: bases, paths, connections, headers: shape.headers };
         // From cache means every page in the cache: each asked once first (a render each), as
         // a warm-up of a few seconds asks only those it reaches when a render is slow.
-        if (shape.kind === 'page' && !shape.cold) await askEach(shop.url, paths, shape.headers);
+        if (shape.kind === 'page' && !shape.cold) await askEach(bases[0], paths, shape.headers);
         // Warm-up (not counted): the shape's pages and plans in the caches, as in a shop running
         // (a cold shape's: the server's code compiled, its pages not).
-        const warm = await loadPaths({ ...load, seconds: warmup });
-        await settle(shop.url, database.databaseUrl);
-        const sampler = sampleRss([shop.pid]);
-        const cpuBefore = cpuMs(shop.pid);
+        const warm = await loadPaths({ ...load, seconds: warmup, from });
+        for (const base of bases) await settle(base, database.databaseUrl);
+        const sampler = sampleRss(pids);
+        const cpuBefore = pids.reduce((sum, pid) => sum + cpuMs(pid), 0);
         const measured = await loadPaths({
           ...load,
           seconds,
-          from: shape.cold ? warm.sent : 0,
+          from: shape.cold ? from + warm.sent : 0,
         });
-        const cpu = cpuMs(shop.pid) - cpuBefore;
+        const cpu = pids.reduce((sum, pid) => sum + cpuMs(pid), 0) - cpuBefore;
         const row = {
           key: shape.key,
           title: shape.title,
@@ -588,11 +591,15 @@ async function group(kind) {
           example: shape.paths[0],
           distinctPaths: shape.paths.length,
           cold: shape.cold ?? false,
-          // Cold: more requests than paths would have asked for some pages again.
-          repeated: shape.cold ? Math.max(0, warm.sent + measured.sent - paths.length) : undefined,
+          processes: bases.length,
+          // Where the next cold run starts; past the paths, pages would be asked for again.
+          next: from + warm.sent + measured.sent,
+          repeated: shape.cold
+            ? Math.max(0, from + warm.sent + measured.sent - paths.length)
+            : undefined,
           matches,
           ...measured,
-          // The server's CPU time (user + system, every thread) per answer during the run.
+          // The servers' CPU time (user + system, every thread) per answer during the run.
           serverCpuMsPerAnswer: measured.requests
             ? Math.round((cpu / measured.requests) * 100) / 100
             : null,
@@ -603,7 +610,36 @@ async function group(kind) {
         log(
           `${kind} ${shape.key}: ${row.requestsPerSecond} req/s, p50 ${ms(row.p50ms, row.p50Lower)} p95 ${ms(row.p95ms, row.p95Lower)} p99 ${ms(row.p99ms, row.p99Lower)} ms, ${row.non2xx + row.errors} failed, ${row.waitingAtEnd} waiting at the end, ${row.peakRssMb} MB, server CPU ${row.serverCpuMsPerAnswer} ms an answer, load ${row.loadAverage.join(' ')}${row.repeated ? `, ${row.repeated} pages asked again` : ''} (${shape.paths.length} paths, ${matches.median} matches, ${matches.aloneMedianMs} ms alone)`,
         );
-        await settle(shop.url, database.databaseUrl);
+        for (const base of bases) await settle(base, database.databaseUrl);
+        return row;
+      };
+      for (const shape of shapes) await measure(shape, [shop.url], [shop.pid]);
+      // Cold pages through two processes of the shop on the one PostgreSQL (each a core), as a
+      // shop would run it on this machine: the pages after those the one process was asked for.
+      const cold = shapes.find((shape) => shape.key === 'productPageCold');
+      const coldRow = result.shapes.find((row) => row.key === 'productPageCold');
+      if (kind === 'postgres' && cold && coldRow) {
+        const second = await startShop({
+          dataDir: database.dataDir,
+          databaseUrl: database.databaseUrl,
+          secret,
+          port: await ownPort(),
+        });
+        try {
+          await measure(
+            {
+              ...cold,
+              key: 'productPageCold2',
+              title:
+                'product page HTML cold, **two server processes** (the connections split between them; pages not asked before in either)',
+            },
+            [shop.url, second.url],
+            [shop.pid, second.pid],
+            coldRow.next,
+          );
+        } finally {
+          await stop(second.child);
+        }
       }
       result.peakRssMb = overall.stop();
     } finally {
@@ -670,7 +706,7 @@ function pageNotes(rows) {
   if (pages.length === 0) return [];
   const notes = pages.map(
     (r) =>
-      `${r.key === 'productPageCold' ? 'cold' : 'from cache'}: server CPU ${r.serverCpuMsPerAnswer} ms an answer, load average ${r.loadAverage.join(' ')} after the run${r.cold ? `, ${number(r.sent)} distinct pages asked of ${number(r.distinctPaths)}${r.repeated ? ` (${number(r.repeated)} asked a second time)` : ', none twice'}` : ''}`,
+      `${r.cold ? `cold${r.processes > 1 ? `, ${r.processes} processes` : ''}` : 'from cache'}: server CPU ${r.serverCpuMsPerAnswer} ms an answer, load average ${r.loadAverage.join(' ')} after the run${r.cold ? `, ${number(r.sent)} distinct pages asked of ${number(r.distinctPaths)}${r.repeated ? ` (${number(r.repeated)} asked a second time)` : ', none twice'}` : ''}`,
   );
   return [
     `Product pages (asked as a browser asks, \`accept-encoding: gzip, deflate, br\`): ${notes.join('; ')}.`,

@@ -21,7 +21,8 @@ function quantile(sorted, q) {
 }
 
 /**
- * Loads `paths` round-robin on `base`, from `paths[from]` on; answers req/s, p50/p95/p99 (ms),
+ * Loads `paths` round-robin on `base` (a URL, or several with the connections split between
+ * them), from `paths[from]` on; answers req/s, p50/p95/p99 (ms),
  * failures, and `sent` (requests sent: the next run starts there to ask for none of these again).
  * `headers`: sent with every request (a browser's `accept-encoding`, say).
  */
