@@ -77,7 +77,8 @@ export function loadPaths({ base, paths, connections, seconds, from = 0, headers
           p50Lower: p50.lower,
           p95Lower: p95.lower,
           p99Lower: p99.lower,
-          maxMs: round(Math.max(latencies.at(-1) ?? 0, ...waiting)),
+          // The longest answer or wait (`latencies` is in answer order, not sorted).
+          maxMs: round(all.at(-1)?.ms ?? 0),
           statuses,
           non2xx,
           errors: result.errors + result.timeouts,
