@@ -9,9 +9,9 @@ import { LOCAL_WRITE } from './change-feed.ts';
 /**
  * How old a rendered page may be before it is rendered again, in the background: every change
  * but stock is heard at once (the change feed); stock taken by orders shows within this, as in
- * the catalog's lists (decision 017). The order form and the order itself are exact. A product
- * page costs ~12 ms of CPU to render: at 0.5 s, 500 pages in view asked for 1,000 renders a
- * second; at 5 s, 100 (the bench's p99 100 ms at 10^6).
+ * the catalog's lists (decision 017). The order form and the order itself are exact. A cold
+ * product page costs 8-9 ms of the server's CPU (React's render 3.6 ms of it): at 0.5 s, 500 pages
+ * in view asked for 1,000 renders a second; at 5 s, 100 (the bench's p99 100 ms at 10^6).
  */
 export const PAGE_MAX_AGE_MS = 30_000;
 
