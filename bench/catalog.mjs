@@ -35,7 +35,7 @@ import pg from 'pg';
 import { tsImport } from 'tsx/esm/api';
 import { loadPaths } from './lib/catalog-load.mjs';
 import { postgresBase, postgresReachable } from './lib/databases.mjs';
-import { root, rssMb, sampleRss, startShop, stop } from './lib/processes.mjs';
+import { cpuMs, root, rssMb, sampleRss, startShop, stop } from './lib/processes.mjs';
 import { writeResultJson } from './lib/report.mjs';
 
 const quick = process.argv.includes('--quick');
@@ -81,6 +81,8 @@ const TARGETS = {
 const percentileOf = (kind) => (kind === 'page' ? 'p99' : 'p95');
 
 const SEARCH = '/api/v1/catalog/search';
+/** What a browser sends with a page request that changes the answer: it takes brotli or gzip. */
+const BROWSER = { 'accept-encoding': 'gzip, deflate, br' };
 const q = (text) => `${SEARCH}?q=${encodeURIComponent(text)}`;
 
 /** The shapes, each a list of paths made from the data's samples. */
@@ -139,9 +141,19 @@ function shapesOf(samples, deepPages) {
     },
     {
       key: 'productPage',
-      title: 'product page HTML (`/products/{slug}`, rendered on the server)',
+      title: `product page HTML from cache (\`/products/{slug}\`, rendered on the server; ${samples.slugs.length} pages asked again and again)`,
       kind: 'page',
       paths: samples.slugs.map((slug) => `/products/${slug}`),
+      headers: BROWSER,
+    },
+    {
+      key: 'productPageCold',
+      title:
+        'product page HTML cold (each request a page not asked since the start: neither its HTML nor its product’s data cached)',
+      kind: 'page',
+      paths: (samples.coldSlugs ?? []).map((slug) => `/products/${slug}`),
+      headers: BROWSER,
+      cold: true,
     },
   ]
     .filter((shape) => shape.paths.length > 0)
@@ -186,6 +198,18 @@ async function deepPagesOf(base, categories) {
   return pages;
 }
 
+/** Each of `paths` asked once, 4 at a time (the answers read, not kept). */
+async function askEach(base, paths, headers) {
+  let next = 0;
+  const worker = async () => {
+    while (next < paths.length) {
+      const res = await fetch(`${base}${paths[next++]}`, { headers });
+      await res.arrayBuffer();
+    }
+  };
+  await Promise.all([worker(), worker(), worker(), worker()]);
+}
+
 /** What 5 of a shape's paths find (the matches a buyer is shown), each asked alone. */
 async function matchesOf(base, shape) {
   const totals = [];
@@ -195,7 +219,7 @@ async function matchesOf(base, shape) {
     const started = Date.now();
     try {
       if (shape.kind === 'page') {
-        const res = await fetch(`${base}${shape.paths[i]}`);
+        const res = await fetch(`${base}${shape.paths[i]}`, { headers: shape.headers });
         await res.text();
         if (!res.ok) throw new Error(`GET ${shape.paths[i]}: ${res.status}`);
         totals.push({ total: 1, ms: Date.now() - started });
@@ -529,36 +553,93 @@ async function group(kind) {
         'facets',
         'deepPage',
         'product',
+        'productPageCold',
       ].filter((key) => !shapes.some((shape) => shape.key === key));
       if (result.notMeasured.length) log(`${kind}: no values for ${result.notMeasured.join(', ')}`);
       const overall = sampleRss([shop.pid]);
-      for (const shape of shapes) {
-        const matches = await matchesOf(shop.url, shape);
-        // Warm-up (not counted): the shape's pages and plans in the caches, as in a shop running.
-        await loadPaths({ base: shop.url, paths: shape.paths, connections, seconds: warmup });
-        await settle(shop.url, database.databaseUrl);
-        const sampler = sampleRss([shop.pid]);
+      // One shape's row: its load through `bases` (the shop, or two processes of it, connections
+      // split between them); a cold shape's paths from `from` on, none asked before.
+      const measure = async (shape, bases, pids, from = 0) => {
+        // A cold shape's 5 lone requests take its last paths, its load the others: the measured
+        // run goes on where the warm-up stopped, asking for none of them again.
+        const paths = shape.cold ? shape.paths.slice(0, -5) : shape.paths;
+        // Alone: on the last process (a second one has rendered none of them).
+        const matches = await matchesOf(
+          bases.at(-1),
+          shape.cold ? { ...shape, paths: shape.paths.slice(-5) } : shape,
+        );
+        const load = { base: bases, paths, connections, headers: shape.headers };
+        // From cache means every page in the cache: each asked once first (a render each), as
+        // a warm-up of a few seconds asks only those it reaches when a render is slow.
+        if (shape.kind === 'page' && !shape.cold) await askEach(bases[0], paths, shape.headers);
+        // Warm-up (not counted): the shape's pages and plans in the caches, as in a shop running
+        // (a cold shape's: the server's code compiled, its pages not).
+        const warm = await loadPaths({ ...load, seconds: warmup, from });
+        for (const base of bases) await settle(base, database.databaseUrl);
+        const sampler = sampleRss(pids);
+        const cpuBefore = pids.reduce((sum, pid) => sum + cpuMs(pid), 0);
         const measured = await loadPaths({
-          base: shop.url,
-          paths: shape.paths,
-          connections,
+          ...load,
           seconds,
+          from: shape.cold ? from + warm.sent : 0,
         });
+        const cpu = pids.reduce((sum, pid) => sum + cpuMs(pid), 0) - cpuBefore;
         const row = {
           key: shape.key,
           title: shape.title,
           kind: shape.kind,
           example: shape.paths[0],
           distinctPaths: shape.paths.length,
+          cold: shape.cold ?? false,
+          processes: bases.length,
+          // Where the next cold run starts; past the paths, pages would be asked for again.
+          next: from + warm.sent + measured.sent,
+          repeated: shape.cold
+            ? Math.max(0, from + warm.sent + measured.sent - paths.length)
+            : undefined,
           matches,
           ...measured,
+          // The servers' CPU time (user + system, every thread) per answer during the run.
+          serverCpuMsPerAnswer: measured.requests
+            ? Math.round((cpu / measured.requests) * 100) / 100
+            : null,
+          loadAverage: loadavg().map((l) => Math.round(l * 10) / 10),
           peakRssMb: sampler.stop(),
         };
         result.shapes.push(row);
         log(
-          `${kind} ${shape.key}: ${row.requestsPerSecond} req/s, p50 ${ms(row.p50ms, row.p50Lower)} p95 ${ms(row.p95ms, row.p95Lower)} p99 ${ms(row.p99ms, row.p99Lower)} ms, ${row.non2xx + row.errors} failed, ${row.waitingAtEnd} waiting at the end, ${row.peakRssMb} MB (${shape.paths.length} paths, ${matches.median} matches, ${matches.aloneMedianMs} ms alone)`,
+          `${kind} ${shape.key}: ${row.requestsPerSecond} req/s, p50 ${ms(row.p50ms, row.p50Lower)} p95 ${ms(row.p95ms, row.p95Lower)} p99 ${ms(row.p99ms, row.p99Lower)} ms, ${row.non2xx + row.errors} failed, ${row.waitingAtEnd} waiting at the end, ${row.peakRssMb} MB, server CPU ${row.serverCpuMsPerAnswer} ms an answer, load ${row.loadAverage.join(' ')}${row.repeated ? `, ${row.repeated} pages asked again` : ''} (${shape.paths.length} paths, ${matches.median} matches, ${matches.aloneMedianMs} ms alone)`,
         );
-        await settle(shop.url, database.databaseUrl);
+        for (const base of bases) await settle(base, database.databaseUrl);
+        return row;
+      };
+      for (const shape of shapes) await measure(shape, [shop.url], [shop.pid]);
+      // Cold pages through two processes of the shop on the one PostgreSQL (each a core), as a
+      // shop would run it on this machine: the pages after those the one process was asked for.
+      const cold = shapes.find((shape) => shape.key === 'productPageCold');
+      const coldRow = result.shapes.find((row) => row.key === 'productPageCold');
+      if (kind === 'postgres' && cold && coldRow) {
+        const second = await startShop({
+          dataDir: database.dataDir,
+          databaseUrl: database.databaseUrl,
+          secret,
+          port: await ownPort(),
+        });
+        try {
+          await measure(
+            {
+              ...cold,
+              key: 'productPageCold2',
+              title:
+                'product page HTML cold, **two server processes** (the connections split between them; pages not asked before in either)',
+            },
+            [shop.url, second.url],
+            [shop.pid, second.pid],
+            coldRow.next,
+          );
+        } finally {
+          await stop(second.child);
+        }
       }
       result.peakRssMb = overall.stop();
     } finally {
@@ -619,6 +700,20 @@ export const ms = (value, lower) => `${lower ? '≥ ' : ''}${value.toLocaleStrin
 const groupTitle = (g) =>
   `${g.kind === 'postgres' ? 'PostgreSQL 15' : 'PGlite (embedded)'}, ${number(g.products)} products`;
 
+/** Under a table: what the server-rendered rows cost in CPU, the load then, and how cold the cold one was. */
+function pageNotes(rows) {
+  const pages = rows.filter((r) => r.kind === 'page' && r.serverCpuMsPerAnswer !== undefined);
+  if (pages.length === 0) return [];
+  const notes = pages.map(
+    (r) =>
+      `${r.cold ? `cold${r.processes > 1 ? `, ${r.processes} processes` : ''}` : 'from cache'}: server CPU ${r.serverCpuMsPerAnswer} ms an answer, load average ${r.loadAverage.join(' ')} after the run${r.cold ? `, ${number(r.sent)} distinct pages asked of ${number(r.distinctPaths)}${r.repeated ? ` (${number(r.repeated)} asked a second time)` : ', none twice'}` : ''}`,
+  );
+  return [
+    `Product pages (asked as a browser asks, \`accept-encoding: gzip, deflate, br\`): ${notes.join('; ')}.`,
+    '',
+  ];
+}
+
 function markdownOf(report) {
   const m = report.machine;
   const out = [
@@ -661,6 +756,7 @@ function markdownOf(report) {
         ]),
       ),
       '',
+      ...pageNotes(rows),
     );
   }
   const lines = report.groups.flatMap((g) => [

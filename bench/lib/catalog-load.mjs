@@ -20,10 +20,15 @@ function quantile(sorted, q) {
   return { ms: round(entry.ms), lower: entry.waiting };
 }
 
-/** Loads `paths` round-robin on `base`; answers req/s, p50/p95/p99 (ms) and failures. */
-export function loadPaths({ base, paths, connections, seconds }) {
+/**
+ * Loads `paths` round-robin on `base` (a URL, or several with the connections split between
+ * them), from `paths[from]` on; answers req/s, p50/p95/p99 (ms),
+ * failures, and `sent` (requests sent: the next run starts there to ask for none of these again).
+ * `headers`: sent with every request (a browser's `accept-encoding`, say).
+ */
+export function loadPaths({ base, paths, connections, seconds, from = 0, headers }) {
   return new Promise((resolve, reject) => {
-    let next = 0;
+    let next = from;
     const latencies = [];
     const statuses = {};
     const lastAnswer = new Map();
@@ -32,6 +37,7 @@ export function loadPaths({ base, paths, connections, seconds }) {
       {
         url: base,
         connections,
+        headers,
         duration: seconds,
         timeout: 30,
         requests: [
@@ -60,6 +66,7 @@ export function loadPaths({ base, paths, connections, seconds }) {
           .filter(([status]) => !status.startsWith('2'))
           .reduce((sum, [, n]) => sum + n, 0);
         resolve({
+          sent: next - from,
           requests: answered,
           requestsPerSecond: Math.round(answered / seconds),
           // Answers that were the page asked for (2xx): a 503 is quick to give and counts not.
@@ -70,7 +77,8 @@ export function loadPaths({ base, paths, connections, seconds }) {
           p50Lower: p50.lower,
           p95Lower: p95.lower,
           p99Lower: p99.lower,
-          maxMs: round(Math.max(latencies.at(-1) ?? 0, ...waiting)),
+          // The longest answer or wait (`latencies` is in answer order, not sorted).
+          maxMs: round(all.at(-1)?.ms ?? 0),
           statuses,
           non2xx,
           errors: result.errors + result.timeouts,

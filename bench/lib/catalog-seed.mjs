@@ -181,6 +181,20 @@ async function samples(query) {
     [step],
   );
   const skus = picked.map((p) => p.sku);
+  // The cold product page's slugs: up to 100,000 others (every k-th by sku, k/2 past the ones
+  // above), so that each request of its run asks for a page not rendered since the server started.
+  const coldStep = Math.max(1, Math.floor(n / 100_000));
+  const hot = new Set(picked.map((p) => p.slug));
+  const cold = (
+    await query(
+      `select slug from (
+         select slug, row_number() over (order by sku) as i from products where deleted_at is null
+       ) s where i % $1 = $2 limit 100000`,
+      [coldStep, Math.floor(coldStep / 2)],
+    )
+  )
+    .map((p) => p.slug)
+    .filter((slug) => !hot.has(slug));
   // `BRG-62`: the shop's prefix and two characters of the model.
   const prefixes = [...new Set(skus.map((sku) => sku.slice(0, sku.indexOf('-') + 3)))].filter(
     (prefix) => prefix.length >= 5,
@@ -285,6 +299,7 @@ async function samples(query) {
     facets,
     browse: browse.map((row) => row.slug),
     slugs: picked.map((p) => p.slug),
+    coldSlugs: cold,
   };
 }
 
@@ -296,7 +311,7 @@ try {
     const found = await samples(db.query);
     writeFileSync(options.samples, JSON.stringify(found, null, 2));
     note(
-      `samples: ${found.skus.length} part numbers, ${found.prefixes.length} prefixes, ${found.oneWord.length} words, ${found.threeWords.length} three-word queries, ${found.typos.length} typos, ${found.facets.length} facet sets, ${found.browse.length} categories to page`,
+      `samples: ${found.skus.length} part numbers, ${found.prefixes.length} prefixes, ${found.oneWord.length} words, ${found.threeWords.length} three-word queries, ${found.typos.length} typos, ${found.facets.length} facet sets, ${found.browse.length} categories to page, ${found.coldSlugs.length} slugs for cold pages`,
     );
   }
 } finally {

@@ -18,12 +18,13 @@ const MAX_COPIES = 2000;
 
 /**
  * Compressed copies of cached bodies, made once per body and encoding. The key is the body
- * string itself: a cache hands out the same string object until it reads a fresh one, and V8
- * keeps a string's hash, so a look-up does not read the body again. Bounded; oldest out first.
+ * itself: a cache hands out the same string (or Buffer) object until it reads a fresh one; V8
+ * keeps a string's hash, and a Buffer is keyed by identity, so a look-up does not read the body
+ * again. Bounded; oldest out first.
  */
-const copies = new Map<string, { br?: Buffer; gzip?: Buffer }>();
+const copies = new Map<string | Buffer, { br?: Buffer; gzip?: Buffer }>();
 
-function compressedCopy(body: string, encoding: 'br' | 'gzip'): Buffer {
+function compressedCopy(body: string | Buffer, encoding: 'br' | 'gzip'): Buffer {
   let held = copies.get(body);
   if (!held) {
     if (copies.size >= MAX_COPIES) {
@@ -57,10 +58,11 @@ export function sendJson(reply: FastifyReply, body: string) {
 }
 
 /**
- * The same for any text answer made from a few cached parts (a page's HTML with its first data):
- * the same text compresses once, however many requests ask for it.
+ * The same for any text answer made from a few cached parts (a page's HTML with its first data),
+ * or kept as UTF-8 bytes (a rendered page): the same body compresses once, however many requests
+ * ask for it.
  */
-export function sendText(reply: FastifyReply, body: string, contentType: string) {
+export function sendText(reply: FastifyReply, body: string | Buffer, contentType: string) {
   reply.type(contentType);
   if (body.length < COMPRESS_FROM_BYTES) return reply.send(body);
   reply.header('vary', 'accept-encoding');

@@ -9,9 +9,9 @@ import { LOCAL_WRITE } from './change-feed.ts';
 /**
  * How old a rendered page may be before it is rendered again, in the background: every change
  * but stock is heard at once (the change feed); stock taken by orders shows within this, as in
- * the catalog's lists (decision 017). The order form and the order itself are exact. A product
- * page costs ~12 ms of CPU to render: at 0.5 s, 500 pages in view asked for 1,000 renders a
- * second; at 5 s, 100 (the bench's p99 100 ms at 10^6).
+ * the catalog's lists (decision 017). The order form and the order itself are exact. A cold
+ * product page costs 8-9 ms of the server's CPU (React's render 3.6 ms of it): at 0.5 s, 500 pages
+ * in view asked for 1,000 renders a second; at 5 s, 100 (the bench's p99 100 ms at 10^6).
  */
 export const PAGE_MAX_AGE_MS = 30_000;
 
@@ -30,7 +30,12 @@ interface WebRenderer {
 export interface RenderedHtml {
   status: number;
   etag: string;
-  html: string;
+  /**
+   * The page in UTF-8, outside the JS heap: as a string, one character past Latin-1 (the `…` of a
+   * cut description) made V8 keep the whole page in two bytes a character, 30 KB a product page,
+   * and 2,000 of them sat in the 192 MB heap the collector walks.
+   */
+  html: Buffer;
   /** With status 301: the path the page moved to (a product's former slug). */
   location?: string;
 }
@@ -102,8 +107,9 @@ export async function createServerRenderer(
     if (!web.isServerRendered(path)) return undefined;
     return pages.get(url, async () => {
       const page = await web.renderPage(url, origin);
-      if (page.location) return { status: 301, etag: '', html: '', location: page.location };
-      const html = intoShell(pageShell, page);
+      if (page.location)
+        return { status: 301, etag: '', html: Buffer.alloc(0), location: page.location };
+      const html = Buffer.from(intoShell(pageShell, page));
       // Of what the page shows, not of its query cache (which carries the time it was read):
       // the same page read again a second later keeps its ETag.
       const etag = `"${createHash('sha1').update(page.head).update(page.body).digest('base64url')}"`;
