@@ -118,11 +118,22 @@ BEGIN
 	RETURN closing;
 END $$;
 --> statement-breakpoint
+-- Orders by status: one row a day and status. Since 0015 no order waits for these rows (the fold
+-- writes them, in shard 0); the 16 shards the rebuild still made were 16 times the rows the
+-- dashboard sums (70,000 for three years at 10^7 orders, 85 ms).
+WITH sharded AS (
+	DELETE FROM order_status_days WHERE shard <> 0 RETURNING day, status, orders, total_cents
+)
+INSERT INTO order_status_days AS s (day, status, shard, orders, total_cents)
+SELECT day, status, 0, sum(orders), sum(total_cents) FROM sharded GROUP BY day, status
+ON CONFLICT (day, status, shard) DO UPDATE SET orders = s.orders + excluded.orders,
+	total_cents = s.total_cents + excluded.total_cents;
+--> statement-breakpoint
 -- The rebuild empties the roll-ups with TRUNCATE, not DELETE (the day tables and the totals hold
 -- millions of rows at 10^7 orders: a DELETE kept them all as dead rows, doubled the tables and left
 -- the new rows to a vacuum before an index-only scan could use them). Dashboard reads wait for the
 -- rebuild meanwhile, as order writes already do. No day is closed after it: the servers close them
--- again in the background, outside the lock on orders.
+-- again in the background, outside the lock on orders. Orders by status in shard 0 only.
 CREATE OR REPLACE FUNCTION pp_sales_rebuild() RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
 	zone text := coalesce((SELECT value FROM app_state WHERE key = 'sales_time_zone'), 'UTC');
@@ -132,8 +143,8 @@ BEGIN
 		order_status_days, order_status_deltas;
 	DELETE FROM app_state WHERE key = 'sales_closed_through';
 	INSERT INTO order_status_days (day, status, shard, orders, total_cents)
-	SELECT (created_at AT TIME ZONE zone)::date, status, pp_sales_shard(id), count(*), sum(total_cents)
-	FROM orders GROUP BY 1, 2, 3;
+	SELECT (created_at AT TIME ZONE zone)::date, status, 0, count(*), sum(total_cents)
+	FROM orders GROUP BY 1, 2;
 	CREATE TEMPORARY TABLE pp_sales_events ON COMMIT DROP AS
 	SELECT i.order_id, (i.issued_at AT TIME ZONE zone)::date AS day, false AS refund
 	FROM invoices i

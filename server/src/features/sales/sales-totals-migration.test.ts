@@ -49,6 +49,10 @@ describe('migration 0016 (sales running totals) on a shop with sales', async () 
       from sales_products where grain = 'd' order by period, product_id`);
   const before = await dayRows();
   expect(before).toHaveLength(3);
+  // Orders by status as 0014's rebuild left them: in shards; and one the fold wrote (shard 0).
+  await run(`insert into order_status_days (day, status, shard, orders, total_cents) values
+    ('2026-02-01', 'shipped', 3, 2, 100), ('2026-02-01', 'shipped', 7, 1, 50),
+    ('2026-02-01', 'shipped', 0, 1, 10), ('2026-02-02', 'unpaid', 9, 1, 5)`);
   await database.migrateAll();
 
   it('keeps the day rows, drops the month rows, closes no day', async () => {
@@ -60,6 +64,16 @@ describe('migration 0016 (sales running totals) on a shop with sales', async () 
     expect(
       await run(`select count(*)::int as n from app_state where key = 'sales_closed_through'`),
     ).toEqual([{ n: 0 }]);
+  });
+
+  it('keeps orders by status in one row a day and status', async () => {
+    expect(
+      await run(`select day::text, status, shard, orders, total_cents::int as cents
+        from order_status_days where day < '2026-03-01' order by day`),
+    ).toEqual([
+      { day: '2026-02-01', status: 'shipped', shard: 0, orders: 4, cents: 160 },
+      { day: '2026-02-02', status: 'unpaid', shard: 0, orders: 1, cents: 5 },
+    ]);
   });
 
   it('closes the days in turn into running totals, from the first day with sales', async () => {
