@@ -846,12 +846,12 @@ export const auditLog = pgTable(
   ],
 );
 
-// ── sales roll-ups (issue 21, decision 024) ──
-// Kept by deferred triggers on `invoices` and `orders` (0014_sales-rollups.sql), in the
+// ── sales roll-ups (issue 21, decisions 024 and 027) ──
+// Kept by deferred triggers on `invoices` and `orders` (0014_sales-rollups.sql, 0016), in the
 // transactions that change them, and rebuilt from those tables by `pp_sales_rebuild()` (the
 // migration's backfill, and a change of SHOP_TIME_ZONE). Days are the shop's days
-// (app_state 'sales_time_zone'). Rows of a day are split into 16 shards by order id, so that
-// concurrent orders seldom wait for the same counter row; readers sum the shards.
+// (app_state 'sales_time_zone'). A day's sales rows are split into 16 shards by order id, so that
+// concurrent sales seldom wait for the same counter row; readers sum the shards.
 
 /** A day's sales (orders invoiced that day) and refunds (invoiced orders cancelled that day). */
 export const salesDays = pgTable(
@@ -925,7 +925,10 @@ export const salesCustomerTotals = pgTable(
   (t) => [primaryKey({ columns: [t.day, t.userId] })],
 );
 
-/** Orders placed on a day, by the status they have now, and their totals. */
+/**
+ * Orders placed on a day, by the status they have now, and their totals; one row a day and status
+ * (`shard` 0) since 0016: the fold writes them, no order waits for them.
+ */
 export const orderStatusDays = pgTable(
   'order_status_days',
   {
