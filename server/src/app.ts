@@ -55,6 +55,7 @@ import { stripeWebhookRoutes } from './features/payments/stripe-webhook-routes.t
 import { profileRoutes } from './features/profile/profile-routes.ts';
 import { quoteRoutes } from './features/quotes/quote-routes.ts';
 import { reviewsRoutes } from './features/reviews/reviews-routes.ts';
+import { registerSalesDayClose } from './features/sales/close-days.ts';
 import { salesRoutes } from './features/sales/sales-routes.ts';
 import { useShopTimeZone } from './features/sales/shop-time-zone.ts';
 import { registerStatusFold } from './features/sales/status-fold.ts';
@@ -234,6 +235,7 @@ export async function buildApp({
   registerApprovalSweep(app, mailer);
   registerAuditRetention(app);
   registerStatusFold(app);
+  registerSalesDayClose(app);
 
   await app.register(seoRoutes);
   if (config.METRICS_TOKEN) metricsRouteWithToken(app, config.METRICS_TOKEN);

@@ -846,12 +846,12 @@ export const auditLog = pgTable(
   ],
 );
 
-// ── sales roll-ups (issue 21, decision 024) ──
-// Kept by deferred triggers on `invoices` and `orders` (0014_sales-rollups.sql), in the
+// ── sales roll-ups (issue 21, decisions 024 and 027) ──
+// Kept by deferred triggers on `invoices` and `orders` (0014_sales-rollups.sql, 0016), in the
 // transactions that change them, and rebuilt from those tables by `pp_sales_rebuild()` (the
 // migration's backfill, and a change of SHOP_TIME_ZONE). Days are the shop's days
-// (app_state 'sales_time_zone'). Rows of a day are split into 16 shards by order id, so that
-// concurrent orders seldom wait for the same counter row; readers sum the shards.
+// (app_state 'sales_time_zone'). A day's sales rows are split into 16 shards by order id, so that
+// concurrent sales seldom wait for the same counter row; readers sum the shards.
 
 /** A day's sales (orders invoiced that day) and refunds (invoiced orders cancelled that day). */
 export const salesDays = pgTable(
@@ -870,36 +870,65 @@ export const salesDays = pgTable(
 );
 
 /**
- * A product's net sales (sold less refunded) per day (`grain` 'd') and per month ('m', `period`
- * its first day): a long range reads its whole months from the month rows and only its ragged
- * ends from the day rows.
+ * A product's net sales (sold less refunded) on a day: the day's change to its running total
+ * (`sales_product_totals`), which the dashboard reads for the days not closed yet.
  */
 export const salesProducts = pgTable(
   'sales_products',
   {
-    grain: text('grain', { enum: ['d', 'm'] }).notNull(),
     period: date('period', { mode: 'string' }).notNull(),
     productId: uuid('product_id').notNull(),
     units: bigint('units', { mode: 'number' }).notNull().default(0),
     revenueCents: bigint('revenue_cents', { mode: 'number' }).notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.grain, t.period, t.productId] })],
+  (t) => [primaryKey({ columns: [t.period, t.productId] })],
 );
 
-/** A customer's net orders and sales per day and per month, as `sales_products`. */
+/** A customer's net orders and sales on a day, as `sales_products`. */
 export const salesCustomers = pgTable(
   'sales_customers',
   {
-    grain: text('grain', { enum: ['d', 'm'] }).notNull(),
     period: date('period', { mode: 'string' }).notNull(),
     userId: text('user_id').notNull(),
     orders: integer('orders').notNull().default(0),
     revenueCents: bigint('revenue_cents', { mode: 'number' }).notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.grain, t.period, t.userId] })],
+  (t) => [primaryKey({ columns: [t.period, t.userId] })],
 );
 
-/** Orders placed on a day, by the status they have now, and their totals. */
+/**
+ * Running totals (migration 0016, decision 027): a product's net sales from its first through the
+ * end of `day`, a row for every product sold by then on every closed day (app_state
+ * 'sales_closed_through', closed by `pp_sales_close_day()`), so that any range of closed days is
+ * two rows a product: total(to) − total(from − 1), read from one stretch of the key.
+ */
+export const salesProductTotals = pgTable(
+  'sales_product_totals',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    productId: uuid('product_id').notNull(),
+    units: bigint('units', { mode: 'number' }).notNull().default(0),
+    revenueCents: bigint('revenue_cents', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.productId] })],
+);
+
+/** A customer's running totals, as `sales_product_totals`. */
+export const salesCustomerTotals = pgTable(
+  'sales_customer_totals',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    userId: text('user_id').notNull(),
+    orders: integer('orders').notNull().default(0),
+    revenueCents: bigint('revenue_cents', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.userId] })],
+);
+
+/**
+ * Orders placed on a day, by the status they have now, and their totals; one row a day and status
+ * (`shard` 0) since 0016: the fold writes them, no order waits for them.
+ */
 export const orderStatusDays = pgTable(
   'order_status_days',
   {
@@ -935,6 +964,8 @@ export const schema = {
   salesDays,
   salesProducts,
   salesCustomers,
+  salesProductTotals,
+  salesCustomerTotals,
   orderStatusDays,
   orderStatusDeltas,
   vehicles,

@@ -20,7 +20,8 @@ import {
   placeOrder,
 } from '../../../test/order-helpers.ts';
 import { rowsOf } from '../orders/orders-repository.ts';
-import { rangePieces } from './sales-repository.ts';
+import { closeSalesDays } from './close-days.ts';
+import { rangeParts } from './sales-repository.ts';
 import { useShopTimeZone } from './shop-time-zone.ts';
 import { foldStatusChanges } from './status-fold.ts';
 
@@ -249,15 +250,29 @@ describe('sales dashboard', async () => {
         sql`select value as zone from app_state where key = 'sales_time_zone'`,
       )
     )[0]?.zone ?? 'UTC';
-  /** The API's figures equal those computed from the orders, for every interval. */
+  /**
+   * The API's figures equal those computed from the orders, for every interval: as they are, and
+   * again once every day that is over is closed (read from the running totals).
+   */
   const expectIndependent = async (from: string, to: string) => {
     const zone = await zoneNow();
-    for (const interval of ['day', 'week', 'month'] as const) {
-      const { timeZone, ...api } = await figures(from, to, interval);
-      expect(timeZone).toBe(zone);
-      expect(api).toEqual(await independentFigures(app, zone, from, to, interval));
-    }
+    const compare = async () => {
+      for (const interval of ['day', 'week', 'month'] as const) {
+        const { timeZone, ...api } = await figures(from, to, interval);
+        expect(timeZone).toBe(zone);
+        expect(api).toEqual(await independentFigures(app, zone, from, to, interval));
+      }
+    };
+    await compare();
+    if ((await closeSalesDays(app.db)) > 0) await compare();
   };
+  const closedThrough = async () =>
+    (
+      await rowsOf<{ day: string }>(
+        app.db,
+        sql`select value as day from app_state where key = 'sales_closed_through'`,
+      )
+    )[0]?.day ?? null;
   const today = async () =>
     (
       await rowsOf<{ day: string }>(
@@ -470,29 +485,68 @@ describe('sales dashboard', async () => {
     expect(march.summary).toMatchObject({ gross: 300, refunds: 0 });
     expect((await figures('2026-04-01', '2026-04-01')).summary.refunded).toBe(100);
     await expectIndependent('2026-03-01', '2026-03-31');
-    // Month rows for March, day rows for 15 Feb – 28 Feb and 1 – 14 April.
-    expect(rangePieces('2026-02-15', '2026-04-14')).toEqual([
-      { grain: 'd', first: '2026-02-15', last: '2026-02-28' },
-      { grain: 'm', first: '2026-03-01', last: '2026-03-31' },
-      { grain: 'd', first: '2026-04-01', last: '2026-04-14' },
-    ]);
     await expectIndependent('2026-02-15', '2026-04-14');
     expect(await useShopTimeZone(app.db, 'Asia/Kolkata')).toBeNull();
   });
 
-  it('over long ranges: whole months from month rows, the rest from days', async () => {
-    expect(rangePieces('2026-03-01', '2026-03-31')).toEqual([
-      { grain: 'm', first: '2026-03-01', last: '2026-03-31' },
-    ]);
-    expect(rangePieces('2026-03-02', '2026-03-31')).toEqual([
-      { grain: 'd', first: '2026-03-02', last: '2026-03-31' },
-    ]);
-    expect(rangePieces('2025-12-31', '2026-01-01')).toEqual([
-      { grain: 'd', first: '2025-12-31', last: '2026-01-01' },
-    ]);
+  it('over any range: closed days from two running totals, the days after them from day rows', async () => {
+    expect(rangeParts('2026-03-02', '2026-03-31', null)).toEqual({
+      through: null,
+      before: null,
+      days: { first: '2026-03-02', last: '2026-03-31' },
+    });
+    // Closed through 20 March: totals through the 20th less those through 1 March, and 21–31 March.
+    expect(rangeParts('2026-03-02', '2026-03-31', '2026-03-20')).toEqual({
+      through: '2026-03-20',
+      before: '2026-03-01',
+      days: { first: '2026-03-21', last: '2026-03-31' },
+    });
+    expect(rangeParts('2026-01-01', '2026-03-31', '2026-06-30')).toEqual({
+      through: '2026-03-31',
+      before: '2025-12-31',
+      days: null,
+    });
+    // Nothing closed inside the range: its day rows only.
+    expect(rangeParts('2026-03-02', '2026-03-31', '2026-03-01')).toEqual({
+      through: null,
+      before: null,
+      days: { first: '2026-03-02', last: '2026-03-31' },
+    });
     const day = await today();
     await expectIndependent(addDays(day, -1095), day);
     await expectIndependent('2026-01-05', addDays(day, 30));
+    expect(await closedThrough()).toBe(addDays(day, -1));
+  });
+
+  it('counts a sale on a day already closed (a commit just after midnight) in its totals and every later one', async () => {
+    const day = await today();
+    const yesterday = addDays(day, -1);
+    await closeSalesDays(app.db);
+    expect(await closedThrough()).toBe(yesterday);
+    const before = await figures(yesterday, yesterday);
+    // Issued a second before midnight, committed after the day was closed; and one long before the
+    // first day with sales (a moved invoice), of parts and a buyer with no totals yet.
+    await createAccountInvoice(app, {
+      companyId: f.companyA,
+      userId: f.ids.adminA,
+      totalCents: 1_234,
+      issuedAt: `${yesterday} 23:59:59 ${await zoneNow()}`,
+    });
+    await createAccountInvoice(app, {
+      companyId: f.companyA,
+      userId: f.ids.buyerA,
+      totalCents: 5_678,
+      issuedAt: '2025-01-15T12:00:00Z',
+    });
+    expect(await closedThrough()).toBe(yesterday);
+    const after = await figures(yesterday, yesterday);
+    expect(Math.round((after.summary.revenue - before.summary.revenue) * 100)).toBe(1_234);
+    expect(after.topProducts.map((p) => p.revenue)).toContain(12.34);
+    await expectIndependent(yesterday, yesterday);
+    await expectIndependent(addDays(yesterday, -30), day);
+    await expectIndependent('2025-01-01', '2025-01-31');
+    await expectIndependent('2025-01-16', day);
+    await expectIndependent('2024-12-01', day);
   });
 
   it('counts sales of the same parts paid at once each once (no lost update, no deadlock)', async () => {
@@ -522,18 +576,26 @@ describe('sales dashboard', async () => {
 
   it('keeps the roll-ups equal to a rebuild from the orders', async () => {
     const snapshot = async () =>
-      rowsOf(
+      rowsOf<{ t: string; k: string; s: string; v: string }>(
         app.db,
         sql`select 'days' as t, day::text as k, shard::text as s, orders::text || '/' || gross_cents
             || '/' || units || '/' || refunds || '/' || refunded_cents || '/' || refunded_units as v
           from sales_days where (orders, gross_cents, units, refunds, refunded_cents, refunded_units)
             <> (0, 0, 0, 0, 0, 0)
           union all
-          select 'products', grain || period, product_id::text, units || '/' || revenue_cents
+          select 'products', period::text, product_id::text, units || '/' || revenue_cents
           from sales_products where (units, revenue_cents) <> (0, 0)
           union all
-          select 'customers', grain || period, user_id, orders || '/' || revenue_cents
+          select 'customers', period::text, user_id, orders || '/' || revenue_cents
           from sales_customers where (orders, revenue_cents) <> (0, 0)
+          union all
+          select 'product totals', day::text, product_id::text, units || '/' || revenue_cents
+          from sales_product_totals
+          union all
+          select 'customer totals', day::text, user_id, orders || '/' || revenue_cents
+          from sales_customer_totals
+          union all
+          select 'closed', value, '', '' from app_state where key = 'sales_closed_through'
           union all
           select 'statuses', day || status, '', sum(orders) || '/' || sum(total_cents)
           from (select day, status, orders, total_cents from order_status_days
@@ -541,9 +603,15 @@ describe('sales dashboard', async () => {
           group by day, status having (sum(orders), sum(total_cents)) <> (0, 0)
           order by 1, 2, 3`,
       );
+    await closeSalesDays(app.db);
     const kept = await snapshot();
     expect(kept.length).toBeGreaterThan(20);
+    expect(kept.filter((row) => row.t === 'product totals').length).toBeGreaterThan(100);
+    // The rebuild leaves every day open; closing them again makes the same totals as the
+    // triggers kept through the late sales above.
     await app.db.execute(sql`select pp_sales_rebuild()`);
+    expect(await closedThrough()).toBeNull();
+    await closeSalesDays(app.db);
     expect(await snapshot()).toEqual(kept);
   });
 
