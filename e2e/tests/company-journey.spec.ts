@@ -45,8 +45,17 @@ async function demoParts(request: APIRequestContext, offset: number): Promise<It
       item.availableQuantity >=
         Math.ceil((BUYER_LIMIT * 2) / item.price) + item.minimumOrderQuantity,
   );
-  const picked = items.slice(offset * 2, offset * 2 + 2);
-  if (picked.length < 2) throw new Error(`not enough demo parts (${items.length})`);
+  // Parts without tier prices: a quantity sized from the list price to go over the buyer's limit
+  // must not fall back under it at a tier's lower unit price (the journey failed that way when the
+  // parts it picked had tiers).
+  const untiered: Item[] = [];
+  for (const item of items) {
+    const product = await request.get(`/api/v1/catalog/products/${item.slug}`);
+    if ((await product.json()).data.priceBreaks.length === 0) untiered.push(item);
+    if (untiered.length >= offset * 2 + 2) break;
+  }
+  const picked = untiered.slice(offset * 2, offset * 2 + 2);
+  if (picked.length < 2) throw new Error(`not enough demo parts (${untiered.length})`);
   return picked;
 }
 
