@@ -73,3 +73,19 @@ export async function databaseBefore(tag: string) {
     },
   };
 }
+
+/**
+ * The sales migrations' shop: buyers u1 (Ann) and u2 (Bea), and two parts, a piston at $12.34 and a
+ * pump at $500; answers the parts' ids.
+ */
+export async function twoBuyersAndTwoParts(run: Run) {
+  await run(`insert into "user" (id, name, email) values ('u1', 'Ann', 'ann@example.com'),
+    ('u2', 'Bea', 'bea@example.com')`);
+  return (
+    await run(
+      `insert into products (name, img, description, minimum_order_quantity, available_quantity, price_cents)
+       values ('Piston', '/p.svg', 'Forged piston', 1, 1000, 1234), ('Pump', '/q.svg', 'A pump', 1, 1000, 50000)
+       returning id`,
+    )
+  ).map((p) => String(p.id));
+}

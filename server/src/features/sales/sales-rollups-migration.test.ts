@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { databaseBefore } from '../../../test/migrations-before.ts';
+import { databaseBefore, twoBuyersAndTwoParts } from '../../../test/migrations-before.ts';
 
 /**
  * Migration 0014 (issue 21) on a shop of 0013 that already has orders: the roll-ups start from
@@ -10,15 +10,7 @@ describe('migration 0014 (sales roll-ups) on a shop with orders', async () => {
   afterAll(() => database.close());
   const { run } = database;
 
-  await run(`insert into "user" (id, name, email) values ('u1', 'Ann', 'ann@example.com'),
-    ('u2', 'Bea', 'bea@example.com')`);
-  const [piston, pump] = (
-    await run(
-      `insert into products (name, img, description, minimum_order_quantity, available_quantity, price_cents)
-       values ('Piston', '/p.svg', 'Forged piston', 1, 1000, 1234), ('Pump', '/q.svg', 'A pump', 1, 1000, 50000)
-       returning id`,
-    )
-  ).map((p) => String(p.id));
+  const [piston, pump] = await twoBuyersAndTwoParts(run);
 
   /** An order of one line as 0013 keeps it; invoiced at `invoicedAt` when given. */
   const order = async (

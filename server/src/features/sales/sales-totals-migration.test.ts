@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { databaseBefore } from '../../../test/migrations-before.ts';
+import { databaseBefore, twoBuyersAndTwoParts } from '../../../test/migrations-before.ts';
 
 /**
  * Migration 0016 (running totals, decision 027) on a shop of 0015 whose triggers kept day and
@@ -11,15 +11,7 @@ describe('migration 0016 (sales running totals) on a shop with sales', async () 
   afterAll(() => database.close());
   const { run } = database;
 
-  await run(`insert into "user" (id, name, email) values ('u1', 'Ann', 'ann@example.com'),
-    ('u2', 'Bea', 'bea@example.com')`);
-  const [piston, pump] = (
-    await run(
-      `insert into products (name, img, description, minimum_order_quantity, available_quantity, price_cents)
-       values ('Piston', '/p.svg', 'Forged piston', 1, 1000, 1234), ('Pump', '/q.svg', 'A pump', 1, 1000, 50000)
-       returning id`,
-    )
-  ).map((p) => String(p.id));
+  const [piston, pump] = await twoBuyersAndTwoParts(run);
   /** An order of one line, invoiced at `invoicedAt`: 0015's triggers count it at its commit. */
   const sale = async (
     user: string,
