@@ -97,6 +97,6 @@ describe.each(['pglite', 'postgres'] as const)('on %s', (kind) => {
     console.info(
       `[backup on ${kind}] ${before.length} orders acknowledged before the backup, all restored (${liveOrders} live); backup took ${backupMs} ms under load; ${report.orders.size} orders in all`,
     );
-    expect(await stopServer(again)).toBe(0);
+    expect(await stopServer(again), again.output()).toBe(0);
   }, 300_000);
 });

@@ -73,5 +73,5 @@ it('PostgreSQL cut for 5 s under load: 503 with a message, no hang, reconnects, 
   console.info(
     `[PostgreSQL cut 5 s] ${report.orders.size} orders acknowledged, ${during.length} requests while cut (${unavailable.length} answered 503), healthy again ${reconnectMs} ms after restore`,
   );
-  expect(await stopServer(server)).toBe(0);
+  expect(await stopServer(server), server.output()).toBe(0);
 }, 240_000);

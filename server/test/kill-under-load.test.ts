@@ -46,7 +46,7 @@ describe.each(['pglite', 'postgres'] as const)('on %s', (kind) => {
     console.info(
       `[kill -9 on ${kind}] ${report.orders.size} orders acknowledged, ${report.outcomes.length} requests, ${liveOrders} live after restart`,
     );
-    expect(await stopServer(again)).toBe(0);
+    expect(await stopServer(again), again.output()).toBe(0);
   }, 240_000);
 
   it('SIGTERM under load: in-flight requests finish, new ones are refused cleanly, exit 0', async () => {
@@ -81,6 +81,6 @@ describe.each(['pglite', 'postgres'] as const)('on %s', (kind) => {
     console.info(
       `[SIGTERM on ${kind}] ${report.orders.size} orders acknowledged; drained and exited in ${drainMs} ms; after the signal: ${[...kinds].join(', ')}`,
     );
-    expect(await stopServer(again)).toBe(0);
+    expect(await stopServer(again), again.output()).toBe(0);
   }, 240_000);
 });

@@ -11,6 +11,7 @@ import pg from 'pg';
 import { StartupError } from '../errors.ts';
 import { acquireDataDirLock } from './data-dir-lock.ts';
 import { initDataDirInChild, pgliteOptions } from './pglite-settings.ts';
+import { releasePooledConnectionsOnFailedTransactions } from './pooled-transaction.ts';
 import { schema } from './schema.ts';
 
 export type Database = ReturnType<typeof drizzlePglite<typeof schema>>;
@@ -112,6 +113,7 @@ async function openPostgres(
 ): Promise<DatabaseHandle> {
   const pool = new pg.Pool(poolSettings(url, timeoutMs));
   listenForPoolErrors(pool);
+  releasePooledConnectionsOnFailedTransactions();
   try {
     await pool.query('select 1');
   } catch (error) {
