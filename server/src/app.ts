@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
 import {
   serializerCompiler,
@@ -63,6 +62,7 @@ import { registerSessionCache } from './features/sessions/session-cache.ts';
 import { localImageStorage } from './features/uploads/image-storage.ts';
 import { uploadedImageRoutes, uploadRoutes } from './features/uploads/upload-routes.ts';
 import { usersRoutes } from './features/users/users-routes.ts';
+import { createAnswerReplay, requestIdOf } from './http/answer-replay.ts';
 import { logOptions, OneLineRequestLog } from './log-options.ts';
 import { registerChangeFeed } from './plugins/change-feed.ts';
 import { registerCrossSiteGuard } from './plugins/cross-site-guard.ts';
@@ -104,9 +104,6 @@ export interface BuildAppOptions {
   uploadsDir: string;
 }
 
-/** A request id given by a proxy: short, and nothing a log reader could mistake. */
-const REQUEST_ID = /^[A-Za-z0-9._:-]{1,100}$/;
-
 /** Builds the whole app (API, docs, web) without listening; tests drive it with `app.inject`. */
 export async function buildApp({
   config,
@@ -117,7 +114,10 @@ export async function buildApp({
   mailOutboxDir,
   uploadsDir,
 }: BuildAppOptions) {
+  // Repeated anonymous reads of cached answers are answered before Fastify (decision 029).
+  const replay = createAnswerReplay({ trustsProxy: config.TRUST_PROXY !== false });
   const app = Fastify({
+    serverFactory: replay.serverFactory,
     logger: logger ?? logOptions(config.LOG_LEVEL),
     // A hop count trusts that many proxies in front of us (Fastify's types take it as a function).
     trustProxy:
@@ -133,10 +133,7 @@ export async function buildApp({
     // (X-Request-Id): a proxy's id is kept when it looks like one, else a new one is made.
     requestIdHeader: false,
     logController: new OneLineRequestLog(),
-    genReqId: (request) => {
-      const given = request.headers['x-request-id'];
-      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
-    },
+    genReqId: (request) => requestIdOf(request.headers['x-request-id']),
   }).withTypeProvider<ZodTypeProvider>();
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
@@ -152,6 +149,7 @@ export async function buildApp({
 
   registerRouteTable(app);
   registerRequestMetrics(app);
+  replay.register(app);
   registerErrorHandler(app);
   registerCrossSiteGuard(app);
   registerInputGuard(app);

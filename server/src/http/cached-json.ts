@@ -2,6 +2,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
+import { markReplayable, type ReplaySource } from './answer-replay.ts';
 
 /**
  * The body a cache keeps: checked against the route's response schema once, when it is read
@@ -53,23 +54,35 @@ function compressedCopy(body: string | Buffer, encoding: 'br' | 'gzip'): Buffer 
  * cached answer never costs a compression per request (routes that use this set
  * `compress: false`).
  */
-export function sendJson(reply: FastifyReply, body: string) {
-  return sendText(reply, body, 'application/json; charset=utf-8');
+export function sendJson(reply: FastifyReply, body: string, source?: ReplaySource) {
+  return sendText(reply, body, 'application/json; charset=utf-8', source);
 }
 
 /**
  * The same for any text answer made from a few cached parts (a page's HTML with its first data),
  * or kept as UTF-8 bytes (a rendered page): the same body compresses once, however many requests
- * ask for it.
+ * ask for it. With the `source` of the body (its cache and key), the answer may be replayed to
+ * the next plain reads of the same URL before they reach Fastify (http/answer-replay.ts).
  */
-export function sendText(reply: FastifyReply, body: string | Buffer, contentType: string) {
+export function sendText(
+  reply: FastifyReply,
+  body: string | Buffer,
+  contentType: string,
+  source?: ReplaySource,
+) {
   reply.type(contentType);
-  if (body.length < COMPRESS_FROM_BYTES) return reply.send(body);
-  reply.header('vary', 'accept-encoding');
-  const accepted = reply.request.headers['accept-encoding'];
-  const encoding = accepted ? negotiate(accepted, ENCODINGS) : undefined;
-  if (encoding !== 'br' && encoding !== 'gzip') return reply.send(body);
-  return reply.header('content-encoding', encoding).send(compressedCopy(body, encoding));
+  let payload = body;
+  if (body.length >= COMPRESS_FROM_BYTES) {
+    reply.header('vary', 'accept-encoding');
+    const accepted = reply.request.headers['accept-encoding'];
+    const encoding = accepted ? negotiate(accepted, ENCODINGS) : undefined;
+    if (encoding === 'br' || encoding === 'gzip') {
+      reply.header('content-encoding', encoding);
+      payload = compressedCopy(body, encoding);
+    }
+  }
+  if (source) markReplayable(reply, source, payload);
+  return reply.send(payload);
 }
 
 /** Route options of a route answered with `sendJson`: @fastify/compress stays out of its way. */

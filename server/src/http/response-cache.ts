@@ -22,6 +22,12 @@ export interface ResponseCache<T = string> {
    * memory or from `load` (`undefined`: nothing to keep).
    */
   get(key: string, load: () => Promise<T | undefined>): Promise<T | undefined>;
+  /**
+   * The value for `key` if memory holds it fresh (no change since it was read, younger than
+   * `maxAgeMs`, the feed live), without reading anything: the answer replay's check
+   * (http/answer-replay.ts). A stale or missing entry is `undefined`; only `get` refreshes it.
+   */
+  peek(key: string): T | undefined;
   /** Marks every entry stale (the feed does it on a change; writes in this process do it too). */
   invalidate(): void;
   readonly size: number;
@@ -158,6 +164,13 @@ export function createResponseCache<T = string>({
       }
       misses.inc();
       return refresh(key, entry, load);
+    },
+    peek(key) {
+      if (!feed.live) return undefined;
+      const entry = entries.get(key);
+      if (entry?.version !== version || now() - entry.readAt >= maxAgeMs) return undefined;
+      if (entry.body !== undefined) hits.inc();
+      return entry.body;
     },
     invalidate,
     get size() {

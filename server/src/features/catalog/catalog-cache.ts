@@ -36,22 +36,30 @@ function catalogCache(app: FastifyInstance): ResponseCache {
   return cache;
 }
 
-/** `GET /tools?limit&offset&cursor`'s body, serialized. */
-export async function toolListJson(app: FastifyInstance, page: PaginationQuery) {
+/**
+ * `GET /tools?limit&offset&cursor`'s body, serialized, with where it came from (an answer the
+ * replay may give again: http/answer-replay.ts).
+ */
+export async function toolListAnswer(app: FastifyInstance, page: PaginationQuery) {
   const { limit, offset, cursor = '' } = page;
-  const body = await catalogCache(app).get(`list:${limit}:${offset}:${cursor}`, async () => {
+  const cache = catalogCache(app);
+  const key = `list:${limit}:${offset}:${cursor}`;
+  const body = (await cache.get(key, async () => {
     const { items, nextCursor } = await listTools(app.readDb, page);
     return serializeEnvelope(toolList, { success: true, data: items, nextCursor });
-  });
-  return body as string;
+  })) as string;
+  return { body, source: { cache, key, body } };
 }
 
-/** `GET /tools/{id}`'s body, serialized; `undefined` when there is no such product. */
-export function toolJson(app: FastifyInstance, id: string) {
-  return catalogCache(app).get(`one:${id}`, async () => {
+/** `GET /tools/{id}`'s body, serialized (`undefined`: no such product), with where it came from. */
+export async function toolAnswer(app: FastifyInstance, id: string) {
+  const cache = catalogCache(app);
+  const key = `one:${id}`;
+  const body = await cache.get(key, async () => {
     const found = await findTool(app.readDb, id);
     return found && serializeEnvelope(oneTool, { success: true, data: found });
   });
+  return { body, source: { cache, key, body } };
 }
 
 const purchasePage =
@@ -68,12 +76,14 @@ export async function catalogFirstHtml(app: FastifyInstance, path: string): Prom
     if (path === '/') {
       const url = `/api/v1/tools?limit=${FEATURED_PRODUCT_COUNT}`;
       return {
-        data: { [url]: await toolListJson(app, { limit: FEATURED_PRODUCT_COUNT, offset: 0 }) },
+        data: {
+          [url]: (await toolListAnswer(app, { limit: FEATURED_PRODUCT_COUNT, offset: 0 })).body,
+        },
       };
     }
     const id = purchasePage.exec(path)?.[1];
     if (id) {
-      const body = await toolJson(app, id);
+      const { body } = await toolAnswer(app, id);
       if (body) {
         const image = (JSON.parse(body) as { data: { img: string } }).data.img;
         return { data: { [`/api/v1/tools/${id}`]: body }, image };

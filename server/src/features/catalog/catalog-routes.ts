@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors.ts';
 import { cachedJsonRoute, sendJson } from '../../http/cached-json.ts';
 import { errorResponses } from '../../http/responses.ts';
-import { oneTool, toolJson, toolList, toolListJson } from './catalog-cache.ts';
+import { oneTool, toolAnswer, toolList, toolListAnswer } from './catalog-cache.ts';
 
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -21,7 +21,8 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      return sendJson(reply, await toolListJson(app, request.query));
+      const { body, source } = await toolListAnswer(app, request.query);
+      return sendJson(reply, body, source);
     },
   );
 
@@ -38,9 +39,9 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const body = await toolJson(app, request.params.id);
+      const { body, source } = await toolAnswer(app, request.params.id);
       if (body === undefined) throw new AppError('NOT_FOUND', 'Product not found');
-      return sendJson(reply, body);
+      return sendJson(reply, body, source);
     },
   );
 };

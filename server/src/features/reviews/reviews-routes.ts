@@ -35,11 +35,12 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { limit, offset, cursor = '' } = request.query;
-      const body = await cache.get(`list:${limit}:${offset}:${cursor}`, async () => {
+      const key = `list:${limit}:${offset}:${cursor}`;
+      const body = await cache.get(key, async () => {
         const { items, nextCursor } = await listReviews(app.readDb, request.query);
         return serializeEnvelope(reviewList, { success: true, data: items, nextCursor });
       });
-      return sendJson(reply, body as string);
+      return sendJson(reply, body as string, { cache, key, body });
     },
   );
 
