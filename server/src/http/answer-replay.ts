@@ -84,7 +84,7 @@ const NOT_REPLAYED = new Set([
 ]);
 
 /**
- * The fast path of public reads (issue 21, docs/decisions/028): a repeated anonymous GET whose
+ * The fast path of public reads (issue 21, docs/decisions/029): a repeated anonymous GET whose
  * answer came from a response cache, and is still fresh there, is answered by the HTTP server
  * itself, before Fastify, with the same status, headers and bytes Fastify sent the last time, its
  * own request id, its metrics and its log line. Fastify's routing and hooks were most of a cached
