@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import { createResponseCache } from '../http/response-cache.ts';
+import { createResponseCache, type ResponseCache } from '../http/response-cache.ts';
 import { LOCAL_WRITE } from './change-feed.ts';
 
 /**
@@ -40,6 +40,13 @@ export interface RenderedHtml {
   location?: string;
 }
 
+export interface ServerRenderer {
+  /** The page at `url` (path and query), from memory or rendered now; `undefined`: not ours. */
+  render(url: string): Promise<RenderedHtml | undefined>;
+  /** Where `render` keeps pages, by `url`: the answer replay checks a page is still fresh there. */
+  pages: ResponseCache<RenderedHtml>;
+}
+
 /** The page's `<head>` parts and markup inside the built index.html (Vite's shell, not ours). */
 function intoShell(shell: string, page: { head: string; body: string; state: string }) {
   const root = '<div id="root"></div>';
@@ -74,7 +81,7 @@ export async function createServerRenderer(
   app: FastifyInstance,
   webDistDir: string,
   shell: string,
-): Promise<((url: string) => Promise<RenderedHtml | undefined>) | undefined> {
+): Promise<ServerRenderer | undefined> {
   const file = join(webDistDir, '.server', 'entry-server.js');
   if (!existsSync(file)) return undefined;
   // index.html with its scripts loaded after the first paint (web/scripts/server-shell.mjs).
@@ -102,7 +109,7 @@ export async function createServerRenderer(
     maxAgeMs: PAGE_MAX_AGE_MS,
     refreshInBackground: true,
   });
-  return async (url) => {
+  const render = async (url: string) => {
     const path = url.split('?')[0] ?? '/';
     if (!web.isServerRendered(path)) return undefined;
     return pages.get(url, async () => {
@@ -116,4 +123,5 @@ export async function createServerRenderer(
       return { status: page.status, etag, html };
     });
   };
+  return { render, pages };
 }

@@ -38,7 +38,7 @@ export async function registerSpa(
     });
   }
 
-  const render = hasWeb ? await createServerRenderer(app, webDistDir, indexHtml) : undefined;
+  const renderer = hasWeb ? await createServerRenderer(app, webDistDir, indexHtml) : undefined;
 
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
@@ -50,7 +50,7 @@ export async function registerSpa(
       return reply.status(404).send({ success: false, message: `${messages.notFound}: ${path}` });
     }
     reply.header('cache-control', 'no-cache');
-    const rendered = await render?.(request.url).catch((error: unknown) => {
+    const rendered = await renderer?.render(request.url).catch((error: unknown) => {
       // The page is still served, drawn in the browser: a render bug must not be a 500.
       request.log.error({ err: error }, 'server render failed');
       return undefined;
@@ -60,7 +60,8 @@ export async function registerSpa(
       reply.header('etag', rendered.etag);
       if (request.headers['if-none-match'] === rendered.etag) return reply.status(304).send();
       reply.status(rendered.status);
-      return sendText(reply, rendered.html, 'text/html; charset=utf-8');
+      const source = renderer && { cache: renderer.pages, key: request.url, body: rendered };
+      return sendText(reply, rendered.html, 'text/html; charset=utf-8', source);
     }
     const first = await firstData(app, path);
     const html = withImagePreload(withFirstData(indexHtml, first.data), first.image);
