@@ -61,7 +61,10 @@ describe('catalog search answers', () => {
       },
     } as unknown as CatalogSearch;
     const answers = catalogSearchAnswers(app, recorder);
-    const asked = Array.from({ length: 12 }, (_, i) => answers.search(query(`word${i % 6}`)));
+    const asked = Array.from(
+      { length: 12 },
+      async (_, i) => (await answers.search(query(`word${i % 6}`))).body,
+    );
     const bodies = await Promise.all(asked);
     expect(most).toBe(SEARCH_READS_AT_ONCE);
     expect(calls).toBe(6);

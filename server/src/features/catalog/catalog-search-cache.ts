@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import pLimit from 'p-limit';
 import { AppError } from '../../errors.ts';
 import { serializeEnvelope } from '../../http/cached-json.ts';
-import { createResponseCache } from '../../http/response-cache.ts';
+import { createResponseCache, type ResponseCache } from '../../http/response-cache.ts';
 import { LOCAL_WRITE } from '../../plugins/change-feed.ts';
 import type { CatalogSearch } from './catalog-search.ts';
 import type { Counts } from './postgres-catalog-search.ts';
@@ -92,37 +92,40 @@ export function catalogSearchAnswers(app: FastifyInstance, search: CatalogSearch
     return reads(work);
   };
 
+  /** An answer's body with where it came from (the answer replay: http/answer-replay.ts). */
+  const answer = async <T extends string | undefined>(
+    cache: ResponseCache,
+    key: string,
+    load: () => Promise<T>,
+  ) => {
+    const body = (await cache.get(key, load)) as T;
+    return { body, source: { cache, key, body } };
+  };
+
   return {
-    async search(query: SearchQuery) {
-      const body = await searches.get(JSON.stringify(query), async () =>
+    search: (query: SearchQuery) =>
+      answer(searches, JSON.stringify(query), async () =>
         serializeEnvelope(searchAnswer, {
           success: true,
           data: await read(() => search.search(query)),
         }),
-      );
-      return body as string;
-    },
-    /** `undefined`: no live product has that slug (or id). */
-    product(slugOrId: string) {
-      return products.get(slugOrId, async () => {
+      ),
+    /** Its body is `undefined` when no live product has that slug (or id). */
+    product: (slugOrId: string) =>
+      answer(products, slugOrId, async () => {
         const found = await search.product(slugOrId);
         return found && serializeEnvelope(productAnswer, { success: true, data: found });
-      });
-    },
-    async brands() {
-      const body = await lists.get('brands', async () =>
+      }),
+    brands: () =>
+      answer(lists, 'brands', async () =>
         serializeEnvelope(brandsAnswer, { success: true, data: await read(() => search.brands()) }),
-      );
-      return body as string;
-    },
-    async categories() {
-      const body = await lists.get('categories', async () =>
+      ),
+    categories: () =>
+      answer(lists, 'categories', async () =>
         serializeEnvelope(categoriesAnswer, {
           success: true,
           data: await read(() => search.categories()),
         }),
-      );
-      return body as string;
-    },
+      ),
   };
 }

@@ -34,7 +34,10 @@ export function catalogSearchRoutes(search: CatalogSearch): FastifyPluginAsyncZo
           response: { 200: successEnvelope(searchResult), ...errorResponses },
         },
       },
-      async (request, reply) => sendJson(reply, await answers.search(request.query)),
+      async (request, reply) => {
+        const { body, source } = await answers.search(request.query);
+        return sendJson(reply, body, source);
+      },
     );
 
     app.get(
@@ -50,9 +53,9 @@ export function catalogSearchRoutes(search: CatalogSearch): FastifyPluginAsyncZo
         },
       },
       async (request, reply) => {
-        const body = await answers.product(request.params.slug);
+        const { body, source } = await answers.product(request.params.slug);
         if (body === undefined) throw new AppError('NOT_FOUND', 'Product not found');
-        return sendJson(reply, body);
+        return sendJson(reply, body, source);
       },
     );
 
@@ -67,7 +70,10 @@ export function catalogSearchRoutes(search: CatalogSearch): FastifyPluginAsyncZo
           response: { 200: successEnvelope(brandList), ...errorResponses },
         },
       },
-      async (_request, reply) => sendJson(reply, await answers.brands()),
+      async (_request, reply) => {
+        const { body, source } = await answers.brands();
+        return sendJson(reply, body, source);
+      },
     );
 
     app.get(
@@ -81,7 +87,10 @@ export function catalogSearchRoutes(search: CatalogSearch): FastifyPluginAsyncZo
           response: { 200: successEnvelope(categoryTree), ...errorResponses },
         },
       },
-      async (_request, reply) => sendJson(reply, await answers.categories()),
+      async (_request, reply) => {
+        const { body, source } = await answers.categories();
+        return sendJson(reply, body, source);
+      },
     );
   };
 }

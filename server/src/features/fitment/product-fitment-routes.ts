@@ -30,15 +30,13 @@ export const productFitmentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { slug } = request.params;
       const { vehicle, cursor, limit } = request.query;
-      const body = await cache.get(
-        JSON.stringify(['fitment', slug, vehicle ?? null, cursor ?? null, limit]),
-        async () => {
-          const found = await readProductFitment(app.readDb, slug, { vehicle, cursor, limit });
-          return found && serializeEnvelope(answer, { success: true, data: found });
-        },
-      );
+      const key = JSON.stringify(['fitment', slug, vehicle ?? null, cursor ?? null, limit]);
+      const body = await cache.get(key, async () => {
+        const found = await readProductFitment(app.readDb, slug, { vehicle, cursor, limit });
+        return found && serializeEnvelope(answer, { success: true, data: found });
+      });
       if (body === undefined) throw new AppError('NOT_FOUND', 'Product not found');
-      return sendJson(reply, body);
+      return sendJson(reply, body, { cache, key, body });
     },
   );
 };
