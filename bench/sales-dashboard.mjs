@@ -7,10 +7,12 @@
 // 10,000 products and 10,000 customers; the orders, spread evenly over the last 1,095 days (80%
 // shipped, 8% paid and waiting, 5% unpaid, 5% cancelled unpaid, 2% invoiced and then cancelled: the
 // refunds), one line each (BENCH_SALES_LINES for more), and an invoice for every order that sold.
-// The bulk rows go in with the triggers off (`session_replication_role = replica`), then
-// `pp_sales_rebuild()` makes the roll-ups, as a change of SHOP_TIME_ZONE does, and
-// `pp_sales_close_day()` closes every day that is over into running totals, as the servers' sweep
-// does after it: both times are reported. Then the built server, an admin with a known bearer
+// The bulk rows go in with the triggers off (`session_replication_role = replica`), then the
+// roll-ups are made as a change of SHOP_TIME_ZONE makes them (decision 028): `pp_sales_rebuild()`
+// (the switch, order writes wait for it), then `pp_sales_rebuild_step()` a step of
+// SALES_REBUILD_STEP_ORDERS orders at a time until none is left (the longest step is the longest an
+// order's commit may wait), and `pp_sales_close_day()` closes every day that is over into running
+// totals, as the servers' sweep does after it: all three times are reported. Then the built server, an admin with a known bearer
 // token, and for each range shape: 20 requests one at a time ("alone"), then
 // BENCH_CONNECTIONS admins (4) asking again and again for BENCH_SECONDS (10), every latency kept
 // (exact percentiles).
@@ -19,6 +21,7 @@
 //   --quick                 100,000 orders, 3 s a shape
 //   BENCH_SALES_ORDERS      orders (10,000,000; --quick 100,000)
 //   BENCH_SALES_LINES       lines an order (1)
+//   SALES_REBUILD_STEP_ORDERS  orders a rebuild step (2000, the server's default)
 //   BENCH_SECONDS, BENCH_CONNECTIONS (10, 4)
 //   BENCH_SALES_KEEP=1      keep the database afterwards (its URL is printed), to EXPLAIN by hand
 //   BENCH_DATABASE_URL / DATABASE_URL: the PostgreSQL server to create the database on
@@ -46,6 +49,7 @@ const sizes = {
   days: 1_095,
 };
 const TARGET_P95_MS = 200;
+const REBUILD_STEP_ORDERS = Number(process.env.SALES_REBUILD_STEP_ORDERS ?? 2000);
 /** Requests sent one at a time per shape: an admin drawing the dashboard; the target's p95. */
 const ALONE = 20;
 const BATCH = 1_000_000;
@@ -57,7 +61,7 @@ const log = (line) =>
   console.log(`[bench sales ${Math.round((Date.now() - started) / 1000)}s] ${line}`);
 const day = (offset) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
-/** The bulk data, in SQL; the roll-ups from `pp_sales_rebuild()`. Answers the seed's timings. */
+/** The bulk data, in SQL; the roll-ups as a change of SHOP_TIME_ZONE makes them. Answers the seed's timings. */
 async function seedSales(query) {
   const { orders, lines, products, brands, customers, days } = sizes;
   await query(`insert into brands (name, slug)
@@ -117,8 +121,19 @@ async function seedSales(query) {
   }
   await query('set session_replication_role = origin');
   const bulkMs = performance.now() - bulkStarted;
-  const rebuildStarted = performance.now();
+  const switchStarted = performance.now();
   await query('select pp_sales_rebuild()');
+  const switchMs = performance.now() - switchStarted;
+  const rebuildStarted = performance.now();
+  let rebuildSteps = 0;
+  let longestStepMs = 0;
+  for (;;) {
+    const stepStarted = performance.now();
+    const [step] = await query(`select pp_sales_rebuild_step(${REBUILD_STEP_ORDERS}) as counted`);
+    longestStepMs = Math.max(longestStepMs, performance.now() - stepStarted);
+    if (!step?.counted) break;
+    rebuildSteps += 1;
+  }
   const rebuildMs = performance.now() - rebuildStarted;
   // The running totals of every day that is over (migration 0016), one day a transaction, as the
   // servers' sweep closes them after a rebuild (in the background there, the figures right meanwhile).
@@ -138,7 +153,11 @@ async function seedSales(query) {
     pg_size_pretty(pg_database_size(current_database())) as size`);
   return {
     bulkMs: Math.round(bulkMs),
+    switchMs: Math.round(switchMs),
     rebuildMs: Math.round(rebuildMs),
+    rebuildSteps,
+    stepOrders: REBUILD_STEP_ORDERS,
+    longestStepMs: Math.round(longestStepMs),
     closeMs: Math.round(closeMs),
     closedDays,
     counts,
@@ -257,7 +276,7 @@ function markdownOf(report) {
   return [
     `Machine: ${m.cpus} × ${m.cpuModel}, ${m.memoryGb} GB, Node ${m.node}; load average ${m.loadAverageAtStart.join(' ')} at the start, ${m.loadAverageAtEnd.join(' ')} at the end. PostgreSQL; the built server (commit ${report.build.commit}). \`GET /api/v1/sales\` as an admin (bearer token): ${ALONE} requests one at a time ("alone": an admin drawing the dashboard, which the target is about), then ${report.settings.connections} admins asking again and again for ${report.settings.seconds} s (the same figures under contention for 2 cores); every latency kept, exact percentiles. One answer carries every chart, its queries run side by side on the pool.`,
     '',
-    `Data: ${number(c.orders)} orders (${number(c.lines)} lines, ${number(c.invoices)} invoiced) over ${sizes.days} days, ${number(sizes.products)} products of ${sizes.brands} brands, ${number(sizes.customers)} customers; roll-ups: ${number(c.dayRows)} day rows, ${number(c.productRows)} product day rows and ${number(c.productTotalRows)} product running totals, ${number(c.customerRows)} customer day rows and ${number(c.customerTotalRows)} customer running totals, ${number(c.statusRows)} status rows; database ${c.size}. Bulk insert ${round(report.seed.bulkMs / 1000)} s; \`pp_sales_rebuild()\` (a change of SHOP_TIME_ZONE, under the lock on orders) **${round(report.seed.rebuildMs / 1000)} s**; then closing its ${number(report.seed.closedDays)} days into running totals, one a transaction (the servers' background sweep after a rebuild or migration 0016), ${round(report.seed.closeMs / 1000)} s. Server RSS peak ${report.peakRssMb} MB.`,
+    `Data: ${number(c.orders)} orders (${number(c.lines)} lines, ${number(c.invoices)} invoiced) over ${sizes.days} days, ${number(sizes.products)} products of ${sizes.brands} brands, ${number(sizes.customers)} customers; roll-ups: ${number(c.dayRows)} day rows, ${number(c.productRows)} product day rows and ${number(c.productTotalRows)} product running totals, ${number(c.customerRows)} customer day rows and ${number(c.customerTotalRows)} customer running totals, ${number(c.statusRows)} status rows; database ${c.size}. Bulk insert ${round(report.seed.bulkMs / 1000)} s; a change of SHOP_TIME_ZONE (decision 028): the switch, \`pp_sales_rebuild()\`, **${number(report.seed.switchMs)} ms**, then the rebuild in ${number(report.seed.rebuildSteps)} steps of ${number(report.seed.stepOrders)} orders, ${round(report.seed.rebuildMs / 1000)} s in all, the longest step (the longest an order's commit waits) **${number(report.seed.longestStepMs)} ms**; then closing its ${number(report.seed.closedDays)} days into running totals, one a transaction (the servers' background sweep after a rebuild or migration 0016), ${round(report.seed.closeMs / 1000)} s. Server RSS peak ${report.peakRssMb} MB.`,
     '',
     table(
       [
@@ -302,7 +321,9 @@ export async function runSalesDashboard() {
     await stop(first.child);
     log(`seeding ${number(sizes.orders)} orders`);
     report.seed = await database.with(seedSales);
-    log(`seeded: bulk ${report.seed.bulkMs} ms, rebuild ${report.seed.rebuildMs} ms`);
+    log(
+      `seeded: bulk ${report.seed.bulkMs} ms, switch ${report.seed.switchMs} ms, rebuild ${report.seed.rebuildMs} ms (longest step ${report.seed.longestStepMs} ms)`,
+    );
     const shop = await startShop({ dataDir, databaseUrl: database.url, secret });
     const sampler = sampleRss([shop.pid]);
     report.shapes = [];

@@ -21,6 +21,10 @@ export const salesMessages = {
   fromAfterTo: 'from must not be after to',
   tooLong: `The range must be at most ${SALES_MAX_DAYS} days (3 years)`,
   badInterval: `interval: must be one of ${SALES_INTERVALS.join(', ')}`,
+  /** 409 while the roll-ups are counted again after a change of SHOP_TIME_ZONE (decision 028). */
+  rebuilding: (zone: string, days: number, ofDays: number) =>
+    `The sales figures are being rebuilt for the new time zone, ${zone} (${days.toLocaleString('en-US')} of ${ofDays.toLocaleString('en-US')} days). They will be back in a few minutes.`,
+  zoneChanged: "The shop's time zone changed while the sales figures were read: ask again.",
 };
 
 export const salesQuery = z

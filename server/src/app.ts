@@ -177,8 +177,8 @@ export async function buildApp({
   app.decorate('auth', auth);
   // Listed admins whose address is confirmed (ADMIN_EMAILS may have changed since).
   await promoteConfirmedAdmins(db, config.ADMIN_EMAILS);
-  // server.ts has already done it without the pool's timeouts (a rebuild may be long): here it
-  // only reads the stored zone, but for tests and other callers of buildApp.
+  // server.ts has already done it: here it only reads the stored zone, but for tests and other
+  // callers of buildApp. A change starts a rebuild that the sales sweep carries on (decision 028).
   await useShopTimeZone(db, config.SHOP_TIME_ZONE);
   registerSessionCache(app);
   registerAccessHook(app, auth);

@@ -40,6 +40,15 @@ describe('loadConfig', () => {
       expect(() => loadConfig({ SHOP_TIME_ZONE: zone })).toThrow(/SHOP_TIME_ZONE.*IANA/);
   });
 
+  it('takes SALES_REBUILD_STEP_ORDERS from 100 to 100000 orders (2000 by default)', () => {
+    expect(loadConfig({}).SALES_REBUILD_STEP_ORDERS).toBe(2000);
+    expect(loadConfig({ SALES_REBUILD_STEP_ORDERS: '500' }).SALES_REBUILD_STEP_ORDERS).toBe(500);
+    for (const orders of ['99', '100001', '1.5', 'many'])
+      expect(() => loadConfig({ SALES_REBUILD_STEP_ORDERS: orders })).toThrow(
+        /SALES_REBUILD_STEP_ORDERS/,
+      );
+  });
+
   it('treats an empty value as unset (a copied .env with NODE_ENV=)', () => {
     const config = loadConfig({ NODE_ENV: '', PORT: '', TRUST_PROXY: ' ' });
     expect(config).toMatchObject({ NODE_ENV: 'production', PORT: 3000, TRUST_PROXY: false });

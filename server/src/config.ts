@@ -137,12 +137,22 @@ const configObject = z.object({
     .default(730),
   /**
    * Issue 21: the time zone of the shop's days on the sales dashboard (an IANA name). Changing it
-   * rebuilds the sales roll-ups at the next start (decision 024).
+   * rebuilds the sales roll-ups in the background from the next start (decisions 024, 028).
    */
   SHOP_TIME_ZONE: z
     .string()
     .refine(isTimeZone, 'must be an IANA time zone name, e.g. UTC or America/Chicago')
     .default('UTC'),
+  /**
+   * Orders a step of that rebuild counts, in one transaction: a sale's commit waits for at most
+   * one step (decision 028). Fewer: shorter waits, a longer rebuild.
+   */
+  SALES_REBUILD_STEP_ORDERS: z.coerce
+    .number({ error: 'must be a number of orders' })
+    .int('must be a whole number')
+    .min(100, 'must be between 100 and 100000')
+    .max(100_000, 'must be between 100 and 100000')
+    .default(2000),
   /**
    * Issue 21: Prometheus metrics at `GET /metrics`, never on the shop's open port without a key.
    * METRICS_PORT serves them on a port of their own (bind it to a private interface with

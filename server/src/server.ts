@@ -71,7 +71,7 @@ async function main() {
   });
   if (replaced)
     app.log.warn(
-      `SHOP_TIME_ZONE changed from ${replaced} to ${config.SHOP_TIME_ZONE}: the sales roll-ups were rebuilt`,
+      `SHOP_TIME_ZONE changed from ${replaced} to ${config.SHOP_TIME_ZONE}: the sales roll-ups are being rebuilt in the background (the dashboard answers 409 until they are)`,
     );
   reportPoolStats(database.poolStats);
   if (database.dumpDataDir) {

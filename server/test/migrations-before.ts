@@ -89,3 +89,34 @@ export async function twoBuyersAndTwoParts(run: Run) {
     )
   ).map((p) => String(p.id));
 }
+
+/**
+ * An order of one line as the sales migrations' releases keep it (0013 on), invoiced at
+ * `invoicedAt` when given: the triggers of the release count it at its commit.
+ */
+export async function insertOrderRow(
+  run: Run,
+  user: string,
+  product: string | undefined,
+  quantity: number,
+  unitCents: number,
+  status: string,
+  createdAt: string,
+  invoicedAt?: string,
+  updatedAt = createdAt,
+) {
+  const [row] = await run(
+    `insert into orders (tool_id, user_id, purchase_name, img, unit_price_cents, quantity, total_cents,
+       user_name, email, status, paid, created_at, updated_at)
+     values ('${product}', '${user}', 'Order', '/o.svg', ${unitCents}, ${quantity}, ${unitCents * quantity},
+       'Ann', 'ann@example.com', '${status}', ${invoicedAt !== undefined}, '${createdAt}', '${updatedAt}')
+     returning id`,
+  );
+  await run(`insert into order_lines (order_id, line_no, product_id, sku, name, img, quantity,
+      unit_price_cents, line_total_cents)
+    values ('${row?.id}', 1, '${product}', 'SKU', 'Line', '/o.svg', ${quantity}, ${unitCents}, ${unitCents * quantity})`);
+  if (invoicedAt)
+    await run(`insert into invoices (order_id, year, number_in_year, issued_at)
+      values ('${row?.id}', 2026, (select coalesce(max(number_in_year), 0) + 1 from invoices), '${invoicedAt}')`);
+  return String(row?.id);
+}

@@ -848,8 +848,9 @@ export const auditLog = pgTable(
 
 // ── sales roll-ups (issue 21, decisions 024 and 027) ──
 // Kept by deferred triggers on `invoices` and `orders` (0014_sales-rollups.sql, 0016), in the
-// transactions that change them, and rebuilt from those tables by `pp_sales_rebuild()` (the
-// migration's backfill, and a change of SHOP_TIME_ZONE). Days are the shop's days
+// transactions that change them, and rebuilt from those tables (the migration's backfill; since
+// 0017 a change of SHOP_TIME_ZONE empties them and `pp_sales_rebuild_step()` counts the orders
+// again a few thousand a transaction, `sales_rebuild`). Days are the shop's days
 // (app_state 'sales_time_zone'). A day's sales rows are split into 16 shards by order id, so that
 // concurrent sales seldom wait for the same counter row; readers sum the shards.
 
@@ -953,6 +954,25 @@ export const orderStatusDeltas = pgTable('order_status_deltas', {
   totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
 });
 
+/**
+ * The rebuild of the sales roll-ups under way, if any (migration 0017, decision 028): after a change
+ * of SHOP_TIME_ZONE the roll-ups are emptied and counted again from the orders in the order they
+ * were placed, a few thousand orders a transaction (`pp_sales_rebuild_step()`), while the triggers
+ * count the changes of the orders already passed. `(through_at, through_id)` is the last order
+ * counted (none yet: null). One row while a rebuild runs, none otherwise.
+ */
+export const salesRebuild = pgTable(
+  'sales_rebuild',
+  {
+    one: boolean('one').primaryKey().default(true),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    throughAt: timestamp('through_at', { withTimezone: true }),
+    throughId: uuid('through_id'),
+    orders: bigint('orders', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [check('sales_rebuild_one_row', sql`${t.one}`)],
+);
+
 export const appState = pgTable('app_state', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),
@@ -968,6 +988,7 @@ export const schema = {
   salesCustomerTotals,
   orderStatusDays,
   orderStatusDeltas,
+  salesRebuild,
   vehicles,
   fitments,
   garageVehicles,

@@ -3,8 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { registerPeriodicSweep } from '../../plugins/periodic-sweep.ts';
 import { rowsOf } from '../orders/orders-repository.ts';
+import { rebuildSales } from './sales-rebuild.ts';
 
-/** How often each server looks for a day that is over and not closed yet. */
+/** How often each server looks for a rebuild to carry on and a day that is over and not closed yet. */
 export const CLOSE_DAYS_EVERY_MS = 60_000;
 
 /**
@@ -27,10 +28,20 @@ export async function closeSalesDays(db: Database): Promise<number> {
   }
 }
 
+/**
+ * Every minute (and at start), each server carries on the rebuild of the roll-ups if one is under
+ * way (after a change of SHOP_TIME_ZONE, decision 028), to its end, then closes the days that are
+ * over.
+ */
 export function registerSalesDayClose(app: FastifyInstance) {
   registerPeriodicSweep(app, {
     name: 'sales day close',
     everyMs: CLOSE_DAYS_EVERY_MS,
-    run: () => closeSalesDays(app.db),
+    run: async () => {
+      const counted = await rebuildSales(app.db, app.config.SALES_REBUILD_STEP_ORDERS);
+      if (counted > 0)
+        app.log.info(`sales roll-ups rebuilt: this server counted ${counted} orders`);
+      return closeSalesDays(app.db);
+    },
   });
 }

@@ -1,9 +1,16 @@
 import { ORDER_STATUSES, type OrderStatus } from '@proper-parts/domain/constants';
 import { addDays } from '@proper-parts/domain/days';
-import { SALES_TOP, type SalesDashboard, type SalesQuery } from '@proper-parts/domain/sales';
+import {
+  SALES_TOP,
+  type SalesDashboard,
+  type SalesQuery,
+  salesMessages,
+} from '@proper-parts/domain/sales';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { AppError } from '../../errors.ts';
 import { rowsOf } from '../orders/orders-repository.ts';
+import { salesRebuildProgress } from './sales-rebuild.ts';
 import { storedZone } from './shop-time-zone.ts';
 
 /**
@@ -13,14 +20,17 @@ import { storedZone } from './shop-time-zone.ts';
  * and the number of orders.
  */
 export async function salesDashboardOf(db: Database, query: SalesQuery): Promise<SalesDashboard> {
+  const timeZone = await wholeRollUpsZone(db);
   const parts = rangeParts(query.from, query.to, await closedThrough(db));
-  const [timeZone, series, statuses, products, customers] = await Promise.all([
-    storedZone(db),
+  const [series, statuses, products, customers] = await Promise.all([
     revenueSeries(db, query),
     statusCounts(db, query),
     productFigures(db, parts),
     topCustomers(db, parts),
   ]);
+  // A rebuild started while they were read would have emptied the rows some of them read.
+  if ((await wholeRollUpsZone(db)) !== timeZone)
+    throw new AppError('CONFLICT', salesMessages.zoneChanged);
   const total = (pick: (bucket: SeriesRow) => number | string) =>
     series.reduce((sum, bucket) => sum + Number(pick(bucket)), 0);
   const orders = total((b) => b.orders);
@@ -31,7 +41,7 @@ export async function salesDashboardOf(db: Database, query: SalesQuery): Promise
     from: query.from,
     to: query.to,
     interval: query.interval,
-    timeZone: timeZone ?? 'UTC',
+    timeZone,
     summary: {
       revenue: dollars(gross - refunded),
       orders,
@@ -104,6 +114,20 @@ export function rangeParts(from: string, to: string, closed: string | null): Ran
     before: addDays(from, -1),
     days: closed < to ? { first: addDays(closed, 1), last: to } : null,
   };
+}
+
+/**
+ * The zone the roll-ups count in, when they are whole; while they are rebuilt (decision 028) a
+ * 409 that says how far the rebuild has gone: never figures of half-counted days.
+ */
+async function wholeRollUpsZone(db: Database): Promise<string> {
+  const rebuild = await salesRebuildProgress(db);
+  if (rebuild)
+    throw new AppError(
+      'CONFLICT',
+      salesMessages.rebuilding(rebuild.zone, rebuild.days, rebuild.ofDays),
+    );
+  return (await storedZone(db)) ?? 'UTC';
 }
 
 /** The last day whose running totals are kept (migration 0016), or null when none is closed yet. */

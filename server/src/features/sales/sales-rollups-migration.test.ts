@@ -1,5 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { databaseBefore, twoBuyersAndTwoParts } from '../../../test/migrations-before.ts';
+import {
+  databaseBefore,
+  insertOrderRow,
+  twoBuyersAndTwoParts,
+} from '../../../test/migrations-before.ts';
 
 /**
  * Migration 0014 (issue 21) on a shop of 0013 that already has orders: the roll-ups start from
@@ -12,36 +16,30 @@ describe('migration 0014 (sales roll-ups) on a shop with orders', async () => {
 
   const [piston, pump] = await twoBuyersAndTwoParts(run);
 
-  /** An order of one line as 0013 keeps it; invoiced at `invoicedAt` when given. */
-  const order = async (
-    user: string,
-    product: string | undefined,
-    quantity: number,
-    unitCents: number,
-    status: string,
-    createdAt: string,
-    invoicedAt?: string,
-    updatedAt = createdAt,
-  ) => {
-    const [row] = await run(
-      `insert into orders (tool_id, user_id, purchase_name, img, unit_price_cents, quantity, total_cents,
-         user_name, email, status, paid, created_at, updated_at)
-       values ('${product}', '${user}', 'Order', '/o.svg', ${unitCents}, ${quantity}, ${unitCents * quantity},
-         'Ann', 'ann@example.com', '${status}', ${invoicedAt !== undefined}, '${createdAt}', '${updatedAt}')
-       returning id`,
-    );
-    await run(`insert into order_lines (order_id, line_no, product_id, sku, name, img, quantity,
-        unit_price_cents, line_total_cents)
-      values ('${row?.id}', 1, '${product}', 'SKU', 'Line', '/o.svg', ${quantity}, ${unitCents}, ${unitCents * quantity})`);
-    if (invoicedAt)
-      await run(`insert into invoices (order_id, year, number_in_year, issued_at)
-        values ('${row?.id}', 2026, (select coalesce(max(number_in_year), 0) + 1 from invoices), '${invoicedAt}')`);
-  };
   // Sold on 9 March (23:30 UTC) and 10 March; one left unpaid; one sold then cancelled on 2 April.
-  await order('u1', piston, 10, 1234, 'pending', '2026-03-09T23:00:00Z', '2026-03-09T23:30:00Z');
-  await order('u2', pump, 2, 50000, 'shipped', '2026-03-10T00:10:00Z', '2026-03-10T00:30:00Z');
-  await order('u1', pump, 1, 50000, 'unpaid', '2026-03-10T08:00:00Z');
-  await order(
+  await insertOrderRow(
+    run,
+    'u1',
+    piston,
+    10,
+    1234,
+    'pending',
+    '2026-03-09T23:00:00Z',
+    '2026-03-09T23:30:00Z',
+  );
+  await insertOrderRow(
+    run,
+    'u2',
+    pump,
+    2,
+    50000,
+    'shipped',
+    '2026-03-10T00:10:00Z',
+    '2026-03-10T00:30:00Z',
+  );
+  await insertOrderRow(run, 'u1', pump, 1, 50000, 'unpaid', '2026-03-10T08:00:00Z');
+  await insertOrderRow(
+    run,
     'u2',
     piston,
     5,

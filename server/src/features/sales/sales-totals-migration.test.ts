@@ -1,5 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { databaseBefore, twoBuyersAndTwoParts } from '../../../test/migrations-before.ts';
+import {
+  databaseBefore,
+  insertOrderRow,
+  twoBuyersAndTwoParts,
+} from '../../../test/migrations-before.ts';
 
 /**
  * Migration 0016 (running totals, decision 027) on a shop of 0015 whose triggers kept day and
@@ -12,27 +16,14 @@ describe('migration 0016 (sales running totals) on a shop with sales', async () 
   const { run } = database;
 
   const [piston, pump] = await twoBuyersAndTwoParts(run);
-  /** An order of one line, invoiced at `invoicedAt`: 0015's triggers count it at its commit. */
-  const sale = async (
+  /** An order of one line, invoiced when placed: 0015's triggers count it at its commit. */
+  const sale = (
     user: string,
     product: string | undefined,
     quantity: number,
     cents: number,
     at: string,
-  ) => {
-    const [row] = await run(
-      `insert into orders (tool_id, user_id, purchase_name, img, unit_price_cents, quantity, total_cents,
-         user_name, email, status, paid, created_at, updated_at)
-       values ('${product}', '${user}', 'Order', '/o.svg', ${cents}, ${quantity}, ${cents * quantity},
-         'Ann', 'ann@example.com', 'pending', true, '${at}', '${at}')
-       returning id`,
-    );
-    await run(`insert into order_lines (order_id, line_no, product_id, sku, name, img, quantity,
-        unit_price_cents, line_total_cents)
-      values ('${row?.id}', 1, '${product}', 'SKU', 'Line', '/o.svg', ${quantity}, ${cents}, ${cents * quantity})`);
-    await run(`insert into invoices (order_id, year, number_in_year, issued_at)
-      values ('${row?.id}', 2026, (select coalesce(max(number_in_year), 0) + 1 from invoices), '${at}')`);
-  };
+  ) => insertOrderRow(run, user, product, quantity, cents, 'pending', at, at);
   await sale('u1', piston, 10, 1234, '2026-03-09T12:00:00Z');
   await sale('u2', pump, 2, 50000, '2026-03-10T12:00:00Z');
   await sale('u2', piston, 5, 1234, '2026-03-12T12:00:00Z');

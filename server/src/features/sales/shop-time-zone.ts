@@ -7,10 +7,12 @@ const KEY = 'sales_time_zone';
 
 /**
  * Makes the sales roll-ups' days those of `zone` (SHOP_TIME_ZONE). The database keeps the zone its
- * roll-ups were made in (app_state 'sales_time_zone', read by the triggers); when the setting
- * differs, the roll-ups are rebuilt in the new zone, in one transaction that holds order and
- * invoice changes back meanwhile (they would otherwise be counted in a half-built table). Answers
- * the zone it replaced, or null when there was nothing to do.
+ * roll-ups are counted in (app_state 'sales_time_zone', read by the triggers); when the setting
+ * differs, it stores the new zone and starts a rebuild (`pp_sales_rebuild()`, decision 028) in one
+ * short transaction: the roll-ups are emptied and counted again in the background by every
+ * server's sweep (`rebuildSales`), order and invoice writes wait only for that transaction and
+ * then for one rebuild step at a time. Answers the zone it replaced, or null when there was nothing
+ * to do.
  */
 export async function useShopTimeZone(db: Database, zone: string): Promise<string | null> {
   if ((await storedZone(db)) === zone) return null;
@@ -20,10 +22,10 @@ export async function useShopTimeZone(db: Database, zone: string): Promise<strin
     throw new StartupError(`SHOP_TIME_ZONE: the database does not know the time zone ${zone}`);
   }
   return db.transaction(async (tx) => {
-    const inTransaction = tx as unknown as Database;
-    // SHARE: waits for transactions writing orders or invoices to end, and keeps new ones out.
-    await tx.execute(sql`lock table orders, invoices in share mode`);
-    const before = await storedZone(inTransaction);
+    // Exclusive: the sales being counted now commit first, in the old zone's rows this empties;
+    // those after it count in the new zone (or leave their orders to the rebuild).
+    await tx.execute(sql`select pg_advisory_xact_lock(7140002)`);
+    const before = await storedZone(tx as unknown as Database);
     if (before === zone) return null;
     await tx.execute(
       sql`insert into app_state (key, value) values (${KEY}, ${zone})

@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stubApi } from '../../../test/auth-stubs';
 import { jsonResponse, renderWithProviders } from '../../../test/test-utils';
+import { SALES_REBUILD_POLL_MS } from '../../features/sales/api/get-sales';
 import { localToday } from '../../features/sales/components/sales-range-form';
 import { SalesDashboardPage } from './sales-dashboard-page';
 
@@ -198,5 +199,34 @@ describe('SalesDashboardPage', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'The range must be at most 1096 days',
     );
+  });
+
+  it('says plainly that the figures are being rebuilt for a new time zone, and shows them once they are', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      let rebuilding = true;
+      const message =
+        'The sales figures are being rebuilt for the new time zone, America/Chicago (412 of 1,095 days). They will be back in a few minutes.';
+      const queries = salesApi(() =>
+        rebuilding
+          ? jsonResponse({ success: false, message }, 409)
+          : jsonResponse({ success: true, data: figures() }),
+      );
+      renderWithProviders(<SalesDashboardPage />, {
+        route: '/dashboard/sales?from=2026-03-01&to=2026-03-03',
+      });
+      expect(await screen.findByText(message)).toHaveAttribute('role', 'status');
+      expect(screen.queryByRole('alert')).toBeNull();
+      expect(queries).toHaveLength(1);
+
+      rebuilding = false;
+      await vi.advanceTimersByTimeAsync(SALES_REBUILD_POLL_MS);
+      expect(
+        await screen.findByText("Days in the shop's time zone, America/Chicago."),
+      ).toBeVisible();
+      expect(queries).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

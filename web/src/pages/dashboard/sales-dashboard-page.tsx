@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/page-header';
 import { Spinner } from '../../components/spinner';
-import { type SalesRange, useSales } from '../../features/sales/api/get-sales';
+import { isSalesRebuilding, type SalesRange, useSales } from '../../features/sales/api/get-sales';
 import { SalesFigures } from '../../features/sales/components/sales-figures';
 import {
   defaultSalesRange,
@@ -38,6 +38,11 @@ export function SalesDashboardPage() {
         </p>
       ) : isPending ? (
         <Spinner text="Adding up the sales…" />
+      ) : isError && isSalesRebuilding(error) ? (
+        // Not a failure: the figures come back once the rebuild is over (the page asks again).
+        <p role="status" className="font-medium">
+          {error.message}
+        </p>
       ) : isError ? (
         <p role="alert" className="font-medium text-error">
           {error.message}
