@@ -128,19 +128,19 @@ export function createAnswerReplay({ trustsProxy }: { trustsProxy: boolean }) {
     const started = performance.now();
     const key = keyOf(request);
     if (key === undefined) return false;
-    const answer = kept.get(key);
-    if (answer === undefined) return false;
-    const { source } = answer;
+    const found = kept.get(key);
+    if (found === undefined) return false;
+    const { source } = found;
     if (source.cache.peek(source.key) !== source.body) {
       kept.delete(key);
       return false;
     }
     const id = requestIdOf(request.headers['x-request-id']);
-    response.writeHead(200, ['x-request-id', id, ...answer.headers]);
-    response.end(answer.payload);
+    response.writeHead(200, ['x-request-id', id, ...found.headers]);
+    response.end(found.payload);
     answered += 1;
     const elapsed = performance.now() - started;
-    answer.duration.observe(elapsed / 1000);
+    found.duration.observe(elapsed / 1000);
     if (logsRequests) {
       const socket = request.socket;
       const req = {
