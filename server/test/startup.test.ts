@@ -37,7 +37,8 @@ async function startServer(env: Record<string, string>) {
     stderr += chunk.toString('utf8');
   });
   const url = `http://127.0.0.1:${env.PORT}`;
-  for (let i = 0; i < 240; i++) {
+  // A first start seeds the demo catalog and its fitments: about 90 s on a slow 2-core machine.
+  for (let i = 0; i < 720; i++) {
     if (child.exitCode !== null) throw new Error(`server exited ${child.exitCode}`);
     try {
       if ((await fetch(`${url}/api/v1/health`)).ok) return { child, url, stderr: () => stderr };
@@ -122,5 +123,5 @@ describe('start-up', () => {
     expect(signIn.status).toBe(200);
     again.child.kill('SIGTERM');
     expect(await stopped(again.child)).toBe(0);
-  }, 120_000);
+  }, 420_000);
 });
