@@ -1,5 +1,6 @@
 import type { ChangeFeed } from '../db/change-feed.ts';
 import { cacheLookups } from '../features/metrics/metrics.ts';
+import type { ReplaySource } from './answer-replay.ts';
 
 /**
  * Serialized answers of public reads, kept in memory and dropped when the tables they come from
@@ -22,6 +23,14 @@ export interface ResponseCache<T = string> {
    * memory or from `load` (`undefined`: nothing to keep).
    */
   get(key: string, load: () => Promise<T | undefined>): Promise<T | undefined>;
+  /**
+   * `get`, with where the value came from: what `sendJson` / `sendText` take so that the answer
+   * replay may give the same answer again while it stays fresh here (http/answer-replay.ts).
+   */
+  answer(
+    key: string,
+    load: () => Promise<T | undefined>,
+  ): Promise<{ body: T | undefined; source: ReplaySource }>;
   /**
    * The value for `key` if memory holds it fresh (no change since it was read, younger than
    * `maxAgeMs`, the feed live), without reading anything: the answer replay's check
@@ -122,7 +131,11 @@ export function createResponseCache<T = string>({
     return loading;
   };
 
-  return {
+  const cache: ResponseCache<T> = {
+    async answer(key, load) {
+      const body = await cache.get(key, load);
+      return { body, source: { cache, key, body } };
+    },
     get(key, load) {
       // Not hearing changes: nothing in memory can be trusted.
       if (!feed.live) {
@@ -177,4 +190,5 @@ export function createResponseCache<T = string>({
       return entries.size;
     },
   };
+  return cache;
 }

@@ -42,24 +42,22 @@ function catalogCache(app: FastifyInstance): ResponseCache {
  */
 export async function toolListAnswer(app: FastifyInstance, page: PaginationQuery) {
   const { limit, offset, cursor = '' } = page;
-  const cache = catalogCache(app);
-  const key = `list:${limit}:${offset}:${cursor}`;
-  const body = (await cache.get(key, async () => {
-    const { items, nextCursor } = await listTools(app.readDb, page);
-    return serializeEnvelope(toolList, { success: true, data: items, nextCursor });
-  })) as string;
-  return { body, source: { cache, key, body } };
+  const { body, source } = await catalogCache(app).answer(
+    `list:${limit}:${offset}:${cursor}`,
+    async () => {
+      const { items, nextCursor } = await listTools(app.readDb, page);
+      return serializeEnvelope(toolList, { success: true, data: items, nextCursor });
+    },
+  );
+  return { body: body as string, source };
 }
 
 /** `GET /tools/{id}`'s body, serialized (`undefined`: no such product), with where it came from. */
 export async function toolAnswer(app: FastifyInstance, id: string) {
-  const cache = catalogCache(app);
-  const key = `one:${id}`;
-  const body = await cache.get(key, async () => {
+  return catalogCache(app).answer(`one:${id}`, async () => {
     const found = await findTool(app.readDb, id);
     return found && serializeEnvelope(oneTool, { success: true, data: found });
   });
-  return { body, source: { cache, key, body } };
 }
 
 const purchasePage =

@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import pLimit from 'p-limit';
 import { AppError } from '../../errors.ts';
 import { serializeEnvelope } from '../../http/cached-json.ts';
-import { createResponseCache, type ResponseCache } from '../../http/response-cache.ts';
+import { createResponseCache } from '../../http/response-cache.ts';
 import { LOCAL_WRITE } from '../../plugins/change-feed.ts';
 import type { CatalogSearch } from './catalog-search.ts';
 import type { Counts } from './postgres-catalog-search.ts';
@@ -92,19 +92,9 @@ export function catalogSearchAnswers(app: FastifyInstance, search: CatalogSearch
     return reads(work);
   };
 
-  /** An answer's body with where it came from (the answer replay: http/answer-replay.ts). */
-  const answer = async <T extends string | undefined>(
-    cache: ResponseCache,
-    key: string,
-    load: () => Promise<T>,
-  ) => {
-    const body = (await cache.get(key, load)) as T;
-    return { body, source: { cache, key, body } };
-  };
-
   return {
     search: (query: SearchQuery) =>
-      answer(searches, JSON.stringify(query), async () =>
+      searches.answer(JSON.stringify(query), async () =>
         serializeEnvelope(searchAnswer, {
           success: true,
           data: await read(() => search.search(query)),
@@ -112,16 +102,16 @@ export function catalogSearchAnswers(app: FastifyInstance, search: CatalogSearch
       ),
     /** Its body is `undefined` when no live product has that slug (or id). */
     product: (slugOrId: string) =>
-      answer(products, slugOrId, async () => {
+      products.answer(slugOrId, async () => {
         const found = await search.product(slugOrId);
         return found && serializeEnvelope(productAnswer, { success: true, data: found });
       }),
     brands: () =>
-      answer(lists, 'brands', async () =>
+      lists.answer('brands', async () =>
         serializeEnvelope(brandsAnswer, { success: true, data: await read(() => search.brands()) }),
       ),
     categories: () =>
-      answer(lists, 'categories', async () =>
+      lists.answer('categories', async () =>
         serializeEnvelope(categoriesAnswer, {
           success: true,
           data: await read(() => search.categories()),

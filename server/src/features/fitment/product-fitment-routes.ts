@@ -31,12 +31,12 @@ export const productFitmentRoutes: FastifyPluginAsyncZod = async (app) => {
       const { slug } = request.params;
       const { vehicle, cursor, limit } = request.query;
       const key = JSON.stringify(['fitment', slug, vehicle ?? null, cursor ?? null, limit]);
-      const body = await cache.get(key, async () => {
+      const { body, source } = await cache.answer(key, async () => {
         const found = await readProductFitment(app.readDb, slug, { vehicle, cursor, limit });
         return found && serializeEnvelope(answer, { success: true, data: found });
       });
       if (body === undefined) throw new AppError('NOT_FOUND', 'Product not found');
-      return sendJson(reply, body, { cache, key, body });
+      return sendJson(reply, body, source);
     },
   );
 };

@@ -35,12 +35,11 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { limit, offset, cursor = '' } = request.query;
-      const key = `list:${limit}:${offset}:${cursor}`;
-      const body = await cache.get(key, async () => {
+      const { body, source } = await cache.answer(`list:${limit}:${offset}:${cursor}`, async () => {
         const { items, nextCursor } = await listReviews(app.readDb, request.query);
         return serializeEnvelope(reviewList, { success: true, data: items, nextCursor });
       });
-      return sendJson(reply, body as string, { cache, key, body });
+      return sendJson(reply, body as string, source);
     },
   );
 
