@@ -31,9 +31,9 @@ const intervalWords: Record<SalesInterval, string> = { day: 'day', week: 'week',
 
 function Stat({ title, value, note }: { title: string; value: string; note?: string }) {
   return (
-    <div className="rounded-box border border-base-300 bg-base-100 p-4">
+    <div className="min-w-0 rounded-box border border-base-300 bg-base-100 p-4">
       <dt className="text-sm text-base-content/70">{title}</dt>
-      <dd className="mt-1 text-2xl font-semibold tabular-nums">{value}</dd>
+      <dd className="mt-1 break-words text-xl font-semibold tabular-nums sm:text-2xl">{value}</dd>
       {note && <dd className="mt-1 text-xs text-base-content/70">{note}</dd>}
     </div>
   );
