@@ -15,7 +15,6 @@ if (!container) throw new Error('index.html has no #root element');
 // after the first render (a signed-in page waits on the answer). The identity client itself
 // loads only with the pages that sign in, up or out (features/auth/session-store.ts).
 fetchSession();
-const router = createAppRouter();
 const queryClient = createQueryClient();
 
 // A page the server rendered (web/src/entry-server.tsx) brings the query cache it was rendered
@@ -29,20 +28,26 @@ if (serverState) hydrate(queryClient, JSON.parse(serverState));
 // at Lighthouse's 4× slowdown on the home page, React DOM the larger part).
 const dom = import('react-dom/client');
 
-// React renders once the first page's route module is here (the home page's first paint is then
-// replaced by the same markup, not by a spinner), and in a transition: in slices that yield to
-// the browser, then one commit. (Not a top-level await: the bundler then splits the entry into
-// many small chunks.)
-void Promise.all([dom, routerReady(router)]).then(([{ createRoot, hydrateRoot }]) => {
-  const app = (
-    <StrictMode>
-      <AppProviders client={queryClient}>
-        <RouterProvider router={router} />
-      </AppProviders>
-    </StrictMode>
-  );
-  startTransition(() => {
-    if (serverState) hydrateRoot(container, app);
-    else createRoot(container).render(app);
+// The router is made in a task of its own, after this module's: making it starts loading the
+// first page's route module (the preload links of its chunks), and the two in one task were the
+// page's longest after the first paint (issue 17's TBT; A/B, Lighthouse on `/`, 6 runs each
+// alternated: TBT median 172 → 113 ms). React renders once that route module is here (the home
+// page's first paint is then replaced by the same markup, not by a spinner), and in a transition:
+// in slices that yield to the browser, then one commit. (Not a top-level await: the bundler then
+// splits the entry into many small chunks.)
+setTimeout(() => {
+  const router = createAppRouter();
+  void Promise.all([dom, routerReady(router)]).then(([{ createRoot, hydrateRoot }]) => {
+    const app = (
+      <StrictMode>
+        <AppProviders client={queryClient}>
+          <RouterProvider router={router} />
+        </AppProviders>
+      </StrictMode>
+    );
+    startTransition(() => {
+      if (serverState) hydrateRoot(container, app);
+      else createRoot(container).render(app);
+    });
   });
 });
