@@ -1,4 +1,3 @@
-import { useCurrentUser } from '../features/auth/use-current-user';
 import { FeaturedProducts } from '../features/catalog/components/featured-products';
 import { BannerSection } from '../features/content/components/banner-section';
 import { BlogArea } from '../features/content/components/blog-area';
@@ -14,18 +13,19 @@ import { usePageTitle } from '../lib/use-page-title';
  */
 export function HomePage() {
   usePageTitle('Home');
-  // Admins do not buy or review (spec §6): their Purchase Now and Write a Review are disabled.
-  const isAdmin = useCurrentUser().user?.isAdmin ?? false;
+  // Who is signed in is read by the parts that change with it (Purchase Now and Write a Review
+  // are disabled for admins, spec §6), not here: the session's answer, after hydration, then
+  // renders those parts again, not the whole page (a synchronous render, a long task).
 
   return (
     <>
       <BannerSection />
       <ShopByVehicle />
-      <FeaturedProducts purchaseDisabled={isAdmin} />
+      <FeaturedProducts />
       <StatsSection />
       <BlogArea />
       <BrandsSection />
-      <ReviewsSection isAdmin={isAdmin} />
+      <ReviewsSection />
     </>
   );
 }

@@ -1,12 +1,14 @@
 import { FEATURED_PRODUCT_COUNT } from '@proper-parts/domain/constants';
 import { messages } from '@proper-parts/domain/messages';
 import { Spinner } from '../../../components/spinner';
+import { useCurrentUser } from '../../auth/use-current-user';
 import { useTools } from '../api/get-tools';
 import { ProductCard } from './product-card';
 
-/** The home page's newest products (spec §1: six of them). */
-export function FeaturedProducts({ purchaseDisabled = false }: { purchaseDisabled?: boolean }) {
+/** The home page's newest products (spec §1: six of them). Admins' Purchase Now is disabled (§6). */
+export function FeaturedProducts() {
   const { data: products = [], isPending, isError } = useTools(FEATURED_PRODUCT_COUNT);
+  const purchaseDisabled = useCurrentUser().user?.isAdmin ?? false;
 
   return (
     <section aria-labelledby="featured-products" className="mx-auto max-w-7xl px-4 py-16">

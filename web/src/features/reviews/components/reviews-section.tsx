@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { Spinner } from '../../../components/spinner';
 import { paths } from '../../../config/paths';
 import { useWhenIdle } from '../../../lib/use-when-idle';
+import { useCurrentUser } from '../../auth/use-current-user';
 import { useReviews } from '../api/get-reviews';
 
 const ReviewsCarousel = lazy(async () => ({
@@ -14,8 +15,9 @@ const ReviewsCarousel = lazy(async () => ({
 const loading = <Spinner text="Loading reviews…" className="min-h-72" />;
 
 /** Spec §6: admins do not write reviews; the button says why instead of just greying out. */
-function WriteReviewButton({ isAdmin }: { isAdmin: boolean }) {
+function WriteReviewButton() {
   const reasonId = useId();
+  const isAdmin = useCurrentUser().user?.isAdmin ?? false;
   if (!isAdmin) {
     return (
       <Link to={paths.dashboard.review} className="btn btn-primary">
@@ -38,7 +40,7 @@ function WriteReviewButton({ isAdmin }: { isAdmin: boolean }) {
 }
 
 /** 'What our customers say': the newest reviews in a carousel, and Write a Review (spec §1, §2). */
-export function ReviewsSection({ isAdmin }: { isAdmin: boolean }) {
+export function ReviewsSection() {
   const section = useRef<HTMLElement>(null);
   // Asked for, and drawn, once the section nears the screen or the browser is idle: the server
   // renders it loading, and hydration runs none of the carousel (issue 17).
@@ -52,7 +54,7 @@ export function ReviewsSection({ isAdmin }: { isAdmin: boolean }) {
         <h2 id="reviews-title" className="text-3xl font-bold sm:text-4xl">
           What Our Customers Say
         </h2>
-        <WriteReviewButton isAdmin={isAdmin} />
+        <WriteReviewButton />
       </div>
       {isPending ? (
         loading
