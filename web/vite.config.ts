@@ -2,16 +2,20 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
 import { defineConfig } from 'vitest/config';
+import { preloadWhatIsMissing } from './preload-what-is-missing';
 
 // The server (Fastify) answers /api and /uploads on :3000; in dev Vite forwards them there so the
 // browser sees one origin, as it does in production where the server also serves web/dist.
 const serverOrigin = 'http://localhost:3000';
+
+const preloads = preloadWhatIsMissing();
 
 export default defineConfig(({ isSsrBuild }) => ({
   root: import.meta.dirname,
   plugins: [
     react(),
     tailwindcss(),
+    preloads.plugin,
     // Brotli and gzip copies beside each built file, served as they are (server/src/plugins/spa.ts):
     // compressing a 200 KB chunk on every request held a hashed asset to ~600 req/s.
     // Not for the server's renderer (dist/.server), which Node imports and nobody downloads.
@@ -33,6 +37,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     emptyOutDir: true,
     // The server's renderer (`vite build --ssr`, into dist/.server) needs no copy of public/.
     copyPublicDir: !isSsrBuild,
+    modulePreload: { resolveDependencies: preloads.resolveDependencies },
   },
   test: {
     name: 'web',
