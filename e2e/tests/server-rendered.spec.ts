@@ -18,6 +18,22 @@ function watchConsole(page: Page) {
   return problems;
 }
 
+/** How far down the page is scrolled (an expression: e2e's types have no DOM). */
+const scrollYOf = (page: Page) => page.evaluate<number>('window.scrollY');
+
+/** Holds the page's entry script back, as on a slow phone, until the returned function is called. */
+async function holdScripts(page: Page): Promise<() => void> {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return () => release();
+}
+
 interface SearchItem {
   _id: string;
   slug: string;
@@ -236,14 +252,7 @@ test.describe('public pages rendered on the server (issue 17)', () => {
     page,
   }) => {
     // The page's scripts held back, as on a slow phone: the visitor types into the server's HTML.
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdScripts(page);
     const problems = watchConsole(page);
     await page.goto('/products', { waitUntil: 'domcontentloaded' });
     const box = page.getByRole('searchbox', { name: 'Search parts' });
@@ -255,6 +264,31 @@ test.describe('public pages rendered on the server (issue 17)', () => {
     await expect(page).toHaveURL(/[?&]q=bearing\b/);
     await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
     await expect(box).toHaveValue('bearing');
+    expect(problems).toEqual([]);
+  });
+
+  test('a visitor who scrolled down before the page hydrated stays where they are', async ({
+    page,
+  }) => {
+    // React Router's scroll restoration scrolled to the top as React committed, under the
+    // visitor's finger (an e2e click on See All Brands landed on the banner).
+    const release = await holdScripts(page);
+    const problems = watchConsole(page);
+    await page.goto('/', { waitUntil: 'domcontentloaded' });
+    const seeAllBrands = page.getByRole('link', { name: 'See All Brands' });
+    await seeAllBrands.scrollIntoViewIfNeeded();
+    const scrolled = await scrollYOf(page);
+    expect(scrolled).toBeGreaterThan(500);
+    release();
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    // What React and the carousels do once idle has happened too.
+    await page.waitForLoadState('networkidle');
+    expect(await scrollYOf(page)).toBe(scrolled);
+    await seeAllBrands.click();
+    await expect(page).toHaveURL(/\/brands$/);
+    // A client-side navigation still starts the next page at its top.
+    await expect(page.getByRole('heading', { level: 1, name: 'All Brands' })).toBeVisible();
+    await expect.poll(() => scrollYOf(page)).toBe(0);
     expect(problems).toEqual([]);
   });
 });

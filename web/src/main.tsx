@@ -3,7 +3,7 @@ import { hydrate } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/providers';
-import { createAppRouter, routerReady } from './app/router';
+import { createAppRouter, createHydratingRouter, routerReady } from './app/router';
 import { fetchSession } from './features/auth/session-store';
 import { createQueryClient } from './lib/query-client';
 import './index.css';
@@ -28,16 +28,22 @@ if (serverState) hydrate(queryClient, JSON.parse(serverState));
 // at Lighthouse's 4× slowdown on the home page, React DOM the larger part).
 const dom = import('react-dom/client');
 
-// The router is made in a task of its own, after this module's: making it starts loading the
-// first page's route module (the preload links of its chunks), and the two in one task were the
-// page's longest after the first paint (issue 17's TBT; A/B, Lighthouse on `/`, 6 runs each
-// alternated: TBT median 172 → 113 ms). React renders once that route module is here (the home
-// page's first paint is then replaced by the same markup, not by a spinner), and in a transition:
-// in slices that yield to the browser, then one commit. (Not a top-level await: the bundler then
-// splits the entry into many small chunks.)
+// The router is made in a task of its own, after this module's: making it loads the first page's
+// route module (the preload links of its chunks), and the two in one task were the page's longest
+// after the first paint (issue 17's TBT; A/B, Lighthouse on `/`, 6 runs each alternated: TBT
+// median 172 → 113 ms). React renders once that route module is here (the home page's first paint
+// is then replaced by the same markup, not by a spinner), and in a transition: in slices that
+// yield to the browser, then one commit. (Not a top-level await: the bundler then splits the
+// entry into many small chunks.)
 setTimeout(() => {
-  const router = createAppRouter();
-  void Promise.all([dom, routerReady(router)]).then(([{ createRoot, hydrateRoot }]) => {
+  const ready = serverState
+    ? createHydratingRouter()
+    : (async () => {
+        const router = createAppRouter();
+        await routerReady(router);
+        return router;
+      })();
+  void Promise.all([dom, ready]).then(([{ createRoot, hydrateRoot }, router]) => {
     const app = (
       <StrictMode>
         <AppProviders client={queryClient}>

@@ -1,5 +1,5 @@
 import { type ComponentType, lazy, type ReactNode } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { RootLayout } from '../components/layout/root-layout';
 import { RouteError } from '../components/layout/route-error';
 import { Spinner } from '../components/spinner';
@@ -205,6 +205,30 @@ export const routes: RouteObject[] = [
 ];
 
 export const createAppRouter = () => createBrowserRouter(routes);
+
+/**
+ * The router for a page the server rendered, ready to hydrate it: the first page's route modules
+ * (`lazy`) are loaded first and the router starts hydrated (`hydrationData`), as React Router
+ * advises for server rendering. Made the other way (`createAppRouter`, then its first navigation
+ * loads them), its scroll restoration scrolled to the top when React committed: a visitor who had
+ * scrolled while the page hydrated was thrown back, and an e2e journey's click on See All Brands
+ * landed on the banner instead.
+ */
+export async function createHydratingRouter(): Promise<ReturnType<typeof createAppRouter>> {
+  const lazyMatches = matchRoutes(routes, window.location)?.filter((match) => match.route.lazy);
+  await Promise.all(
+    (lazyMatches ?? []).map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      // A module that fails to load stays lazy: the router's first navigation tries it again,
+      // and shows the route's error element if it fails again.
+      const loaded = await route.lazy().catch(() => undefined);
+      if (loaded) Object.assign(route, { ...loaded, lazy: undefined });
+    }),
+  );
+  const router = createBrowserRouter(routes, { hydrationData: {} });
+  await routerReady(router);
+  return router;
+}
 
 /** Resolves once the router has loaded the first page's route modules (its `lazy`). */
 export function routerReady(router: ReturnType<typeof createAppRouter>): Promise<void> {
