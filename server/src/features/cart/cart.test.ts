@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm';
+import { cartMessages, MAX_CART_LINES } from '@proper-parts/domain/cart';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { signUp, signUpAdmin, type TestUser } from '../../../test/auth-helper.ts';
 import { buildTestApp } from '../../../test/helper.ts';
@@ -327,6 +328,44 @@ describe('business buying: cart, checkout, invoices, reorder, saved lists', asyn
     await call(buyer, 'POST', '/cart/merge', { lines });
     const merged = await call(buyer, 'POST', '/cart/merge', { lines });
     expect(merged.json().data.lines).toMatchObject([{ productId: part.id, quantity: 4 }]);
+  });
+
+  it('holds at most MAX_CART_LINES lines: a fill past it takes nothing and says why', async () => {
+    await emptyCart(buyer);
+    const buyerId = await idOf(buyer);
+    // One line short of full, with parts made for it (a cart line is one part).
+    await app.db.execute(
+      sql`with filler as (
+          insert into products (name, img, description, minimum_order_quantity,
+            available_quantity, price_cents)
+          select 'Cart filler ' || n, '/images/logo.svg', 'Fills a cart.', 1, 10, 100
+          from generate_series(1, ${MAX_CART_LINES - 1}) n
+          returning id
+        )
+        insert into cart_lines (user_id, product_id, quantity)
+        select ${buyerId}, id, 1 from filler`,
+    );
+    const a = await createProduct(app, { minimumOrderQuantity: 1 });
+    const b = await createProduct(app, { minimumOrderQuantity: 1 });
+    const lineCount = async () =>
+      (await app.db.select().from(cartLines).where(eq(cartLines.userId, buyerId))).length;
+    const both = await call(buyer, 'POST', '/cart/merge', {
+      lines: [
+        { productId: a.id, quantity: 1 },
+        { productId: b.id, quantity: 1 },
+      ],
+    });
+    expect(both.statusCode).toBe(400);
+    expect(both.json()).toEqual({ success: false, message: cartMessages.cartFull });
+    expect(await lineCount()).toBe(MAX_CART_LINES - 1);
+    const one = await call(buyer, 'POST', '/cart/merge', {
+      lines: [{ productId: a.id, quantity: 1 }],
+    });
+    expect(one.statusCode).toBe(200);
+    expect(await lineCount()).toBe(MAX_CART_LINES);
+    expect((await setLine(buyer, b.id, 1)).json().message).toBe(cartMessages.cartFull);
+    await emptyCart(buyer);
+    await app.db.execute(sql`delete from products where name like 'Cart filler %'`);
   });
 
   describe('POST /cart/quick-order', () => {
