@@ -3,7 +3,7 @@ import { hydrate } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/providers';
-import { createAppRouter, createHydratingRouter, routerReady } from './app/router';
+import { createReadyRouter } from './app/router';
 import { fetchSession } from './features/auth/session-store';
 import { createQueryClient } from './lib/query-client';
 import './index.css';
@@ -36,24 +36,19 @@ const dom = import('react-dom/client');
 // yield to the browser, then one commit. (Not a top-level await: the bundler then splits the
 // entry into many small chunks.)
 setTimeout(() => {
-  const ready = serverState
-    ? createHydratingRouter()
-    : (async () => {
-        const router = createAppRouter();
-        await routerReady(router);
-        return router;
-      })();
-  void Promise.all([dom, ready]).then(([{ createRoot, hydrateRoot }, router]) => {
-    const app = (
-      <StrictMode>
-        <AppProviders client={queryClient}>
-          <RouterProvider router={router} />
-        </AppProviders>
-      </StrictMode>
-    );
-    startTransition(() => {
-      if (serverState) hydrateRoot(container, app);
-      else createRoot(container).render(app);
-    });
-  });
+  void Promise.all([dom, createReadyRouter({ hydrating: Boolean(serverState) })]).then(
+    ([{ createRoot, hydrateRoot }, router]) => {
+      const app = (
+        <StrictMode>
+          <AppProviders client={queryClient}>
+            <RouterProvider router={router} />
+          </AppProviders>
+        </StrictMode>
+      );
+      startTransition(() => {
+        if (serverState) hydrateRoot(container, app);
+        else createRoot(container).render(app);
+      });
+    },
+  );
 });

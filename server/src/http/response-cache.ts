@@ -26,11 +26,12 @@ export interface ResponseCache<T = string> {
   /**
    * `get`, with where the value came from: what `sendJson` / `sendText` take so that the answer
    * replay may give the same answer again while it stays fresh here (http/answer-replay.ts).
+   * `body` has `load`'s type: a key is always loaded by the same `load`.
    */
-  answer(
+  answer<B extends T | undefined>(
     key: string,
-    load: () => Promise<T | undefined>,
-  ): Promise<{ body: T | undefined; source: ReplaySource }>;
+    load: () => Promise<B>,
+  ): Promise<{ body: B; source: ReplaySource }>;
   /**
    * The value for `key` if memory holds it fresh (no change since it was read, younger than
    * `maxAgeMs`, the feed live), without reading anything: the answer replay's check
@@ -132,8 +133,8 @@ export function createResponseCache<T = string>({
   };
 
   const cache: ResponseCache<T> = {
-    async answer(key, load) {
-      const body = await cache.get(key, load);
+    async answer<B extends T | undefined>(key: string, load: () => Promise<B>) {
+      const body = (await cache.get(key, load)) as B;
       return { body, source: { cache, key, body } };
     },
     get(key, load) {

@@ -204,34 +204,42 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const createAppRouter = () => createBrowserRouter(routes);
+type AppRouter = ReturnType<typeof createBrowserRouter>;
 
 /**
- * The router for a page the server rendered, ready to hydrate it: the first page's route modules
- * (`lazy`) are loaded first and the router starts hydrated (`hydrationData`), as React Router
- * advises for server rendering. Made the other way (`createAppRouter`, then its first navigation
- * loads them), its scroll restoration scrolled to the top when React committed: a visitor who had
- * scrolled while the page hydrated was thrown back, and an e2e journey's click on See All Brands
- * landed on the banner instead.
+ * The router, once it has the first page's route modules (their `lazy`), so that React's first
+ * render is that page and not a fallback. For a page the server rendered (`hydrating`), those
+ * modules are loaded before the router is made and it starts hydrated (`hydrationData`), as React
+ * Router advises for server rendering. Made the other way (its first navigation loading them),
+ * its scroll restoration scrolled to the top when React committed: a visitor who had scrolled
+ * while the page hydrated was thrown back, and an e2e journey's click on See All Brands landed on
+ * the banner instead.
  */
-export async function createHydratingRouter(): Promise<ReturnType<typeof createAppRouter>> {
-  const lazyMatches = matchRoutes(routes, window.location)?.filter((match) => match.route.lazy);
-  await Promise.all(
-    (lazyMatches ?? []).map(async ({ route }) => {
-      if (typeof route.lazy !== 'function') return;
-      // A module that fails to load stays lazy: the router's first navigation tries it again,
-      // and shows the route's error element if it fails again.
-      const loaded = await route.lazy().catch(() => undefined);
-      if (loaded) Object.assign(route, { ...loaded, lazy: undefined });
-    }),
-  );
-  const router = createBrowserRouter(routes, { hydrationData: {} });
+export async function createReadyRouter({ hydrating }: { hydrating: boolean }): Promise<AppRouter> {
+  if (hydrating) await loadLazyRoutesOf(window.location);
+  const router = createBrowserRouter(routes, hydrating ? { hydrationData: {} } : undefined);
   await routerReady(router);
   return router;
 }
 
+/**
+ * Loads the `lazy` route modules of a location into their routes. A module that fails to load
+ * stays lazy: the router's first navigation tries it again, and shows the route's error element
+ * if it fails again.
+ */
+async function loadLazyRoutesOf(location: Location) {
+  const lazyMatches = matchRoutes(routes, location)?.filter((match) => match.route.lazy) ?? [];
+  await Promise.all(
+    lazyMatches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const loaded = await route.lazy().catch(() => undefined);
+      if (loaded) Object.assign(route, { ...loaded, lazy: undefined });
+    }),
+  );
+}
+
 /** Resolves once the router has loaded the first page's route modules (its `lazy`). */
-export function routerReady(router: ReturnType<typeof createAppRouter>): Promise<void> {
+function routerReady(router: AppRouter): Promise<void> {
   if (router.state.initialized) return Promise.resolve();
   return new Promise((resolve) => {
     const stop = router.subscribe((state) => {

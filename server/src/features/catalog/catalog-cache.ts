@@ -42,14 +42,10 @@ function catalogCache(app: FastifyInstance): ResponseCache {
  */
 export async function toolListAnswer(app: FastifyInstance, page: PaginationQuery) {
   const { limit, offset, cursor = '' } = page;
-  const { body, source } = await catalogCache(app).answer(
-    `list:${limit}:${offset}:${cursor}`,
-    async () => {
-      const { items, nextCursor } = await listTools(app.readDb, page);
-      return serializeEnvelope(toolList, { success: true, data: items, nextCursor });
-    },
-  );
-  return { body: body as string, source };
+  return catalogCache(app).answer(`list:${limit}:${offset}:${cursor}`, async () => {
+    const { items, nextCursor } = await listTools(app.readDb, page);
+    return serializeEnvelope(toolList, { success: true, data: items, nextCursor });
+  });
 }
 
 /** `GET /tools/{id}`'s body, serialized (`undefined`: no such product), with where it came from. */

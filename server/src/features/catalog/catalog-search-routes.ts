@@ -36,7 +36,7 @@ export function catalogSearchRoutes(search: CatalogSearch): FastifyPluginAsyncZo
       },
       async (request, reply) => {
         const { body, source } = await answers.search(request.query);
-        return sendJson(reply, body as string, source);
+        return sendJson(reply, body, source);
       },
     );
 
@@ -72,7 +72,7 @@ export function catalogSearchRoutes(search: CatalogSearch): FastifyPluginAsyncZo
       },
       async (_request, reply) => {
         const { body, source } = await answers.brands();
-        return sendJson(reply, body as string, source);
+        return sendJson(reply, body, source);
       },
     );
 
@@ -89,7 +89,7 @@ export function catalogSearchRoutes(search: CatalogSearch): FastifyPluginAsyncZo
       },
       async (_request, reply) => {
         const { body, source } = await answers.categories();
-        return sendJson(reply, body as string, source);
+        return sendJson(reply, body, source);
       },
     );
   };

@@ -39,7 +39,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
         const { items, nextCursor } = await listReviews(app.readDb, request.query);
         return serializeEnvelope(reviewList, { success: true, data: items, nextCursor });
       });
-      return sendJson(reply, body as string, source);
+      return sendJson(reply, body, source);
     },
   );
 
