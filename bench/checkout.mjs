@@ -4,13 +4,15 @@
 // main bench's data (bench/lib/seed.mjs: 10,000 products with stock to spare, 1,000 buyers with
 // known tokens, 100,000 orders), a third of the products given tier prices at 10 and 50 pieces.
 // Then, on one built server, 50 connections, 10 s each after a warm-up:
-//  - checkout: each connection is one buyer with its own account. In a loop it refills its cart
-//    with 20 lines (one `POST /cart/merge`: 20 random parts of the first 2,000, quantities across
-//    the tiers) and places it (`POST /orders`). Only the `POST /orders` is timed: the refill is
-//    there so that every checkout places a full 20-line cart, and its answer is not the figure
-//    (it still shares the server, the pool and the cores with the checkouts, so the figure is a
-//    little worse than checkouts alone would be). Carts of random parts overlap: two carts of 20
-//    parts out of 2,000 share one about 18% of the time, so buyers do wait on each other's locks.
+//  - checkout (the target row): 5,000 buyers' carts are filled first (one `POST /cart/merge`
+//    each: 20 random parts of the first 2,000, quantities across the tiers; untimed, and its
+//    rate reported), then 50 connections place them (`POST /orders`), each taking the next filled
+//    cart: 50 checkouts of full 20-line carts in flight at every moment, nothing else. Carts of
+//    random parts overlap: two carts of 20 parts out of 2,000 share one about 18% of the time, so
+//    buyers do wait on each other's locks.
+//  - checkout with refills: each connection is one buyer that, in a loop, refills its cart (one
+//    `POST /cart/merge`, untimed) and places it. Only the `POST /orders` is timed; the refills
+//    share the server, the pool and the cores with the checkouts (reported, no target).
 //  - checkout, one hot set: every cart the same 20 parts, so every checkout waits for the one
 //    before it (the worst case, reported, no target).
 //  - purchase: the main bench's orders row (`POST /purchase`, one line, the next buyer and the
@@ -21,10 +23,12 @@
 // README's checkout section.
 //   --quick             3 s a run
 //   BENCH_SECONDS, BENCH_CONNECTIONS (10, 50)
+//   BENCH_FILLED_CARTS (5,000): carts filled before the target row; under ~4,500 they are all
+//     filled within the 30 s a session is believed (decision 008), so no checkout asks again
 //   BENCH_DATABASE_URL / DATABASE_URL: the PostgreSQL server to create the database on
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -32,7 +36,7 @@ import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { freshPostgres, postgresBase, postgresReachable } from './lib/databases.mjs';
-import { root, rssMb, sampleRss, startShop, stop } from './lib/processes.mjs';
+import { cpuMs, root, rssMb, sampleRss, startShop, stop } from './lib/processes.mjs';
 import { quantile, round, writeResultJson } from './lib/report.mjs';
 import { seed, tokenOf } from './lib/seed.mjs';
 
@@ -40,9 +44,11 @@ const quick = process.argv.includes('--quick');
 const seconds = Number(process.env.BENCH_SECONDS ?? (quick ? 3 : 10));
 const warmup = Math.max(1, Math.min(3, Math.round(seconds / 3)));
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const sizes = { products: 10_000, users: 1_000, orders: 100_000, reviews: 1_000 };
+const sizes = { products: 10_000, users: 6_000, orders: 100_000, reviews: 1_000 };
 const CART_LINES = 20;
 const CART_PARTS = 2_000;
+// Buyers whose carts are filled before the checkouts-alone run: more than it can place in its time.
+const FILLED_CARTS = Number(process.env.BENCH_FILLED_CARTS ?? 5_000);
 const PURCHASE_PARTS = 100;
 const TARGETS = { checkoutP99ms: 100, purchasePerSecond: 1000 };
 const secret = 'bench-secret-0123456789abcdef0123456789abcdef';
@@ -69,33 +75,8 @@ function send(agent, base, { method, path, headers, body }) {
   });
 }
 
-/**
- * `connections` buyers, each in its own loop for `seconds`: `before(buyer)` untimed (its requests
- * still load the server), then `timed(buyer)`, whose latencies make the figure.
- */
-async function runBuyers(base, { seconds: duration, before, timed }) {
-  const agent = new Agent({ keepAlive: true, maxSockets: connections });
-  const latencies = [];
-  const statuses = {};
-  const setupStatuses = {};
-  const until = performance.now() + duration * 1000;
-  const began = performance.now();
-  await Promise.all(
-    Array.from({ length: connections }, async (_, buyer) => {
-      while (performance.now() < until) {
-        if (before) {
-          const setup = await send(agent, base, before(buyer));
-          setupStatuses[setup.status] = (setupStatuses[setup.status] ?? 0) + 1;
-          if (performance.now() >= until) break;
-        }
-        const answer = await send(agent, base, timed(buyer));
-        latencies.push(answer.ms);
-        statuses[answer.status] = (statuses[answer.status] ?? 0) + 1;
-      }
-    }),
-  );
-  const elapsed = (performance.now() - began) / 1000;
-  agent.destroy();
+/** A run's figures from its timed latencies (ms, sorted here), statuses and length (s). */
+function figuresOf(latencies, statuses, elapsed) {
   latencies.sort((x, y) => x - y);
   const failed = Object.entries(statuses)
     .filter(([status]) => !status.startsWith('2'))
@@ -110,8 +91,93 @@ async function runBuyers(base, { seconds: duration, before, timed }) {
     maxMs: round(latencies.at(-1) ?? 0),
     statuses,
     failed,
-    setupStatuses,
+    seconds: round(elapsed),
   };
+}
+
+/**
+ * `connections` buyers, each in its own loop for `seconds`: `before(buyer)` untimed (its requests
+ * still load the server), then `timed(buyer)`, whose latencies make the figure.
+ */
+async function runBuyers(base, { seconds: duration, before, timed }) {
+  const agent = new Agent({ keepAlive: true, maxSockets: connections });
+  const latencies = [];
+  const setupLatencies = [];
+  const statuses = {};
+  const setupStatuses = {};
+  const until = performance.now() + duration * 1000;
+  const began = performance.now();
+  await Promise.all(
+    Array.from({ length: connections }, async (_, buyer) => {
+      while (performance.now() < until) {
+        if (before) {
+          const setup = await send(agent, base, before(buyer));
+          setupStatuses[setup.status] = (setupStatuses[setup.status] ?? 0) + 1;
+          setupLatencies.push(setup.ms);
+          if (performance.now() >= until) break;
+        }
+        const answer = await send(agent, base, timed(buyer));
+        latencies.push(answer.ms);
+        statuses[answer.status] = (statuses[answer.status] ?? 0) + 1;
+      }
+    }),
+  );
+  const elapsed = (performance.now() - began) / 1000;
+  agent.destroy();
+  setupLatencies.sort((x, y) => x - y);
+  return {
+    ...figuresOf(latencies, statuses, elapsed),
+    setupStatuses,
+    ...(setupLatencies.length && {
+      setupP50ms: quantile(setupLatencies, 0.5),
+      setupP99ms: quantile(setupLatencies, 0.99),
+    }),
+  };
+}
+
+/** Fills buyers 0..carts-1's carts, `connections` at once (one `POST /cart/merge` each). */
+async function fillCarts(base, { carts, fill }) {
+  const agent = new Agent({ keepAlive: true, maxSockets: connections });
+  let next = 0;
+  const began = performance.now();
+  const statuses = {};
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      for (let buyer = next++; buyer < carts; buyer = next++) {
+        const { status } = await send(agent, base, fill(buyer));
+        statuses[status] = (statuses[status] ?? 0) + 1;
+      }
+    }),
+  );
+  agent.destroy();
+  const took = (performance.now() - began) / 1000;
+  log(`filled ${carts} carts in ${round(took)} s: ${JSON.stringify(statuses)}`);
+  return { carts, seconds: round(took), perSecond: Math.round(carts / took), statuses };
+}
+
+/**
+ * Checkouts alone: `connections` loops place the carts `fillCarts` filled, each taking the next,
+ * for `seconds` or until they run out. No refill shares the timed window.
+ */
+async function placeFilledCarts(base, { seconds: duration, carts, place }) {
+  const agent = new Agent({ keepAlive: true, maxSockets: connections });
+  let next = 0;
+  const latencies = [];
+  const statuses = {};
+  const until = performance.now() + duration * 1000;
+  const began = performance.now();
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      for (let buyer = next++; buyer < carts && performance.now() < until; buyer = next++) {
+        const answer = await send(agent, base, place(buyer));
+        latencies.push(answer.ms);
+        statuses[answer.status] = (statuses[answer.status] ?? 0) + 1;
+      }
+    }),
+  );
+  const elapsed = (performance.now() - began) / 1000;
+  agent.destroy();
+  return { ...figuresOf(latencies, statuses, elapsed), cartsRanOut: latencies.length >= carts };
 }
 
 /** The database's wait events, sampled every 50 ms from its active backends: `{ 'Lock: transactionid': n }`. */
@@ -182,20 +248,67 @@ const checkoutBody = JSON.stringify({
   poNumber: 'PO-BENCH',
 });
 
+/**
+ * The CPU time (ms) every PostgreSQL process on this machine (the bench's cluster) uses from now
+ * until `stop()`: each process's /proc time sampled every 100 ms, so a backend that exits meanwhile
+ * counts up to its last sample.
+ */
+function samplePostgresCpu() {
+  const first = new Map();
+  const last = new Map();
+  const take = () => {
+    for (const pid of readdirSync('/proc')) {
+      if (!/^\d+$/.test(pid)) continue;
+      try {
+        if (!readFileSync(`/proc/${pid}/comm`, 'utf8').startsWith('postgres')) continue;
+      } catch {
+        continue; // gone meanwhile
+      }
+      const used = cpuMs(pid);
+      if (!first.has(pid)) first.set(pid, used);
+      last.set(pid, used);
+    }
+  };
+  take();
+  const started = new Set(first.keys());
+  const timer = setInterval(take, 100);
+  return {
+    stop() {
+      clearInterval(timer);
+      take();
+      let total = 0;
+      // A process that started during the run counts from zero.
+      for (const [pid, used] of last) total += used - (started.has(pid) ? first.get(pid) : 0);
+      return total;
+    },
+  };
+}
+
 async function measure(database, shop, key, run) {
   const waits = sampleWaits(database.url);
   const rss = sampleRss([shop.pid]);
   const before = await database.with(ledger);
+  const postgresCpu = samplePostgresCpu();
+  const cpuBefore = { server: cpuMs(shop.pid), bench: process.cpuUsage() };
   const result = await run();
+  const bench = process.cpuUsage(cpuBefore.bench);
+  const answered = Math.max(1, result.requests);
+  // CPU a timed request (ms): what the server, PostgreSQL and this bench process used during the
+  // run, over the timed requests (a refill row's refills included).
+  const cpuPerRequestMs = {
+    server: round((cpuMs(shop.pid) - cpuBefore.server) / answered),
+    postgres: round(postgresCpu.stop() / answered),
+    bench: round((bench.user + bench.system) / 1000 / answered),
+  };
   const peakRssMb = rss.stop();
   const waited = await waits.stop();
   // Let answers still in flight land before the ledger.
   await new Promise((r) => setTimeout(r, 500));
   const after = await database.with(ledger);
   const oversoldUnits = Number(after.lined - before.lined - (before.stock - after.stock));
-  const row = { key, ...result, peakRssMb, waits: waited, oversoldUnits };
+  const row = { key, ...result, peakRssMb, waits: waited, oversoldUnits, cpuPerRequestMs };
   log(
-    `${key}: ${row.okPerSecond}/s p50 ${row.p50ms} p95 ${row.p95ms} p99 ${row.p99ms} ms, ${row.failed} failed, oversold ${oversoldUnits}, waits ${waited.top.map((w) => `${w.wait} ${w.share}%`).join(', ')}`,
+    `${key}: ${row.okPerSecond}/s p50 ${row.p50ms} p95 ${row.p95ms} p99 ${row.p99ms} ms${row.setupP50ms === undefined ? '' : ` (refill p50 ${row.setupP50ms} p99 ${row.setupP99ms} ms)`}, ${row.failed} failed, oversold ${oversoldUnits}, waits ${waited.top.map((w) => `${w.wait} ${w.share}%`).join(', ')}; CPU a request: server ${cpuPerRequestMs.server} ms, PostgreSQL ${cpuPerRequestMs.postgres} ms, bench ${cpuPerRequestMs.bench} ms`,
   );
   return row;
 }
@@ -235,11 +348,20 @@ async function checkoutRuns(database, shop) {
   const warm = { seconds: warmup, before: refill(() => randomCart(parts)), timed: placeCart };
   await runBuyers(shop.url, warm);
   const rows = [];
+  // Checkouts alone: every buyer's cart filled first, then placed at `connections` at once.
+  const fill = refill(() => randomCart(parts));
+  const filled = await fillCarts(shop.url, { carts: FILLED_CARTS, fill: (b) => fill(b) });
   rows.push({
     ...(await measure(database, shop, 'checkout', () =>
-      runBuyers(shop.url, { seconds, before: refill(() => randomCart(parts)), timed: placeCart }),
+      placeFilledCarts(shop.url, { seconds, carts: FILLED_CARTS, place: placeCart }),
     )),
     aloneMs,
+    fill: filled,
+  });
+  rows.push({
+    ...(await measure(database, shop, 'checkoutRefill', () =>
+      runBuyers(shop.url, { seconds, before: refill(() => randomCart(parts)), timed: placeCart }),
+    )),
   });
   rows.push(
     await measure(database, shop, 'checkoutHot', () =>
@@ -290,7 +412,7 @@ async function explainCheckout(database, parts) {
     },
   });
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-  const buyer = connections + 100;
+  const buyer = FILLED_CARTS + 100;
   const cart = randomCart(parts);
   const fill = () =>
     send(agent, shop.url, {
@@ -368,7 +490,8 @@ async function explainCheckout(database, parts) {
 
 const number = (n) => Math.round(n).toLocaleString('en-US');
 const TITLES = {
-  checkout: `POST /api/v1/orders, a 20-line cart (${connections} buyers, 20 random parts of ${number(CART_PARTS)} a cart, tier prices)`,
+  checkout: `POST /api/v1/orders, a 20-line cart (${connections} buyers at once, 20 random parts of ${number(CART_PARTS)} a cart, tier prices; the carts filled before)`,
+  checkoutRefill: `POST /api/v1/orders, a 20-line cart, each buyer refilling its cart between checkouts (\`POST /cart/merge\`, untimed, in the same window)`,
   checkoutHot: `POST /api/v1/orders, a 20-line cart, every cart the same 20 parts (worst case)`,
   purchase: `POST /api/v1/purchase, one line (${connections} buyers, ${PURCHASE_PARTS} parts)`,
 };
@@ -393,7 +516,7 @@ function markdownOf(report) {
   const out = [
     `# Checkout benchmark ${report.date.slice(0, 16).replace('T', ' ')} UTC${report.quick ? ' (quick)' : ''}`,
     '',
-    `\`npm run bench -- checkout\`. Machine: ${m.cpus} × ${m.cpuModel}, ${m.memoryGb} GB, Node ${m.node}; load average ${m.loadAverageAtStart.join(' ')} at the start, ${m.loadAverageAtEnd.join(' ')} at the end (other work shares this machine). PostgreSQL 15, one built server (\`server/dist/server.js\` ${report.build.serverJs}, built ${report.build.serverJsBuilt.slice(0, 16).replace('T', ' ')} UTC, commit ${report.build.commit}${report.build.dirty ? ' with uncommitted changes in server/ or domain/' : ''}), its pool of 10 connections. Load from the bench process: ${report.settings.connections} buyers, one connection and one account each, ${report.settings.seconds} s a row after ${report.settings.warmupSeconds} s of warm-up. Checkout rows: each buyer refills its cart with 20 lines (one \`POST /cart/merge\`, not timed) then places it; only \`POST /orders\` is timed, and /s counts placed orders. Latencies: every timed request, exact percentiles. Data: ${number(sizes.products)} products (a third with tier prices at 10 and 50 pieces), ${number(sizes.users)} buyers, ${number(sizes.orders)} orders.`,
+    `\`npm run bench -- checkout\`. Machine: ${m.cpus} × ${m.cpuModel}, ${m.memoryGb} GB, Node ${m.node}; load average ${m.loadAverageAtStart.join(' ')} at the start, ${m.loadAverageAtEnd.join(' ')} at the end (other work shares this machine). PostgreSQL 15, one built server (\`server/dist/server.js\` ${report.build.serverJs}, built ${report.build.serverJsBuilt.slice(0, 16).replace('T', ' ')} UTC, commit ${report.build.commit}${report.build.dirty ? ' with uncommitted changes in server/ or domain/' : ''}), its pool of 10 connections. Load from the bench process: ${report.settings.connections} buyers, one connection and one account each, ${report.settings.seconds} s a row after ${report.settings.warmupSeconds} s of warm-up. Checkout rows: only \`POST /orders\` is timed, and /s counts placed orders; the first row places carts filled before it (${report.rows.find((r) => r.fill)?.fill ? `${number(report.rows.find((r) => r.fill).fill.carts)} carts filled in ${report.rows.find((r) => r.fill).fill.seconds} s, ${number(report.rows.find((r) => r.fill).fill.perSecond)} merges/s at ${report.settings.connections} at once` : 'filled first'}), the next ones refill their cart with 20 lines (one \`POST /cart/merge\`, untimed, its p50 and p99 below) before each checkout. Latencies: every timed request, exact percentiles. Data: ${number(sizes.products)} products (a third with tier prices at 10 and 50 pieces), ${number(sizes.users)} buyers, ${number(sizes.orders)} orders.`,
     '',
     line([
       'run',
@@ -435,6 +558,13 @@ function markdownOf(report) {
     ...report.rows.map(
       (r) =>
         `- ${r.key}: ${r.waits.activeAverage} active on average; ${r.waits.top.map((w) => `${w.wait} ${w.share}%`).join(', ')}`,
+    ),
+    '',
+    'CPU a timed request (ms; the server process, every PostgreSQL process and the bench process, from /proc and `process.cpuUsage()` over the run, divided by the timed requests; a refill row counts its refills in):',
+    '',
+    ...report.rows.map(
+      (r) =>
+        `- ${r.key}: server ${r.cpuPerRequestMs.server}, PostgreSQL ${r.cpuPerRequestMs.postgres}, bench ${r.cpuPerRequestMs.bench}${r.setupP50ms === undefined ? '' : `; its refills (\`POST /cart/merge\`, untimed) p50 ${r.setupP50ms} ms, p99 ${r.setupP99ms} ms`}`,
     ),
     '',
     `Checkout alone (five one at a time before the load, median): ${report.rows.find((r) => r.key === 'checkout')?.aloneMs} ms. Its statements, EXPLAIN ANALYZE in \`${report.explain?.file}\`: ${(report.explain?.statements ?? []).map((x) => `${x.executionMs} ms`).join(', ')} (one statement: lock and check, take stock, insert the order and lines, empty the cart).`,
