@@ -1,9 +1,17 @@
 import { CAROUSEL_AUTOPLAY_MS } from '@proper-parts/domain/constants';
+import EmblaCarousel, { type EmblaCarouselType } from 'embla-carousel';
 import Autoplay from 'embla-carousel-autoplay';
-import useEmblaCarousel, { type UseEmblaCarouselType } from 'embla-carousel-react';
-import { type FocusEvent, type ReactNode, useCallback, useEffect, useState } from 'react';
+import {
+  type FocusEvent,
+  type ReactNode,
+  startTransition,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+} from 'react';
 
-type EmblaApi = UseEmblaCarouselType[1];
+type EmblaApi = EmblaCarouselType | undefined;
 
 /** Where the arrow keys belong to what has focus, not to the carousel. */
 const OWNS_ARROW_KEYS =
@@ -47,14 +55,7 @@ export function Carousel<T>({
   dynamicDots = false,
   keyboard = false,
 }: CarouselProps<T>) {
-  const [plugins] = useState(() => [
-    Autoplay({ delay: CAROUSEL_AUTOPLAY_MS, stopOnInteraction: false, stopOnFocusIn: false }),
-  ]);
-  const [viewport, emblaApi] = useEmblaCarousel(
-    { loop: true, align: 'start', active: CAN_RUN },
-    plugins,
-  );
-  const api = CAN_RUN ? emblaApi : undefined;
+  const [viewport, api] = useEmbla();
   const { selected, snaps } = useSelectedSnap(api);
   useArrowKeys(api, keyboard);
 
@@ -119,6 +120,55 @@ export function Carousel<T>({
       </div>
     </section>
   );
+}
+
+/** A task after the browser's next frame (or a plain task where there are no frames). */
+const afterNextFrame = () =>
+  new Promise<void>((resolve) => {
+    const later = () => window.setTimeout(resolve);
+    if (typeof requestAnimationFrame === 'function') requestAnimationFrame(later);
+    else later();
+  });
+
+/** Carousels start one at a time, each in a task of its own after a frame (see `useDrawn`). */
+let startsInLine: Promise<void> = Promise.resolve();
+
+/**
+ * The Embla carousel over `viewport`'s slides, looping and playing by itself; undefined until it
+ * has started, and always where it cannot run. It starts after the browser has drawn the slides
+ * once, in a task of its own, one carousel at a time: Embla measures every slide when it starts,
+ * and started from React's commit (embla-carousel-react), that measuring laid out the whole page
+ * in React's task, both carousels in one (issue 17's TBT: a 140 ms task at a 4× slowdown, 76 ms
+ * of it a forced style and layout).
+ */
+function useEmbla() {
+  const viewport = useRef<HTMLDivElement>(null);
+  const [api, setApi] = useState<EmblaApi>();
+  useEffect(() => {
+    const node = viewport.current;
+    if (!node || !CAN_RUN) return;
+    let started: EmblaCarouselType | undefined;
+    let gone = false;
+    startsInLine = startsInLine.then(afterNextFrame).then(() => {
+      if (gone) return;
+      started = EmblaCarousel(node, { loop: true, align: 'start' }, [
+        Autoplay({ delay: CAROUSEL_AUTOPLAY_MS, stopOnInteraction: false, stopOnFocusIn: false }),
+      ]);
+      const ready = started;
+      startTransition(() => setApi(ready));
+    });
+    // A carousel that failed to start says so, and does not hold back the ones after it.
+    startsInLine = startsInLine.catch((error: unknown) =>
+      queueMicrotask(() => {
+        throw error;
+      }),
+    );
+    return () => {
+      gone = true;
+      started?.destroy();
+    };
+  }, []);
+  return [viewport, api] as const;
 }
 
 /** Swiper's dynamic bullets: full size, then 2/3 and 1/3 either side, none further out. */
