@@ -1,5 +1,6 @@
 import type { SearchResult } from '@proper-parts/domain/catalog-search';
 import { formatCount } from '@proper-parts/domain/format';
+import { type ReactNode, useState } from 'react';
 import { RangeFacet } from './range-facet';
 
 type Range = { min: string; max: string };
@@ -24,6 +25,49 @@ interface SearchFacetsProps {
   onPrice: (range: Range) => void;
   /** `null` removes the attribute's filter. */
   onAttribute: (name: string, value: string | null) => void;
+}
+
+/** Values a facet shows before "Show all": the commonest first, as the search answers them. */
+export const FACET_VALUES_SHOWN = 8;
+
+interface FacetListProps<T> {
+  items: readonly T[];
+  /** A chosen value stays in view when the rest are folded away. */
+  isChosen: (item: T) => boolean;
+  /** What the values are, for the button: 'brands'. */
+  noun: string;
+  renderItem: (item: T) => ReactNode;
+  className?: string;
+}
+
+/**
+ * A facet's values: the first `FACET_VALUES_SHOWN` and any chosen one, then "Show all N" for the
+ * rest. The demo catalog has 250 brands: all of them were 250 checkboxes in the server's HTML,
+ * over half of the catalog page's elements, laid out and hydrated on every visit (issue 17's TBT).
+ */
+function FacetList<T>({ items, isChosen, noun, renderItem, className = '' }: FacetListProps<T>) {
+  const [open, setOpen] = useState(false);
+  // Two more are shown rather than folded behind a button of their own.
+  const folds = items.length > FACET_VALUES_SHOWN + 2;
+  const shown =
+    open || !folds
+      ? items
+      : items.filter((item, index) => index < FACET_VALUES_SHOWN || isChosen(item));
+  return (
+    <>
+      <ul className={`flex flex-col gap-1 text-sm ${className}`}>{shown.map(renderItem)}</ul>
+      {folds && (
+        <button
+          type="button"
+          className="link link-primary mt-2 text-sm"
+          aria-expanded={open}
+          onClick={() => setOpen(!open)}
+        >
+          {open ? `Show fewer ${noun}` : `Show all ${formatCount(items.length)} ${noun}`}
+        </button>
+      )}
+    </>
+  );
 }
 
 const title = (name: string) => name.charAt(0).toUpperCase() + name.slice(1).replaceAll('_', ' ');
@@ -70,8 +114,11 @@ export function SearchFacets({
             All categories
           </button>
         )}
-        <ul className="flex flex-col gap-1 text-sm">
-          {facets.categories.map((facet) => (
+        <FacetList
+          items={facets.categories}
+          isChosen={(facet) => facet.slug === category}
+          noun="categories"
+          renderItem={(facet) => (
             <li key={facet.slug}>
               <button
                 type="button"
@@ -83,13 +130,17 @@ export function SearchFacets({
                 <span className="text-base-content/60">({formatCount(facet.count)})</span>
               </button>
             </li>
-          ))}
-        </ul>
+          )}
+        />
       </fieldset>
       <fieldset>
         <legend className="mb-2 text-sm font-semibold">Brand</legend>
-        <ul className="flex max-h-72 flex-col gap-1 overflow-y-auto text-sm">
-          {facets.brands.map((facet) => (
+        <FacetList
+          items={facets.brands}
+          isChosen={(facet) => brands.includes(facet.slug)}
+          noun="brands"
+          className="max-h-72 overflow-y-auto"
+          renderItem={(facet) => (
             <li key={facet.slug}>
               <label className="flex cursor-pointer items-center gap-2">
                 <input
@@ -104,8 +155,8 @@ export function SearchFacets({
                 </span>
               </label>
             </li>
-          ))}
-        </ul>
+          )}
+        />
       </fieldset>
       {facets.price && (
         <RangeFacet legend="Price" unit="$" bounds={facets.price} value={price} onApply={onPrice} />
@@ -125,8 +176,13 @@ export function SearchFacets({
         ) : (
           <fieldset key={facet.name}>
             <legend className="mb-2 text-sm font-semibold">{title(facet.name)}</legend>
-            <ul className="flex flex-col gap-1 text-sm">
-              {facet.values.map(({ value, count }) => {
+            <FacetList
+              items={facet.values}
+              isChosen={({ value }) =>
+                attributes[facet.name]?.toLowerCase() === value.toLowerCase()
+              }
+              noun="values"
+              renderItem={({ value, count }) => {
                 const chosen = attributes[facet.name]?.toLowerCase() === value.toLowerCase();
                 return (
                   <li key={value}>
@@ -143,8 +199,8 @@ export function SearchFacets({
                     </label>
                   </li>
                 );
-              })}
-            </ul>
+              }}
+            />
           </fieldset>
         ),
       )}
