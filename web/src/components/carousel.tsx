@@ -130,7 +130,7 @@ const afterNextFrame = () =>
     else later();
   });
 
-/** Carousels start one at a time, each in a task of its own after a frame (see `useDrawn`). */
+/** Carousels start one at a time, each in a task of its own after a frame (see `useEmbla`). */
 let startsInLine: Promise<void> = Promise.resolve();
 
 /**
