@@ -39,6 +39,10 @@ for (const width of [1280, 375]) {
     await expect(row).toContainText(`price ${price.toFixed(2)} → ${newPrice.toFixed(2)}`);
     await row.getByText('Before and after').click();
     await expect(row.getByRole('row', { name: /price/ })).toContainText(String(newPrice));
+    // When and from where stay in view beside the change, at every width (on a phone the row
+    // stacks into a card: the table scrolled sideways and the time went out of view).
+    await expect(row.locator('time')).toBeInViewport();
+    if (width < 640) await expect(row.getByText('127.0.0.1')).toBeInViewport();
     await shoot(page, 'audit-log');
 
     const download = page.waitForEvent('download');

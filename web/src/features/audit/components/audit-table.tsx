@@ -40,12 +40,20 @@ function AuditDiff({ entry }: { entry: AuditEntry }) {
   );
 }
 
-/** The audit log's entries, newest first. */
+/** On a phone each entry stacks into a card, every cell with its column's name before it. */
+const STACKED_CELL =
+  'max-sm:block max-sm:px-0 max-sm:py-0.5 max-sm:before:mr-1 max-sm:before:font-semibold max-sm:before:content-[attr(data-label)]';
+
+/**
+ * The audit log's entries, newest first: a table, where on a phone each row stacks into a card
+ * with its time, actor, address, action and target (the table scrolled sideways, and the time
+ * went out of view with a click on "Before and after").
+ */
 export function AuditTable({ entries }: { entries: AuditEntry[] }) {
   return (
     <div className="overflow-x-auto rounded-box border border-base-300 bg-base-100">
-      <table className="table table-sm">
-        <thead>
+      <table className="table table-sm max-sm:block">
+        <thead className="max-sm:sr-only">
           <tr>
             <th scope="col">Time</th>
             <th scope="col">Actor</th>
@@ -59,21 +67,32 @@ export function AuditTable({ entries }: { entries: AuditEntry[] }) {
             <th scope="col">Summary</th>
           </tr>
         </thead>
-        <tbody>
+        <tbody className="max-sm:block">
           {entries.map((entry) => (
-            <tr key={entry.id} data-testid="audit-row" className="align-top">
-              <td className="whitespace-nowrap tabular-nums">
+            <tr
+              key={entry.id}
+              data-testid="audit-row"
+              className="align-top max-sm:block max-sm:px-4 max-sm:py-3"
+            >
+              <td data-label="Time:" className={`whitespace-nowrap tabular-nums ${STACKED_CELL}`}>
                 <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
               </td>
-              <td className="break-all">{entry.actorEmail ?? entry.actorId ?? 'Anonymous'}</td>
-              <td className="hidden whitespace-nowrap tabular-nums md:table-cell">
+              <td data-label="Actor:" className={`break-all ${STACKED_CELL}`}>
+                {entry.actorEmail ?? entry.actorId ?? 'Anonymous'}
+              </td>
+              <td
+                data-label="IP:"
+                className={`hidden whitespace-nowrap tabular-nums md:table-cell ${STACKED_CELL}`}
+              >
                 {entry.ip ?? '—'}
               </td>
-              <td className="whitespace-nowrap">{labelOf(entry.action)}</td>
-              <td className="hidden break-all sm:table-cell">
+              <td data-label="Action:" className={`whitespace-nowrap ${STACKED_CELL}`}>
+                {labelOf(entry.action)}
+              </td>
+              <td data-label="Target:" className={`hidden break-all sm:table-cell ${STACKED_CELL}`}>
                 <span className="text-base-content/70">{entry.targetType}</span> {entry.targetId}
               </td>
-              <td className="min-w-48">
+              <td className="min-w-48 max-sm:block max-sm:px-0 max-sm:pt-1">
                 {entry.summary}
                 <AuditDiff entry={entry} />
               </td>
