@@ -1,7 +1,7 @@
 // `npm run bench -- checkout` (issue 18): placing carts as orders under load, on PostgreSQL.
 //
 // A fresh PostgreSQL database, migrated by a first start of the built server and filled with the
-// main bench's data (bench/lib/seed.mjs: 10,000 products with stock to spare, 1,000 buyers with
+// main bench's data (bench/lib/seed.mjs: 10,000 products with stock to spare, 6,000 buyers with
 // known tokens, 100,000 orders), a third of the products given tier prices at 10 and 50 pieces.
 // Then, on one built server, 50 connections, 10 s each after a warm-up:
 //  - checkout (the target row): 5,000 buyers' carts are filled first (one `POST /cart/merge`
@@ -28,7 +28,7 @@
 //   BENCH_DATABASE_URL / DATABASE_URL: the PostgreSQL server to create the database on
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -36,7 +36,15 @@ import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { freshPostgres, postgresBase, postgresReachable } from './lib/databases.mjs';
-import { cpuMs, root, rssMb, sampleRss, startShop, stop } from './lib/processes.mjs';
+import {
+  cpuMs,
+  root,
+  rssMb,
+  samplePostgresCpu,
+  sampleRss,
+  startShop,
+  stop,
+} from './lib/processes.mjs';
 import { quantile, round, writeResultJson } from './lib/report.mjs';
 import { seed, tokenOf } from './lib/seed.mjs';
 
@@ -135,41 +143,20 @@ async function runBuyers(base, { seconds: duration, before, timed }) {
   };
 }
 
-/** Fills buyers 0..carts-1's carts, `connections` at once (one `POST /cart/merge` each). */
-async function fillCarts(base, { carts, fill }) {
-  const agent = new Agent({ keepAlive: true, maxSockets: connections });
-  let next = 0;
-  const began = performance.now();
-  const statuses = {};
-  await Promise.all(
-    Array.from({ length: connections }, async () => {
-      for (let buyer = next++; buyer < carts; buyer = next++) {
-        const { status } = await send(agent, base, fill(buyer));
-        statuses[status] = (statuses[status] ?? 0) + 1;
-      }
-    }),
-  );
-  agent.destroy();
-  const took = (performance.now() - began) / 1000;
-  log(`filled ${carts} carts in ${round(took)} s: ${JSON.stringify(statuses)}`);
-  return { carts, seconds: round(took), perSecond: Math.round(carts / took), statuses };
-}
-
 /**
- * Checkouts alone: `connections` loops place the carts `fillCarts` filled, each taking the next,
- * for `seconds` or until they run out. No refill shares the timed window.
+ * `connections` loops sending `request(buyer)` for buyers 0..count-1, each loop taking the next
+ * buyer not yet sent, until every buyer is sent or `until` (`performance.now()`, ms) has passed.
  */
-async function placeFilledCarts(base, { seconds: duration, carts, place }) {
+async function eachBuyerOnce(base, { count, request, until = Number.POSITIVE_INFINITY }) {
   const agent = new Agent({ keepAlive: true, maxSockets: connections });
   let next = 0;
   const latencies = [];
   const statuses = {};
-  const until = performance.now() + duration * 1000;
   const began = performance.now();
   await Promise.all(
     Array.from({ length: connections }, async () => {
-      for (let buyer = next++; buyer < carts && performance.now() < until; buyer = next++) {
-        const answer = await send(agent, base, place(buyer));
+      for (let buyer = next++; buyer < count && performance.now() < until; buyer = next++) {
+        const answer = await send(agent, base, request(buyer));
         latencies.push(answer.ms);
         statuses[answer.status] = (statuses[answer.status] ?? 0) + 1;
       }
@@ -177,6 +164,26 @@ async function placeFilledCarts(base, { seconds: duration, carts, place }) {
   );
   const elapsed = (performance.now() - began) / 1000;
   agent.destroy();
+  return { latencies, statuses, elapsed };
+}
+
+/** Fills buyers 0..carts-1's carts, `connections` at once (one `POST /cart/merge` each). */
+async function fillCarts(base, { carts, fill }) {
+  const { statuses, elapsed } = await eachBuyerOnce(base, { count: carts, request: fill });
+  log(`filled ${carts} carts in ${round(elapsed)} s: ${JSON.stringify(statuses)}`);
+  return { carts, seconds: round(elapsed), perSecond: Math.round(carts / elapsed), statuses };
+}
+
+/**
+ * Checkouts alone: `connections` loops place the carts `fillCarts` filled, each taking the next,
+ * for `seconds` or until they run out. No refill shares the timed window.
+ */
+async function placeFilledCarts(base, { seconds: duration, carts, place }) {
+  const { latencies, statuses, elapsed } = await eachBuyerOnce(base, {
+    count: carts,
+    request: place,
+    until: performance.now() + duration * 1000,
+  });
   return { ...figuresOf(latencies, statuses, elapsed), cartsRanOut: latencies.length >= carts };
 }
 
@@ -248,42 +255,6 @@ const checkoutBody = JSON.stringify({
   poNumber: 'PO-BENCH',
 });
 
-/**
- * The CPU time (ms) every PostgreSQL process on this machine (the bench's cluster) uses from now
- * until `stop()`: each process's /proc time sampled every 100 ms, so a backend that exits meanwhile
- * counts up to its last sample.
- */
-function samplePostgresCpu() {
-  const first = new Map();
-  const last = new Map();
-  const take = () => {
-    for (const pid of readdirSync('/proc')) {
-      if (!/^\d+$/.test(pid)) continue;
-      try {
-        if (!readFileSync(`/proc/${pid}/comm`, 'utf8').startsWith('postgres')) continue;
-      } catch {
-        continue; // gone meanwhile
-      }
-      const used = cpuMs(pid);
-      if (!first.has(pid)) first.set(pid, used);
-      last.set(pid, used);
-    }
-  };
-  take();
-  const started = new Set(first.keys());
-  const timer = setInterval(take, 100);
-  return {
-    stop() {
-      clearInterval(timer);
-      take();
-      let total = 0;
-      // A process that started during the run counts from zero.
-      for (const [pid, used] of last) total += used - (started.has(pid) ? first.get(pid) : 0);
-      return total;
-    },
-  };
-}
-
 async function measure(database, shop, key, run) {
   const waits = sampleWaits(database.url);
   const rss = sampleRss([shop.pid]);
@@ -349,8 +320,10 @@ async function checkoutRuns(database, shop) {
   await runBuyers(shop.url, warm);
   const rows = [];
   // Checkouts alone: every buyer's cart filled first, then placed at `connections` at once.
-  const fill = refill(() => randomCart(parts));
-  const filled = await fillCarts(shop.url, { carts: FILLED_CARTS, fill: (b) => fill(b) });
+  const filled = await fillCarts(shop.url, {
+    carts: FILLED_CARTS,
+    fill: refill(() => randomCart(parts)),
+  });
   rows.push({
     ...(await measure(database, shop, 'checkout', () =>
       placeFilledCarts(shop.url, { seconds, carts: FILLED_CARTS, place: placeCart }),
@@ -512,11 +485,12 @@ function verdict(row) {
 
 function markdownOf(report) {
   const m = report.machine;
+  const filled = report.rows.find((r) => r.fill)?.fill;
   const line = (cells) => `| ${cells.join(' | ')} |`;
   const out = [
     `# Checkout benchmark ${report.date.slice(0, 16).replace('T', ' ')} UTC${report.quick ? ' (quick)' : ''}`,
     '',
-    `\`npm run bench -- checkout\`. Machine: ${m.cpus} × ${m.cpuModel}, ${m.memoryGb} GB, Node ${m.node}; load average ${m.loadAverageAtStart.join(' ')} at the start, ${m.loadAverageAtEnd.join(' ')} at the end (other work shares this machine). PostgreSQL 15, one built server (\`server/dist/server.js\` ${report.build.serverJs}, built ${report.build.serverJsBuilt.slice(0, 16).replace('T', ' ')} UTC, commit ${report.build.commit}${report.build.dirty ? ' with uncommitted changes in server/ or domain/' : ''}), its pool of 10 connections. Load from the bench process: ${report.settings.connections} buyers, one connection and one account each, ${report.settings.seconds} s a row after ${report.settings.warmupSeconds} s of warm-up. Checkout rows: only \`POST /orders\` is timed, and /s counts placed orders; the first row places carts filled before it (${report.rows.find((r) => r.fill)?.fill ? `${number(report.rows.find((r) => r.fill).fill.carts)} carts filled in ${report.rows.find((r) => r.fill).fill.seconds} s, ${number(report.rows.find((r) => r.fill).fill.perSecond)} merges/s at ${report.settings.connections} at once` : 'filled first'}), the next ones refill their cart with 20 lines (one \`POST /cart/merge\`, untimed, its p50 and p99 below) before each checkout. Latencies: every timed request, exact percentiles. Data: ${number(sizes.products)} products (a third with tier prices at 10 and 50 pieces), ${number(sizes.users)} buyers, ${number(sizes.orders)} orders.`,
+    `\`npm run bench -- checkout\`. Machine: ${m.cpus} × ${m.cpuModel}, ${m.memoryGb} GB, Node ${m.node}; load average ${m.loadAverageAtStart.join(' ')} at the start, ${m.loadAverageAtEnd.join(' ')} at the end (other work shares this machine). PostgreSQL 15, one built server (\`server/dist/server.js\` ${report.build.serverJs}, built ${report.build.serverJsBuilt.slice(0, 16).replace('T', ' ')} UTC, commit ${report.build.commit}${report.build.dirty ? ' with uncommitted changes in server/ or domain/' : ''}), its pool of 10 connections. Load from the bench process: ${report.settings.connections} buyers, one connection and one account each, ${report.settings.seconds} s a row after ${report.settings.warmupSeconds} s of warm-up. Checkout rows: only \`POST /orders\` is timed, and /s counts placed orders; the first row places carts filled before it (${filled ? `${number(filled.carts)} carts filled in ${filled.seconds} s, ${number(filled.perSecond)} merges/s at ${report.settings.connections} at once` : 'filled first'}), the next ones refill their cart with 20 lines (one \`POST /cart/merge\`, untimed, its p50 and p99 below) before each checkout. Latencies: every timed request, exact percentiles. Data: ${number(sizes.products)} products (a third with tier prices at 10 and 50 pieces), ${number(sizes.users)} buyers, ${number(sizes.orders)} orders.`,
     '',
     line([
       'run',

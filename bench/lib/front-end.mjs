@@ -12,6 +12,13 @@ export async function lighthouseRuns(base, pages) {
     chromePath,
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
   });
+  const runLighthouse = (path, cookie) =>
+    lighthouse(`${base}${path}`, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      ...(cookie ? { extraHeaders: { cookie } } : {}),
+    });
   const runs = [];
   try {
     // A first run in a fresh Chromium is not a visitor's page load: the browser's own start-up
@@ -20,21 +27,9 @@ export async function lighthouseRuns(base, pages) {
     // One load of the first page, not counted, warms the browser; each counted run still starts
     // with Lighthouse's own cleared cache and storage.
     const [warmPage] = pages;
-    if (warmPage) {
-      await lighthouse(`${base}${warmPage[1]}`, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        ...(warmPage[2] ? { extraHeaders: { cookie: warmPage[2] } } : {}),
-      }).catch(() => undefined);
-    }
+    if (warmPage) await runLighthouse(warmPage[1], warmPage[2]).catch(() => undefined);
     for (const [page, path, cookie] of pages) {
-      const { lhr } = await lighthouse(`${base}${path}`, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        ...(cookie ? { extraHeaders: { cookie } } : {}),
-      });
+      const { lhr } = await runLighthouse(path, cookie);
       const score = (key) => Math.round((lhr.categories[key]?.score ?? 0) * 100);
       const audit = (key) => lhr.audits[key]?.numericValue;
       const scripts = (lhr.audits['network-requests']?.details?.items ?? [])

@@ -1,7 +1,7 @@
 // The processes a benchmark runs: the built shop, the bare-Fastify ceiling, and a sampler of
 // their resident memory.
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { serverNodeFlags } from '../../scripts/server-flags.mjs';
@@ -51,6 +51,42 @@ export function cpuMs(pid) {
   } catch {
     return 0;
   }
+}
+
+/**
+ * The CPU time (ms) every PostgreSQL process on this machine (the bench's cluster) uses from now
+ * until `stop()`: each process's /proc time sampled every 100 ms, so a backend that exits meanwhile
+ * counts up to its last sample.
+ */
+export function samplePostgresCpu() {
+  const first = new Map();
+  const last = new Map();
+  const take = () => {
+    for (const pid of readdirSync('/proc')) {
+      if (!/^\d+$/.test(pid)) continue;
+      try {
+        if (!readFileSync(`/proc/${pid}/comm`, 'utf8').startsWith('postgres')) continue;
+      } catch {
+        continue; // gone meanwhile
+      }
+      const used = cpuMs(pid);
+      if (!first.has(pid)) first.set(pid, used);
+      last.set(pid, used);
+    }
+  };
+  take();
+  const started = new Set(first.keys());
+  const timer = setInterval(take, 100);
+  return {
+    stop() {
+      clearInterval(timer);
+      take();
+      let total = 0;
+      // A process that started during the run counts from zero.
+      for (const [pid, used] of last) total += used - (started.has(pid) ? first.get(pid) : 0);
+      return total;
+    },
+  };
 }
 
 const MB = 2 ** 20;

@@ -149,20 +149,22 @@ function useEmbla() {
     if (!node || !CAN_RUN) return;
     let started: EmblaCarouselType | undefined;
     let gone = false;
-    startsInLine = startsInLine.then(afterNextFrame).then(() => {
-      if (gone) return;
-      started = EmblaCarousel(node, { loop: true, align: 'start' }, [
-        Autoplay({ delay: CAROUSEL_AUTOPLAY_MS, stopOnInteraction: false, stopOnFocusIn: false }),
-      ]);
-      const ready = started;
-      startTransition(() => setApi(ready));
-    });
-    // A carousel that failed to start says so, and does not hold back the ones after it.
-    startsInLine = startsInLine.catch((error: unknown) =>
-      queueMicrotask(() => {
-        throw error;
-      }),
-    );
+    startsInLine = startsInLine
+      .then(afterNextFrame)
+      .then(() => {
+        if (gone) return;
+        const carousel = EmblaCarousel(node, { loop: true, align: 'start' }, [
+          Autoplay({ delay: CAROUSEL_AUTOPLAY_MS, stopOnInteraction: false, stopOnFocusIn: false }),
+        ]);
+        started = carousel;
+        startTransition(() => setApi(carousel));
+      })
+      // A carousel that failed to start says so, and does not hold back the ones after it.
+      .catch((error: unknown) =>
+        queueMicrotask(() => {
+          throw error;
+        }),
+      );
     return () => {
       gone = true;
       started?.destroy();

@@ -36,7 +36,7 @@ interface FacetListProps<T> {
   isChosen: (item: T) => boolean;
   /** What the values are, for the button: 'brands'. */
   noun: string;
-  renderItem: (item: T) => ReactNode;
+  renderItem: (item: T, chosen: boolean) => ReactNode;
   className?: string;
 }
 
@@ -49,13 +49,14 @@ function FacetList<T>({ items, isChosen, noun, renderItem, className = '' }: Fac
   const [open, setOpen] = useState(false);
   // Two more are shown rather than folded behind a button of their own.
   const folds = items.length > FACET_VALUES_SHOWN + 2;
-  const shown =
-    open || !folds
-      ? items
-      : items.filter((item, index) => index < FACET_VALUES_SHOWN || isChosen(item));
+  const shown = items
+    .map((item) => ({ item, chosen: isChosen(item) }))
+    .filter(({ chosen }, index) => open || !folds || index < FACET_VALUES_SHOWN || chosen);
   return (
     <>
-      <ul className={`flex flex-col gap-1 text-sm ${className}`}>{shown.map(renderItem)}</ul>
+      <ul className={`flex flex-col gap-1 text-sm ${className}`}>
+        {shown.map(({ item, chosen }) => renderItem(item, chosen))}
+      </ul>
       {folds && (
         <button
           type="button"
@@ -118,12 +119,12 @@ export function SearchFacets({
           items={facets.categories}
           isChosen={(facet) => facet.slug === category}
           noun="categories"
-          renderItem={(facet) => (
+          renderItem={(facet, chosen) => (
             <li key={facet.slug}>
               <button
                 type="button"
-                className={`link-hover text-left ${facet.slug === category ? 'font-semibold text-primary' : ''}`}
-                aria-pressed={facet.slug === category}
+                className={`link-hover text-left ${chosen ? 'font-semibold text-primary' : ''}`}
+                aria-pressed={chosen}
                 onClick={() => onCategory(facet.slug)}
               >
                 {facet.name}{' '}
@@ -140,13 +141,13 @@ export function SearchFacets({
           isChosen={(facet) => brands.includes(facet.slug)}
           noun="brands"
           className="max-h-72 overflow-y-auto"
-          renderItem={(facet) => (
+          renderItem={(facet, chosen) => (
             <li key={facet.slug}>
               <label className="flex cursor-pointer items-center gap-2">
                 <input
                   type="checkbox"
                   className="checkbox checkbox-xs"
-                  checked={brands.includes(facet.slug)}
+                  checked={chosen}
                   onChange={(event) => onBrand(facet.slug, event.target.checked)}
                 />
                 <span>
@@ -182,24 +183,21 @@ export function SearchFacets({
                 attributes[facet.name]?.toLowerCase() === value.toLowerCase()
               }
               noun="values"
-              renderItem={({ value, count }) => {
-                const chosen = attributes[facet.name]?.toLowerCase() === value.toLowerCase();
-                return (
-                  <li key={value}>
-                    <label className="flex cursor-pointer items-center gap-2">
-                      <input
-                        type="checkbox"
-                        className="checkbox checkbox-xs"
-                        checked={chosen}
-                        onChange={() => onAttribute(facet.name, chosen ? null : value)}
-                      />
-                      <span>
-                        {value} <span className="text-base-content/60">({formatCount(count)})</span>
-                      </span>
-                    </label>
-                  </li>
-                );
-              }}
+              renderItem={({ value, count }, chosen) => (
+                <li key={value}>
+                  <label className="flex cursor-pointer items-center gap-2">
+                    <input
+                      type="checkbox"
+                      className="checkbox checkbox-xs"
+                      checked={chosen}
+                      onChange={() => onAttribute(facet.name, chosen ? null : value)}
+                    />
+                    <span>
+                      {value} <span className="text-base-content/60">({formatCount(count)})</span>
+                    </span>
+                  </label>
+                </li>
+              )}
             />
           </fieldset>
         ),
