@@ -1,6 +1,9 @@
 // `npm start`: builds the web app and the server when their output is missing or older than
 // their sources, then runs the server (web + API on one port) in a child process started with
 // the Node settings of server-flags.mjs, and exits with its exit code.
+// npm runs a script through `sh -c`, and on SIGTERM it signals that shell, which dies without
+// passing the signal on: package.json's `exec node scripts/start.mjs` puts this process in the
+// shell's place, so a process manager's SIGTERM to `npm start` reaches it (e2e/tests/npm-start.spec.ts).
 import './load-env.mjs';
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
