@@ -5,7 +5,7 @@ export default defineConfig({
     name: 'server',
     root: import.meta.dirname,
     environment: 'node',
-    globalSetup: ['test/pglite-template.ts'],
+    globalSetup: ['test/global-setup.ts'],
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,

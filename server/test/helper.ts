@@ -4,39 +4,37 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
-import pg from 'pg';
 import { afterAll } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { CHANGES_CHANNEL } from '../src/db/change-feed.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { loadPgliteTemplate } from './pglite-template.ts';
+import { postgresTemplate } from './postgres-template.ts';
+import { createDatabase, databaseUrl, dropDatabase, testDatabaseName } from './test-databases.ts';
 
 export type TestApp = Awaited<ReturnType<typeof buildApp>>;
 
 /**
- * A fresh database for one test file: in-memory PGlite, or — when DATABASE_URL is set — a new
- * PostgreSQL database created on that server and dropped afterwards.
+ * A fresh database for one test file: in-memory PGlite loaded from the run's template, or — when
+ * DATABASE_URL is set — a copy of the run's migrated PostgreSQL template, dropped afterwards.
  */
 async function freshDatabase() {
   const baseUrl = process.env.DATABASE_URL;
   if (!baseUrl) return openDatabase({ pgliteTemplate: loadPgliteTemplate() });
-  const name = `pp_test_${randomUUID().replaceAll('-', '')}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ databaseUrl: url.toString() });
+  const name = testDatabaseName('pp_test');
+  await createDatabase(name, postgresTemplate(), baseUrl);
+  const handle = await openDatabase({ databaseUrl: databaseUrl(name, baseUrl) }).catch(
+    async (error) => {
+      await dropDatabase(name, baseUrl).catch(() => {});
+      throw error;
+    },
+  );
   return {
     ...handle,
     close: async () => {
-      await handle.close();
-      const dropper = new pg.Client({ connectionString: baseUrl });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
+      await handle.close().catch(() => {});
+      await dropDatabase(name, baseUrl);
     },
   };
 }

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { pgliteOptions } from '../src/db/pglite-settings.ts';
+import { testDatabaseName } from './test-databases.ts';
 
 const drizzleFolder = join(import.meta.dirname, '..', 'drizzle');
 
@@ -51,7 +51,7 @@ export async function databaseBefore(tag: string) {
       },
     };
   }
-  const name = `pp_test_${randomUUID().replaceAll('-', '')}`;
+  const name = testDatabaseName('pp_test');
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   await admin.query(`create database ${name}`);

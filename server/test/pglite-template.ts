@@ -17,10 +17,10 @@ function templatePath(): string {
 }
 
 /**
- * Vitest global set-up: migrates one in-memory PGlite and dumps it, so that each test file
+ * Part of the global set-up: migrates one in-memory PGlite and dumps it, so that each test file
  * loads a ready database (~0.5 s) instead of running initdb and the migrations (~3 s).
  */
-export default async function createPgliteTemplate() {
+export async function createPgliteTemplate() {
   const path = templatePath();
   process.env.PP_TEST_PGLITE_TEMPLATE = path;
   if (existsSync(path)) return;

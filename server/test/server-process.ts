@@ -1,10 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir, userInfo } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { freePort } from '../../e2e/support/free-port.ts';
+import { createDatabase, databaseUrl, dropDatabase, testDatabaseName } from './test-databases.ts';
 
 /**
  * Real server processes for the robustness tests (kill -9, SIGTERM, database outages, backups):
@@ -13,9 +12,7 @@ import { freePort } from '../../e2e/support/free-port.ts';
 export const serverEntry = ['--import', 'tsx', join(import.meta.dirname, '../src/server.ts')];
 export const cliEntry = ['--import', 'tsx', join(import.meta.dirname, '../src/cli.ts')];
 
-/** The PostgreSQL server the tests create their databases on: DATABASE_URL's, or the local one. */
-export const postgresBaseUrl =
-  process.env.DATABASE_URL ?? `postgres://${userInfo().username}@127.0.0.1:5432/postgres`;
+export { postgresBaseUrl } from './test-databases.ts';
 
 export interface ServerProcess {
   child: ChildProcess;
@@ -137,23 +134,9 @@ export function removeTempDirs() {
 
 /** A new, empty PostgreSQL database; `drop()` removes it (even with connections left). */
 export async function createPostgresDatabase(prefix = 'pp_robust') {
-  const name = `${prefix}_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
-  const admin = new pg.Client({ connectionString: postgresBaseUrl });
-  await admin.connect().catch((error: Error) => {
+  const name = testDatabaseName(prefix);
+  await createDatabase(name).catch((error: Error) => {
     throw new Error(`needs PostgreSQL: set DATABASE_URL (${error.message})`);
   });
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(postgresBaseUrl);
-  url.pathname = `/${name}`;
-  return {
-    name,
-    url: url.toString(),
-    drop: async () => {
-      const dropper = new pg.Client({ connectionString: postgresBaseUrl });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
-    },
-  };
+  return { name, url: databaseUrl(name), drop: () => dropDatabase(name) };
 }

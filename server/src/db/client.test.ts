@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { userInfo } from 'node:os';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, describe, expect, it, vi } from 'vitest';
+import { testDatabaseName } from '../../test/test-databases.ts';
 import { openDatabase } from './client.ts';
 
 /**
@@ -13,7 +13,7 @@ import { openDatabase } from './client.ts';
 describe('PostgreSQL ends the pool’s idle connections', async () => {
   const baseUrl =
     process.env.DATABASE_URL ?? `postgres://${userInfo().username}@127.0.0.1:5432/postgres`;
-  const name = `pp_test_${randomUUID().replaceAll('-', '')}`;
+  const name = testDatabaseName('pp_test');
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
   await admin.query(`create database ${name}`);
