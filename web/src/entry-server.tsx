@@ -18,7 +18,12 @@ import { createQueryClient } from './lib/query-client';
 
 export { isServerRendered } from './app/page-data';
 
-const handler = createStaticHandler(routes);
+/**
+ * React Router keeps a route module's load (`lazy`) with the handler's copy of the routes, a
+ * failed one too: a module that failed to load once (a build rewritten under the running server)
+ * failed every later page. A failed render makes a new handler, so the next request loads again.
+ */
+let handler = createStaticHandler(routes);
 
 export interface RenderedPage {
   status: number;
@@ -45,6 +50,10 @@ export function connectApi(transport: ApiTransport) {
  */
 function renderAll(app: ReactNode) {
   return new Promise<string>((resolve, reject) => {
+    // An error inside a Suspense boundary (a page module that failed to load) leaves its fallback
+    // for the browser to fill: a page to throw away, not to keep and send as finished.
+    let failure: unknown;
+    let aborted = false;
     const decoder = new TextDecoder();
     let html = '';
     const sink = new Writable({
@@ -53,15 +62,22 @@ function renderAll(app: ReactNode) {
         done();
       },
       final(done) {
-        resolve(html + decoder.decode());
+        if (failure === undefined) resolve(html + decoder.decode());
+        else reject(failure);
         done();
       },
     });
     sink.on('error', reject);
     // Past 5 s the boundaries still waiting are left to the browser (as the signal did before).
-    const timer = setTimeout(() => stream.abort(), 5_000);
+    const timer = setTimeout(() => {
+      aborted = true;
+      stream.abort();
+    }, 5_000);
     const stream = renderToPipeableStream(app, {
       progressiveChunkSize: Number.MAX_SAFE_INTEGER,
+      onError(error) {
+        if (!aborted) failure ??= error;
+      },
       onAllReady() {
         clearTimeout(timer);
         stream.pipe(sink);
@@ -87,6 +103,12 @@ export async function renderPage(url: string, origin: string): Promise<RenderedP
     return { status: 301, location: facts.location, head: '', body: '', state: '' };
   const context = await handler.query(request);
   if (context instanceof Response) throw new Error(`a route answered a Response for ${url}`);
+  // A route's module that did not load: the page would be the error element's, with 200.
+  const [routeError] = Object.values(context.errors ?? {});
+  if (routeError !== undefined) {
+    handler = createStaticHandler(routes);
+    throw routeError instanceof Error ? routeError : new Error(`route error rendering ${url}`);
+  }
   const router = createStaticRouter(handler.dataRoutes, context);
   const app = (
     <StrictMode>
@@ -100,7 +122,10 @@ export async function renderPage(url: string, origin: string): Promise<RenderedP
     head: renderToStaticMarkup(<PageHead facts={facts} origin={origin} />),
     // Read after every boundary is done, a page module not yet loaded in this process
     // (React.lazy) is inline too, not streamed after its fallback.
-    body: await renderAll(app),
+    body: await renderAll(app).catch((error: unknown) => {
+      handler = createStaticHandler(routes);
+      throw error;
+    }),
     state: scriptJson(dehydrate(client)),
   };
 }

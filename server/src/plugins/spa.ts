@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { sendText } from '../http/cached-json.ts';
 import { type FirstHtmlData, withFirstData, withImagePreload } from './first-html.ts';
 import { registerHashedAssets } from './hashed-assets.ts';
-import { createServerRenderer } from './server-render.ts';
+import { createServerRenderer, type RenderedHtml } from './server-render.ts';
 
 /**
  * Serves the built web app: hashed files under /assets from memory, cached for a year
@@ -50,11 +50,16 @@ export async function registerSpa(
       return reply.status(404).send({ success: false, message: `${messages.notFound}: ${path}` });
     }
     reply.header('cache-control', 'no-cache');
-    const rendered = await renderer?.render(request.url).catch((error: unknown) => {
-      // The page is still served, drawn in the browser: a render bug must not be a 500.
+    let rendered: RenderedHtml | undefined;
+    try {
+      rendered = await renderer?.render(request.url);
+    } catch (error) {
+      // Not kept (server-render.ts), and tried again on the next request. A 500 keeps crawlers
+      // and caches from taking the page; the browser still draws it from the app's shell.
       request.log.error({ err: error }, 'server render failed');
-      return undefined;
-    });
+      reply.status(500).header('cache-control', 'no-store');
+      return sendText(reply, indexHtml, 'text/html; charset=utf-8');
+    }
     if (rendered?.location) return reply.redirect(rendered.location, 301);
     if (rendered) {
       reply.header('etag', rendered.etag);

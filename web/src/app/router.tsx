@@ -6,13 +6,23 @@ import { Spinner } from '../components/spinner';
 import { routes as path } from '../config/paths';
 import { RequireAdmin, RequireAuth } from '../features/auth/components/route-guards';
 
-/** Code-split by route: each page module loads on first visit, inside the layout's Suspense. */
+/**
+ * Code-split by route: each page module loads on first visit, inside the layout's Suspense.
+ * React.lazy keeps a failed load for good (the server then failed that page until a restart):
+ * after a failure the next render starts a new load.
+ */
 function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
-  const Page = lazy(
-    async (): Promise<{ default: ComponentType }> => ({
-      default: (await load())[name],
-    }),
-  );
+  const lazyPage = () =>
+    lazy(async (): Promise<{ default: ComponentType }> => {
+      try {
+        return { default: (await load())[name] };
+      } catch (error) {
+        Loaded = lazyPage();
+        throw error;
+      }
+    });
+  let Loaded = lazyPage();
+  const Page = () => <Loaded />;
   return <Page />;
 }
 
