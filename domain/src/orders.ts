@@ -32,16 +32,7 @@ export const orderMessages = {
   alreadyCancelled: 'This order was already cancelled.',
   notPaidYet: 'This order is not paid yet, so it cannot ship.',
   alreadyShipped: 'This order has already shipped.',
-  badIdempotencyKey:
-    'Idempotency-Key must be 1 to 255 visible characters (letters, digits, punctuation; no spaces)',
-  idempotencyKeyReused:
-    'This Idempotency-Key was already used for a different order request; send a new key for a new request',
 } as const;
-
-/** `Idempotency-Key` on order-placing calls (checked by the server: 1–255 visible characters). */
-export const idempotencyHeaders = z.object({
-  'idempotency-key': z.string().optional(),
-});
 
 const optionalText = (max: number) =>
   z.string().trim().max(max, `must be at most ${max} characters`);

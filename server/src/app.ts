@@ -63,6 +63,7 @@ import { localImageStorage } from './features/uploads/image-storage.ts';
 import { uploadedImageRoutes, uploadRoutes } from './features/uploads/upload-routes.ts';
 import { usersRoutes } from './features/users/users-routes.ts';
 import { createAnswerReplay, requestIdOf } from './http/answer-replay.ts';
+import { registerIdempotentRoutes } from './http/idempotency.ts';
 import { logOptions, OneLineRequestLog } from './log-options.ts';
 import { registerChangeFeed } from './plugins/change-feed.ts';
 import { registerCrossSiteGuard } from './plugins/cross-site-guard.ts';
@@ -153,6 +154,7 @@ export async function buildApp({
   registerErrorHandler(app);
   registerCrossSiteGuard(app);
   registerInputGuard(app);
+  registerIdempotentRoutes(app);
   await registerChangeFeed(app);
   if (replica) {
     replica.follow(app.changes, app.log);

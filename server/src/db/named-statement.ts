@@ -17,9 +17,25 @@ export async function queryNamed<T>(
   text: string,
   values: unknown[],
 ): Promise<T[]> {
-  const client = (db as unknown as { $client: pg.Pool | PGlite }).$client;
-  if (client instanceof pg.Pool) return (await client.query({ name, text, values })).rows as T[];
+  const client = clientOf(db);
+  if (client instanceof pg.Pool || client instanceof pg.Client)
+    return (await client.query({ name, text, values })).rows as T[];
   return (await client.query<T>(text, values)).rows;
+}
+
+type Client = pg.Pool | pg.Client | Pick<PGlite, 'query'>;
+
+/**
+ * The driver's client of a database, or of a transaction: its own pooled connection (a
+ * `pg.PoolClient`) or PGlite's transaction. A statement inside a transaction (an
+ * Idempotency-Key's, http/idempotency.ts) must run on it: on the pool it would run outside the
+ * transaction, and on PGlite wait for it forever.
+ */
+function clientOf(db: Database): Client {
+  const handle = db as unknown as { $client?: Client; session?: { client: Client } };
+  const client = handle.$client ?? handle.session?.client;
+  if (!client) throw new Error('queryNamed: neither a database nor a transaction');
+  return client;
 }
 
 const dialect = new PgDialect();

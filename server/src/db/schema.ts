@@ -328,9 +328,10 @@ export const crossReferences = pgTable(
 );
 
 /**
- * `Idempotency-Key`s of order-placing requests (issue 15): written in the same statement as the
- * order, so a retry after a commit whose answer was lost finds the order instead of placing a
- * second one. Kept 24 h (features/orders/idempotency.ts).
+ * `Idempotency-Key`s of creating requests (issues 15 and 31, http/idempotency.ts): a key is
+ * claimed, and its first answer written, in the same transaction as what the request creates, so
+ * a retry after a commit whose answer was lost answers that answer instead of creating again.
+ * Kept 24 h.
  */
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
@@ -339,11 +340,13 @@ export const idempotencyKeys = pgTable(
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
     key: text('key').notNull(),
+    /** `POST /api/v1/orders/<id>/reorder`: the same key sent elsewhere is refused. */
+    route: text('route').notNull(),
     /** sha256 of the request's body: the same key with another body is refused. */
     requestHash: text('request_hash').notNull(),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** The first answer, as it was sent; null only inside the transaction that claims the key. */
+    statusCode: integer('status_code'),
+    answer: text('answer'),
     createdAt: createdAt(),
   },
   (t) => [

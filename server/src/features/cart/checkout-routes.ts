@@ -2,6 +2,7 @@ import { checkoutRequest, reorderResult } from '@proper-parts/domain/cart';
 import { successEnvelope } from '@proper-parts/domain/envelope';
 import { order, orderIdParams } from '@proper-parts/domain/orders';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { answerOnce } from '../../http/idempotency.ts';
 import { bearerSecurity, errorResponses } from '../../http/responses.ts';
 import { actorOf } from '../auth/actor.ts';
 import { approvalRequestedMail, orderAwaitingApprovalMail } from '../companies/approval-mails.ts';
@@ -20,7 +21,7 @@ export const checkoutRoutes =
     app.post(
       '/orders',
       {
-        config: { access: 'signed-in', placesOrder: 'checkout' },
+        config: { access: 'signed-in', placesOrder: 'checkout', idempotent: true },
         schema: {
           tags: ['cart'],
           summary:
@@ -30,35 +31,44 @@ export const checkoutRoutes =
           response: { 200: successEnvelope(order), ...errorResponses },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const buyer = buyerOf(actorOf(request));
-        const placed = await checkoutCart(app.db, buyer, request.body, {
-          approvalHoldHours: app.config.APPROVAL_HOLD_HOURS,
+        return answerOnce(app.db, request, reply, {
+          create: (db) =>
+            checkoutCart(db, buyer, request.body, {
+              approvalHoldHours: app.config.APPROVAL_HOLD_HOURS,
+            }),
+          answer: (placed) => ({
+            success: true as const,
+            data: placed,
+            message:
+              placed.status === 'awaiting_approval'
+                ? `Order ${placed._id} placed: it is above your limit and awaits approval`
+                : `Order ${placed._id} placed`,
+          }),
+          after: async (placed) => {
+            if (placed.status === 'awaiting_approval' && placed.companyId) {
+              sendInBackground(mailer, orderAwaitingApprovalMail(placed), request.log);
+              const approvalsUrl = new URL(
+                '/dashboard/approvals',
+                app.config.PUBLIC_URL,
+              ).toString();
+              for (const approver of await approversOf(app.db, placed.companyId))
+                sendInBackground(
+                  mailer,
+                  approvalRequestedMail(placed, approver, approvalsUrl),
+                  request.log,
+                );
+            } else sendInBackground(mailer, orderPlacedMail(placed), request.log);
+          },
         });
-        if (placed.status === 'awaiting_approval' && placed.companyId) {
-          sendInBackground(mailer, orderAwaitingApprovalMail(placed), request.log);
-          const approvalsUrl = new URL('/dashboard/approvals', app.config.PUBLIC_URL).toString();
-          for (const approver of await approversOf(app.db, placed.companyId))
-            sendInBackground(
-              mailer,
-              approvalRequestedMail(placed, approver, approvalsUrl),
-              request.log,
-            );
-        } else {
-          sendInBackground(mailer, orderPlacedMail(placed), request.log);
-        }
-        const message =
-          placed.status === 'awaiting_approval'
-            ? `Order ${placed._id} placed: it is above your limit and awaits approval`
-            : `Order ${placed._id} placed`;
-        return { success: true as const, data: placed, message };
       },
     );
 
     app.post(
       '/orders/:id/reorder',
       {
-        config: { access: 'signed-in' },
+        config: { access: 'signed-in', idempotent: true },
         schema: {
           tags: ['cart'],
           summary:
@@ -68,10 +78,13 @@ export const checkoutRoutes =
           response: { 200: successEnvelope(reorderResult), ...errorResponses },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const buyer = buyerOf(actorOf(request));
         await requireOwnOrder(app.db, buyer, request.params.id, { adminToo: false });
-        return { success: true as const, data: await reorder(app.db, buyer.id, request.params.id) };
+        return answerOnce(app.db, request, reply, {
+          create: (db) => reorder(db, buyer.id, request.params.id),
+          answer: (data) => ({ success: true as const, data }),
+        });
       },
     );
   };

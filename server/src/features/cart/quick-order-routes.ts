@@ -6,6 +6,7 @@ import {
   quickOrderResult,
 } from '@proper-parts/domain/quick-order';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { answerOnce } from '../../http/idempotency.ts';
 import { bearerSecurity, errorResponses } from '../../http/responses.ts';
 import { actorOf } from '../auth/actor.ts';
 import { withFits } from '../fitment/quick-order-fits.ts';
@@ -18,7 +19,8 @@ export const quickOrderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/cart/quick-order',
     {
-      config: { access: 'signed-in' },
+      // With `add: true` a retry would add the lines again.
+      config: { access: 'signed-in', idempotent: true },
       // The text as JSON: its quotes and backslashes escaped, and a little room for the rest.
       bodyLimit: MAX_QUICK_ORDER_TEXT_BYTES * 2 + 1024,
       schema: {
@@ -30,22 +32,25 @@ export const quickOrderRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(quickOrderResult), ...errorResponses },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const buyer = buyerOf(actorOf(request));
       const { vehicle } = request.body;
       const matched = await matchQuickOrder(app.db, parseQuickOrder(request.body.text));
       const lines = vehicle === undefined ? matched : await withFits(app.db, vehicle, matched);
-      let message: string | undefined;
-      if (request.body.add) {
-        const ok = lines.flatMap((line) =>
-          line.status === 'ok' && line.productId && line.quantity
-            ? [{ productId: line.productId, quantity: line.quantity }]
-            : [],
-        );
-        const added = await addCartLines(app.db, buyer.id, ok, 'add');
-        message = `${added} ${added === 1 ? 'part' : 'parts'} added to your cart`;
-      }
-      return { success: true as const, data: { lines }, message };
+      if (!request.body.add) return { success: true as const, data: { lines } };
+      const ok = lines.flatMap((line) =>
+        line.status === 'ok' && line.productId && line.quantity
+          ? [{ productId: line.productId, quantity: line.quantity }]
+          : [],
+      );
+      return answerOnce(app.db, request, reply, {
+        create: (db) => addCartLines(db, buyer.id, ok, 'add'),
+        answer: (added) => ({
+          success: true as const,
+          data: { lines },
+          message: `${added} ${added === 1 ? 'part' : 'parts'} added to your cart`,
+        }),
+      });
     },
   );
 };

@@ -7,6 +7,7 @@ import {
 } from '@proper-parts/domain/cart';
 import { pageEnvelope, paginationQuery, successEnvelope } from '@proper-parts/domain/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { answerOnce } from '../../http/idempotency.ts';
 import { bearerSecurity, errorResponses } from '../../http/responses.ts';
 import { actorOf } from '../auth/actor.ts';
 import { buyerOf } from './cart-routes.ts';
@@ -102,7 +103,7 @@ export const savedListsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/lists/:id/add-to-cart',
     {
-      config: { access: 'signed-in' },
+      config: { access: 'signed-in', idempotent: true },
       schema: {
         tags: ['cart'],
         summary: 'Add a whole saved list to my cart (quantities add to lines already there)',
@@ -111,12 +112,12 @@ export const savedListsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(addedToCart), ...errorResponses },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const buyer = buyerOf(actorOf(request));
-      return {
-        success: true as const,
-        data: await addListToCart(app.db, buyer.id, request.params.id),
-      };
+      return answerOnce(app.db, request, reply, {
+        create: (db) => addListToCart(db, buyer.id, request.params.id),
+        answer: (data) => ({ success: true as const, data }),
+      });
     },
   );
 };

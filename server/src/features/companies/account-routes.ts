@@ -17,6 +17,7 @@ import { pageEnvelope, successEnvelope } from '@proper-parts/domain/envelope';
 import { formatPrice } from '@proper-parts/domain/format';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors.ts';
+import { answerOnce } from '../../http/idempotency.ts';
 import { bearerSecurity, errorResponses } from '../../http/responses.ts';
 import { auditActorOf } from '../audit/audit-log.ts';
 import { actorOf } from '../auth/actor.ts';
@@ -186,7 +187,7 @@ export const accountRoutes =
     app.post(
       '/admin/invoices/:orderId/payments',
       {
-        config: { access: 'admin' },
+        config: { access: 'admin', idempotent: true },
         schema: {
           tags: ['companies'],
           summary:
@@ -197,28 +198,35 @@ export const accountRoutes =
           response: { 200: successEnvelope(invoicePayments), ...errorResponses },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const actor = actorOf(request);
-        const { result, settled, companyId } = await recordPayment(
-          app.db,
-          request.params.orderId,
-          request.body,
-          actor.id,
-          auditActorOf(request),
-        );
-        paymentRecordedMails(app.db, companyId, result, request.body.amount)
-          .then((messages) => {
-            for (const message of messages) sendInBackground(mailer, message, request.log);
-          })
-          .catch((error: unknown) => request.log.warn({ err: error }, 'payment mail not sent'));
-        const number = result.invoice.invoiceNumber;
-        return {
-          success: true as const,
-          data: result,
-          message: settled
-            ? `Invoice ${number} is paid in full`
-            : `Payment of ${formatPrice(request.body.amount)} recorded against invoice ${number}`,
-        };
+        return answerOnce(app.db, request, reply, {
+          create: (db) =>
+            recordPayment(
+              db,
+              request.params.orderId,
+              request.body,
+              actor.id,
+              auditActorOf(request),
+            ),
+          answer: ({ result, settled }) => {
+            const number = result.invoice.invoiceNumber;
+            return {
+              success: true as const,
+              data: result,
+              message: settled
+                ? `Invoice ${number} is paid in full`
+                : `Payment of ${formatPrice(request.body.amount)} recorded against invoice ${number}`,
+            };
+          },
+          after: ({ result, companyId }) => {
+            paymentRecordedMails(app.db, companyId, result, request.body.amount)
+              .then((messages) => {
+                for (const message of messages) sendInBackground(mailer, message, request.log);
+              })
+              .catch((error: unknown) => request.log.warn({ err: error }, 'payment mail not sent'));
+          },
+        });
       },
     );
   };

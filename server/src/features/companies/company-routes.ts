@@ -17,6 +17,7 @@ import {
 import { pageEnvelope, paginationQuery, successEnvelope } from '@proper-parts/domain/envelope';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { answerOnce } from '../../http/idempotency.ts';
 import { bearerSecurity, errorResponses } from '../../http/responses.ts';
 import { actorOf } from '../auth/actor.ts';
 import type { Mailer } from '../mail/mailer.ts';
@@ -178,7 +179,8 @@ export const companyRoutes =
     app.post(
       '/company/invitations',
       {
-        config: signedIn,
+        // A retry would mail a second link and withdraw the first.
+        config: { ...signedIn, idempotent: true },
         schema: {
           tags,
           summary: 'Invite a colleague by email: a single-use link that expires (company admins)',
@@ -187,20 +189,24 @@ export const companyRoutes =
           response: { 200: successEnvelope(invitation), ...errorResponses },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const me = await membershipOf(request, ADMINS);
-        const made = await createInvitation(db, me, request.body);
-        const url = invitationLink(app.config, request.headers.origin, made.token);
-        sendInBackground(
-          mailer,
-          invitationMail(made.invitation.email, made.invitation.role, url),
-          request.log,
-        );
-        return {
-          success: true as const,
-          data: made.invitation,
-          message: `Invitation sent to ${made.invitation.email}`,
-        };
+        return answerOnce(db, request, reply, {
+          create: (tx) => createInvitation(tx, me, request.body),
+          answer: ({ invitation }) => ({
+            success: true as const,
+            data: invitation,
+            message: `Invitation sent to ${invitation.email}`,
+          }),
+          after: ({ invitation, token }) => {
+            const url = invitationLink(app.config, request.headers.origin, token);
+            sendInBackground(
+              mailer,
+              invitationMail(invitation.email, invitation.role, url),
+              request.log,
+            );
+          },
+        });
       },
     );
 
@@ -311,7 +317,7 @@ export const companyRoutes =
     app.post(
       '/company/addresses',
       {
-        config: signedIn,
+        config: { ...signedIn, idempotent: true },
         schema: {
           tags,
           summary: 'Add a shipping address to the book (company admins)',
@@ -320,10 +326,12 @@ export const companyRoutes =
           response: { 200: successEnvelope(companyAddress), ...errorResponses },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const me = await membershipOf(request, ADMINS);
-        const data = await addAddress(db, me.companyId, request.body);
-        return { success: true as const, data, message: 'Address added' };
+        return answerOnce(db, request, reply, {
+          create: (tx) => addAddress(tx, me.companyId, request.body),
+          answer: (data) => ({ success: true as const, data, message: 'Address added' }),
+        });
       },
     );
 

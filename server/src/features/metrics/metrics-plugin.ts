@@ -22,7 +22,9 @@ export function registerRequestMetrics(app: FastifyInstance) {
     );
     if (status >= 400) httpErrors.inc({ method: request.method, route, status: String(status) });
     const via = request.routeOptions.config?.placesOrder;
-    if (via && status >= 200 && status < 300) ordersPlaced.inc({ via });
+    // A replayed answer (Idempotency-Key) placed nothing.
+    if (via && status >= 200 && status < 300 && !reply.hasHeader('idempotent-replayed'))
+      ordersPlaced.inc({ via });
     done();
   });
 }

@@ -1,4 +1,4 @@
-import { orderMessages } from '@proper-parts/domain/orders';
+import { idempotencyMessages } from '@proper-parts/domain/idempotency';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { signUp } from '../../../test/auth-helper.ts';
@@ -55,7 +55,7 @@ describe('POST /purchase with an Idempotency-Key', async () => {
     await purchase(buyer, { toolId: product.id, quantity: 3 }, 'key-body');
     const changed = await purchase(buyer, { toolId: product.id, quantity: 4 }, 'key-body');
     expect(changed.statusCode).toBe(422);
-    expect(changed.json()).toEqual({ success: false, message: orderMessages.idempotencyKeyReused });
+    expect(changed.json()).toEqual({ success: false, message: idempotencyMessages.keyReused });
     expect(await ordersOf(product.id)).toHaveLength(1);
     expect(await stockOf(app, product.id)).toBe(47);
   });
@@ -99,7 +99,7 @@ describe('POST /purchase with an Idempotency-Key', async () => {
     const product = await createProduct(app, { minimumOrderQuantity: 1, availableQuantity: 50 });
     const res = await purchase(buyer, { toolId: product.id, quantity: 1 }, key);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ success: false, message: orderMessages.badIdempotencyKey });
+    expect(res.json()).toEqual({ success: false, message: idempotencyMessages.badKey });
     expect(await ordersOf(product.id)).toHaveLength(0);
   });
 

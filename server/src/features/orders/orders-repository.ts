@@ -189,7 +189,7 @@ const placeOrderStatement = `with taken as (
       total_cents, user_name, email, address, phone, company_id, status, approval_expires_at)
     select id, $3, name, img, unit, $1, unit::bigint * $1, $4, $5, $6, $7, company_id,
       case when over_limit then 'awaiting_approval' else 'unpaid' end,
-      case when over_limit then now() + make_interval(hours => $10::int) end
+      case when over_limit then now() + make_interval(hours => $8::int) end
     from judged
     returning ${orderColumnList}
   ), lined as (
@@ -198,9 +198,6 @@ const placeOrderStatement = `with taken as (
     select placed.id, 1, taken.id, taken.sku, taken.name, taken.img, $1, taken.unit,
       placed."totalCents"
     from placed, taken
-  ), keyed as (
-    insert into idempotency_keys (user_id, key, request_hash, order_id)
-    select $3, $8::text, $9::text, id from placed where $8::text is not null
   )
   select * from placed`;
 
@@ -210,15 +207,12 @@ const placeOrderStatement = `with taken as (
  * price, so concurrent buyers can never take more than there is, in one process or many.
  * Issue 19: a company member's order is the company's, and above a buyer's limit it is placed
  * `awaiting_approval` for `approvalHoldHours`, as checkout places it (checkout.ts).
- * With an Idempotency-Key, the same statement records it: the order and its key commit together
- * (features/orders/idempotency.ts); a second request with that key fails on the key's primary
- * key and takes no stock.
+ * With an Idempotency-Key, `db` is the transaction that stores the answer (http/idempotency.ts).
  */
 export async function placeOrder(
   db: Database,
   buyer: Buyer,
   input: CreateOrderRequest,
-  idempotency?: { key: string; requestHash: string },
   approvalHoldHours = DEFAULT_APPROVAL_HOLD_HOURS,
 ): Promise<Order> {
   const [row] = await queryNamed<OrderRow>(db, 'place-order', placeOrderStatement, [
@@ -229,8 +223,6 @@ export async function placeOrder(
     buyer.email,
     input.address ?? '',
     input.phone ?? '',
-    idempotency?.key ?? null,
-    idempotency?.requestHash ?? null,
     approvalHoldHours,
   ]);
   if (row) return toOrder(row, [], null);

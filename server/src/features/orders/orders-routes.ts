@@ -2,7 +2,6 @@ import { pageEnvelope, paginationQuery, successEnvelope } from '@proper-parts/do
 import {
   createOrderRequest,
   deletedCountResponse,
-  idempotencyHeaders,
   insertedIdResponse,
   order,
   orderIdParams,
@@ -11,12 +10,12 @@ import {
 import { emailParams } from '@proper-parts/domain/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors.ts';
+import { answerOnce } from '../../http/idempotency.ts';
 import { bearerSecurity, errorResponses } from '../../http/responses.ts';
 import { actorOf } from '../auth/actor.ts';
 import { approvalRequestedMail, orderAwaitingApprovalMail } from '../companies/approval-mails.ts';
 import { approversOf } from '../companies/approvals-repository.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { idempotentRequest } from './idempotency.ts';
 import { refusalFor, requireOwnOrder } from './order-access.ts';
 import { orderPlacedMail, sendInBackground } from './order-mails.ts';
 import {
@@ -25,8 +24,8 @@ import {
   listOrdersOfUser,
   type OrderRow,
   orderWithLines,
+  placeOrder,
 } from './orders-repository.ts';
-import { placeOrderOnce } from './place-order-once.ts';
 
 /** A customer's side of orders: place, list, read and cancel their own (spec §7). */
 export const ordersRoutes =
@@ -35,13 +34,12 @@ export const ordersRoutes =
     app.post(
       '/purchase',
       {
-        config: { access: 'signed-in', placesOrder: 'purchase' },
+        config: { access: 'signed-in', placesOrder: 'purchase', idempotent: true },
         schema: {
           tags: ['orders'],
           summary:
-            'Place an order (customers). Price, name and image come from the product; name and email from the session. An optional Idempotency-Key header makes a retry within 24 h answer the first order instead of placing another.',
+            'Place an order (customers). Price, name and image come from the product; name and email from the session.',
           security: bearerSecurity,
-          headers: idempotencyHeaders,
           body: createOrderRequest,
           response: { 200: successEnvelope(insertedIdResponse), ...errorResponses },
         },
@@ -50,36 +48,36 @@ export const ordersRoutes =
         const actor = actorOf(request);
         // Admins manage orders; buying is for customers (spec §6: Purchase Now is off for admins).
         if (actor.role === 'admin') throw new AppError('FORBIDDEN', 'Admins cannot place orders');
-        const keyed = idempotentRequest(request.headers['idempotency-key'], request.body);
-        const { id, placed } = await placeOrderOnce(
-          app.db,
-          actor,
-          request.body,
-          keyed,
-          app.config.APPROVAL_HOLD_HOURS,
-        );
-        if (placed?.status === 'awaiting_approval' && placed.companyId) {
-          // Above a company buyer's limit, as at checkout: the buyer is told it waits, the
-          // company's approvers are asked.
-          const order = await orderWithLines(app.db, (await findOrder(app.db, id)) as OrderRow);
-          sendInBackground(mailer, orderAwaitingApprovalMail(order), request.log);
-          const approvalsUrl = new URL('/dashboard/approvals', app.config.PUBLIC_URL).toString();
-          for (const approver of await approversOf(app.db, placed.companyId))
-            sendInBackground(
-              mailer,
-              approvalRequestedMail(order, approver, approvalsUrl),
-              request.log,
-            );
-        } else if (placed) sendInBackground(mailer, orderPlacedMail(placed), request.log);
-        else reply.header('idempotent-replayed', 'true');
-        return {
-          success: true as const,
-          data: { insertedId: id },
-          message:
-            placed?.status === 'awaiting_approval'
-              ? `Order ${id} placed: it is above your limit and awaits approval`
-              : orderMessages.placed(id),
-        };
+        return answerOnce(app.db, request, reply, {
+          create: (db) => placeOrder(db, actor, request.body, app.config.APPROVAL_HOLD_HOURS),
+          answer: (placed) => ({
+            success: true as const,
+            data: { insertedId: placed._id },
+            message:
+              placed.status === 'awaiting_approval'
+                ? `Order ${placed._id} placed: it is above your limit and awaits approval`
+                : orderMessages.placed(placed._id),
+          }),
+          after: async (placed) => {
+            if (placed.status === 'awaiting_approval' && placed.companyId) {
+              // Above a company buyer's limit, as at checkout: the buyer is told it waits, the
+              // company's approvers are asked.
+              const found = (await findOrder(app.db, placed._id)) as OrderRow;
+              const order = await orderWithLines(app.db, found);
+              sendInBackground(mailer, orderAwaitingApprovalMail(order), request.log);
+              const approvalsUrl = new URL(
+                '/dashboard/approvals',
+                app.config.PUBLIC_URL,
+              ).toString();
+              for (const approver of await approversOf(app.db, placed.companyId))
+                sendInBackground(
+                  mailer,
+                  approvalRequestedMail(order, approver, approvalsUrl),
+                  request.log,
+                );
+            } else sendInBackground(mailer, orderPlacedMail(placed), request.log);
+          },
+        });
       },
     );
 

@@ -13,6 +13,7 @@ import {
   requestQuoteRequest,
 } from '@proper-parts/domain/quotes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { answerOnce } from '../../http/idempotency.ts';
 import { bearerSecurity, errorResponses } from '../../http/responses.ts';
 import { auditActorOf } from '../audit/audit-log.ts';
 import { actorOf } from '../auth/actor.ts';
@@ -64,7 +65,7 @@ export const quoteRoutes =
     app.post(
       '/quotes',
       {
-        config: { access: 'signed-in' },
+        config: { access: 'signed-in', idempotent: true },
         schema: {
           tags,
           summary: 'Request a quote for my cart (or the lines sent); quantities may exceed stock',
@@ -73,13 +74,21 @@ export const quoteRoutes =
           response: { 200: successEnvelope(quote), ...errorResponses },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const buyer = buyerOf(actorOf(request));
-        const requested = await requestQuote(app.db, buyer, request.body);
-        sendInBackground(mailer, quoteRequestedMail(requested, origin), request.log);
-        for (const admin of await shopAdmins(app.db))
-          sendInBackground(mailer, newQuoteMail(requested, admin.email, origin), request.log);
-        return { success: true as const, data: requested, message: quoteMessages.requested };
+        return answerOnce(app.db, request, reply, {
+          create: (db) => requestQuote(db, buyer, request.body),
+          answer: (requested) => ({
+            success: true as const,
+            data: requested,
+            message: quoteMessages.requested,
+          }),
+          after: async (requested) => {
+            sendInBackground(mailer, quoteRequestedMail(requested, origin), request.log);
+            for (const admin of await shopAdmins(app.db))
+              sendInBackground(mailer, newQuoteMail(requested, admin.email, origin), request.log);
+          },
+        });
       },
     );
 
@@ -122,7 +131,7 @@ export const quoteRoutes =
     app.post(
       '/quotes/:id/accept',
       {
-        config: { access: 'signed-in', placesOrder: 'quote' },
+        config: { access: 'signed-in', placesOrder: 'quote', idempotent: true },
         schema: {
           tags,
           summary:
@@ -133,32 +142,36 @@ export const quoteRoutes =
           response: { 200: successEnvelope(acceptedQuote), ...errorResponses },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const buyer = buyerOf(actorOf(request));
-        const accepted = await acceptQuote(app.db, buyer, request.params.id, request.body, {
-          approvalHoldHours: app.config.APPROVAL_HOLD_HOURS,
+        return answerOnce(app.db, request, reply, {
+          create: (db) =>
+            acceptQuote(db, buyer, request.params.id, request.body, {
+              approvalHoldHours: app.config.APPROVAL_HOLD_HOURS,
+            }),
+          answer: ({ quote: done, order }) => ({
+            success: true as const,
+            data: { quote: done, orderId: order._id },
+            message: acceptedMessage(order),
+          }),
+          after: async ({ quote: done, order }) => {
+            if (order.status === 'awaiting_approval' && order.companyId) {
+              // As checkout: the buyer is told it waits, the company's approvers are asked.
+              sendInBackground(mailer, orderAwaitingApprovalMail(order), request.log);
+              const approvalsUrl = new URL('/dashboard/approvals', app.config.PUBLIC_URL);
+              for (const approver of await approversOf(app.db, order.companyId))
+                sendInBackground(
+                  mailer,
+                  approvalRequestedMail(order, approver, approvalsUrl.toString()),
+                  request.log,
+                );
+            } else {
+              sendInBackground(mailer, quoteAcceptedMail(done, order, origin), request.log);
+            }
+            for (const admin of await shopAdmins(app.db))
+              sendInBackground(mailer, quoteOrderedMail(done, order, admin.email), request.log);
+          },
         });
-        const { quote: done, order } = accepted;
-        if (order.status === 'awaiting_approval' && order.companyId) {
-          // As checkout: the buyer is told it waits, the company's approvers are asked.
-          sendInBackground(mailer, orderAwaitingApprovalMail(order), request.log);
-          const approvalsUrl = new URL('/dashboard/approvals', app.config.PUBLIC_URL).toString();
-          for (const approver of await approversOf(app.db, order.companyId))
-            sendInBackground(
-              mailer,
-              approvalRequestedMail(order, approver, approvalsUrl),
-              request.log,
-            );
-        } else {
-          sendInBackground(mailer, quoteAcceptedMail(done, order, origin), request.log);
-        }
-        for (const admin of await shopAdmins(app.db))
-          sendInBackground(mailer, quoteOrderedMail(done, order, admin.email), request.log);
-        return {
-          success: true as const,
-          data: { quote: done, orderId: order._id },
-          message: acceptedMessage(order),
-        };
       },
     );
 

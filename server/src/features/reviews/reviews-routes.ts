@@ -4,6 +4,7 @@ import { createReviewRequest, insertedIdResponse, review } from '@proper-parts/d
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors.ts';
 import { cachedJsonRoute, sendJson, serializeEnvelope } from '../../http/cached-json.ts';
+import { answerOnce } from '../../http/idempotency.ts';
 import { createResponseCache } from '../../http/response-cache.ts';
 import { bearerSecurity, errorResponses } from '../../http/responses.ts';
 import { LOCAL_WRITE } from '../../plugins/change-feed.ts';
@@ -46,7 +47,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/reviews',
     {
-      config: { access: 'signed-in' },
+      config: { access: 'signed-in', idempotent: true },
       schema: {
         tags: ['reviews'],
         summary:
@@ -56,12 +57,14 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(insertedIdResponse), ...errorResponses },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const actor = actorOf(request);
       // Spec §6: admins do not get Add A Review; the server enforces what the web only mirrors.
       if (actor.role === 'admin') throw new AppError('FORBIDDEN', messages.adminCannotReview);
-      const insertedId = await addReview(app.db, actor, request.body);
-      return { success: true as const, data: { insertedId } };
+      return answerOnce(app.db, request, reply, {
+        create: (db) => addReview(db, actor, request.body),
+        answer: (insertedId) => ({ success: true as const, data: { insertedId } }),
+      });
     },
   );
 };
