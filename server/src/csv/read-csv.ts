@@ -6,6 +6,7 @@ import {
 } from '@proper-parts/domain/csv-import';
 import { CsvError, parse } from 'csv-parse';
 import { AppError } from '../errors.ts';
+import { csvCellRead } from '../http/csv-download.ts';
 
 /** Where an import stopped before the end of its file, and why (a line it cannot read past). */
 export interface CsvStop {
@@ -129,16 +130,19 @@ export function rejectorOf(report: { rejected: number; rejections: ImportRejecti
   };
 }
 
-/** The cells of a record by column name, or why its cell count does not fit the header. */
+/**
+ * The cells of a record by column name, or why its cell count does not fit the header. A cell our
+ * export kept from running as a formula (`'=…`) reads back as it was stored.
+ */
 export function cellsOf<Column extends string>(
   header: readonly Column[],
   record: string[],
 ): Partial<Record<Column, string>> | string {
   if (record.length !== header.length)
     return `has ${record.length} cells; the header has ${header.length}`;
-  return Object.fromEntries(header.map((column, i) => [column, record[i]])) as Partial<
-    Record<Column, string>
-  >;
+  return Object.fromEntries(
+    header.map((column, i) => [column, csvCellRead(record[i] ?? '')]),
+  ) as Partial<Record<Column, string>>;
 }
 
 /** A line of an import, parsed and checked, with its number in the file. */

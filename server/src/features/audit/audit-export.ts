@@ -1,11 +1,10 @@
 import type { Readable } from 'node:stream';
 import { AUDIT_CSV_COLUMNS, type AuditExportQuery } from '@proper-parts/domain/audit';
 import type { Database } from '../../db/client.ts';
-import { csvCell, csvStream } from '../../http/csv-download.ts';
+import { csvStream } from '../../http/csv-download.ts';
 import { auditEntriesFor } from './audit-repository.ts';
 
-const jsonCell = (value: Record<string, unknown> | null) =>
-  value ? csvCell(JSON.stringify(value)) : '';
+const jsonCell = (value: Record<string, unknown> | null) => (value ? JSON.stringify(value) : '');
 
 /** The entries the filters match as CSV, newest first, streamed (columns: AUDIT_CSV_COLUMNS). */
 export function exportAuditCsv(db: Database, query: AuditExportQuery): Readable {
@@ -14,13 +13,13 @@ export function exportAuditCsv(db: Database, query: AuditExportQuery): Readable 
       yield [
         entry.id,
         entry.at,
-        csvCell(entry.actorEmail),
-        csvCell(entry.actorId),
-        csvCell(entry.ip),
+        entry.actorEmail,
+        entry.actorId,
+        entry.ip,
         entry.action,
         entry.targetType,
-        csvCell(entry.targetId),
-        csvCell(entry.summary),
+        entry.targetId,
+        entry.summary,
         jsonCell(entry.before),
         jsonCell(entry.after),
       ];

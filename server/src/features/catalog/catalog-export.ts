@@ -1,13 +1,13 @@
-import { pipeline, Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import {
   CATALOG_CSV_COLUMNS,
   formatAttributes,
   formatCrossReferences,
   formatPriceBreaks,
 } from '@proper-parts/domain/catalog-csv';
-import { stringify } from 'csv-stringify';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { csvStream } from '../../http/csv-download.ts';
 import { breaksToDollars, type StoredPriceBreak } from './price-breaks.ts';
 
 /** Products read per query: a million products never sit in memory at once. */
@@ -79,11 +79,9 @@ async function* exportRows(db: Database) {
 
 /**
  * The whole live catalog as CSV (`GET /catalog/export.csv`), by SKU, in the columns the import
- * reads: importing the file changes nothing. Streamed: read a batch, write it, read the next.
+ * reads: importing the file changes nothing (its formula-safe cells read back: csvCellRead).
+ * Streamed: read a batch, write it, read the next.
  */
 export function exportCatalogCsv(db: Database): Readable {
-  const csv = stringify({ header: true, columns: [...CATALOG_CSV_COLUMNS] });
-  // A failed read ends the download with an error (a cut file), never a file that looks whole.
-  pipeline(Readable.from(exportRows(db)), csv, () => {});
-  return csv;
+  return csvStream(CATALOG_CSV_COLUMNS, exportRows(db));
 }

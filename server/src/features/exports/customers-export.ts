@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import { CUSTOMERS_CSV_COLUMNS } from '@proper-parts/domain/exports';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { csvCell, csvStream } from '../../http/csv-download.ts';
+import { csvStream } from '../../http/csv-download.ts';
 
 const BATCH = 1000;
 
@@ -40,15 +40,15 @@ async function* customerRows(db: Database) {
     for (const row of rows)
       yield [
         row.id,
-        csvCell(row.name),
-        csvCell(row.email),
+        row.name,
+        row.email,
         row.email_verified ? 'yes' : 'no',
         row.role,
         new Date(row.created_at).toISOString(),
-        csvCell(row.company),
+        row.company,
         row.company_role ?? '',
-        csvCell(row.phone),
-        csvCell(row.city),
+        row.phone,
+        row.city,
         Number(row.orders),
       ];
     const last = rows.at(-1);

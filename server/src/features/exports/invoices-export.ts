@@ -4,7 +4,7 @@ import { invoiceNumberOf } from '@proper-parts/domain/order-line';
 import type { OrdersExportQuery } from '@proper-parts/domain/orders';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { csvCell, csvDollars, csvStream } from '../../http/csv-download.ts';
+import { csvDollars, csvStream } from '../../http/csv-download.ts';
 
 const BATCH = 1000;
 
@@ -59,10 +59,10 @@ async function* invoiceRows(db: Database, range: OrdersExportQuery) {
         new Date(row.issued_at).toISOString(),
         row.order_id,
         row.status,
-        csvCell(row.company),
-        csvCell(row.user_name),
-        csvCell(row.email),
-        csvCell(row.po_number),
+        row.company,
+        row.user_name,
+        row.email,
+        row.po_number,
         csvDollars(row.total_cents),
         csvDollars(row.paid_cents),
         row.due_on ?? '',

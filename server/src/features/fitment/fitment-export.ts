@@ -1,8 +1,8 @@
-import { pipeline, Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { FITMENT_CSV_COLUMNS } from '@proper-parts/domain/fitment-csv';
-import { stringify } from 'csv-stringify';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { csvStream } from '../../http/csv-download.ts';
 import { engineMatches } from './engine-match.ts';
 
 /** Parts read per query, with all their fitments: the table never sits in memory at once. */
@@ -102,8 +102,5 @@ async function* exportLines(db: Database) {
  * Streamed: read a hundred parts' lines, write them, read the next.
  */
 export function exportFitmentCsv(db: Database): Readable {
-  const csv = stringify({ header: true, columns: [...FITMENT_CSV_COLUMNS] });
-  // A failed read ends the download with an error (a cut file), never a file that looks whole.
-  pipeline(Readable.from(exportLines(db)), csv, () => {});
-  return csv;
+  return csvStream(FITMENT_CSV_COLUMNS, exportLines(db));
 }

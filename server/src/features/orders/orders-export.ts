@@ -3,7 +3,7 @@ import { invoiceNumberOf } from '@proper-parts/domain/order-line';
 import { ORDERS_CSV_COLUMNS, type OrdersExportQuery } from '@proper-parts/domain/orders';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { csvCell, csvDollars, csvStream } from '../../http/csv-download.ts';
+import { csvDollars, csvStream } from '../../http/csv-download.ts';
 
 /** Orders read per query, with their lines: a million orders never sit in memory at once. */
 const EXPORT_BATCH = 500;
@@ -74,15 +74,15 @@ async function* exportRows(db: Database, range: OrdersExportQuery) {
           row.status,
           row.paid ? 'yes' : 'no',
           invoice,
-          csvCell(row.po_number),
-          csvCell(row.user_name),
-          csvCell(row.email),
-          csvCell(row.address),
-          csvCell(row.phone),
-          csvCell(row.note),
+          row.po_number,
+          row.user_name,
+          row.email,
+          row.address,
+          row.phone,
+          row.note,
           line.lineNo,
-          csvCell(line.sku),
-          csvCell(line.name),
+          line.sku,
+          line.name,
           line.quantity,
           csvDollars(line.unitPriceCents),
           csvDollars(line.lineTotalCents),
