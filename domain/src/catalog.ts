@@ -9,6 +9,8 @@ export const tool = z.object({
   minimumOrderQuantity: z.number().int(),
   availableQuantity: z.number().int(),
   price: z.number(),
+  /** Its page is `/products/{slug}` (not in the spec: the featured cards lead there). */
+  slug: z.string(),
 });
 export type Tool = z.infer<typeof tool>;
 

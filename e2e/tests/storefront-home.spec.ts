@@ -158,10 +158,28 @@ test('a card\'s "see more" shows the whole description, and "see less" folds it'
   // Quantities with separators; the unit price reads "per pc".
   await expect(card).toContainText('40,000 pcs');
   await expect(card).toContainText('$634 per pc');
-  await expect(card.getByRole('link', { name: 'Engine Fan' }).first()).toHaveAttribute(
+});
+
+test("a featured card's image and name lead to the product's page, Purchase Now to the order form", async ({
+  page,
+}) => {
+  await page.goto('/');
+  const card = page
+    .getByRole('article')
+    .filter({ has: page.getByRole('heading', { name: 'Engine Fan' }) });
+  const nameLink = card.getByRole('heading', { name: 'Engine Fan' }).getByRole('link');
+  const imageLink = card
+    .getByRole('link')
+    .filter({ has: page.getByRole('img', { name: 'Engine Fan' }) });
+  await expect(nameLink).toHaveAttribute('href', '/products/engine-fan');
+  await expect(imageLink).toHaveAttribute('href', '/products/engine-fan');
+  await expect(card.getByRole('link', { name: 'Purchase Now' })).toHaveAttribute(
     'href',
     /^\/purchase\/[0-9a-f-]{36}$/,
   );
+  await imageLink.click();
+  await expect(page).toHaveURL(/\/products\/engine-fan$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Engine Fan' })).toBeVisible();
 });
 
 test('a customer writes a review and it leads the home carousel', async ({ page }) => {

@@ -47,6 +47,7 @@ export function buildTool(overrides: Partial<Tool> = {}): Tool {
     minimumOrderQuantity: 10,
     availableQuantity: 500,
     price: 120,
+    slug: `hydraulic-pump-${sequence}`,
     ...overrides,
   };
 }

@@ -17,6 +17,7 @@ const sampleTool = {
   minimumOrderQuantity: 10,
   availableQuantity: 250,
   price: 12.5,
+  slug: 'torque-wrench',
 };
 const sampleGarageVehicle = {
   id: 7,

@@ -27,6 +27,7 @@ export function toTool(row: ProductRow): Tool {
     minimumOrderQuantity: row.minimumOrderQuantity,
     availableQuantity: row.availableQuantity,
     price: row.priceCents / 100,
+    slug: row.slug,
   };
 }
 

@@ -67,6 +67,7 @@ describe('catalog: demo seed and GET /api/v1/tools', async () => {
       minimumOrderQuantity: 20000,
       availableQuantity: 50000,
       price: 1000,
+      slug: 'piston',
     });
   });
 

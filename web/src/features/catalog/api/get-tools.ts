@@ -14,6 +14,7 @@ export const toolList = listOf<Tool>({
   minimumOrderQuantity: 'integer',
   availableQuantity: 'integer',
   price: 'number',
+  slug: 'string',
 });
 
 /** The newest products first; `limit` caps how many (the server allows at most 100). */

@@ -56,14 +56,16 @@ describe('ProductCard', () => {
     expect(screen.queryByRole('button', { name: /see more/ })).not.toBeInTheDocument();
   });
 
-  it('links Purchase Now, the name and the image to the product purchase page', () => {
-    const product = buildTool({ name: 'Timing Belt' });
+  it('links the name and the image to the product page, Purchase Now to the order form', () => {
+    const product = buildTool({ name: 'Timing Belt', slug: 'timing-belt' });
     renderWithProviders(<ProductCard product={product} />);
-    const href = `/purchase/${product._id}`;
-    expect(screen.getByRole('link', { name: 'Purchase Now' })).toHaveAttribute('href', href);
+    expect(screen.getByRole('link', { name: 'Purchase Now' })).toHaveAttribute(
+      'href',
+      `/purchase/${product._id}`,
+    );
     const named = screen.getAllByRole('link', { name: 'Timing Belt' });
     expect(named).toHaveLength(2);
-    for (const link of named) expect(link).toHaveAttribute('href', href);
+    for (const link of named) expect(link).toHaveAttribute('href', '/products/timing-belt');
   });
 
   it('disables Purchase Now for admins', () => {

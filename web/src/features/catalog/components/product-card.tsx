@@ -13,7 +13,8 @@ type ProductCardProps = {
 
 export function ProductCard({ product, disabled = false }: ProductCardProps) {
   const headingId = `product-${product._id}`;
-  const productPath = paths.purchase(product._id);
+  // The card leads to the product's page; Purchase Now to the order form (spec §1).
+  const productPath = paths.product(product.slug);
   const outOfStock = isOutOfStock(product);
 
   return (
@@ -67,7 +68,7 @@ export function ProductCard({ product, disabled = false }: ProductCardProps) {
               Purchase Now
             </button>
           ) : (
-            <Link to={productPath} className="btn btn-primary btn-block">
+            <Link to={paths.purchase(product._id)} className="btn btn-primary btn-block">
               Purchase Now
             </Link>
           )}
