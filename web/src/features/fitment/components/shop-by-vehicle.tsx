@@ -1,16 +1,18 @@
 import { vehicleLabel } from '@proper-parts/domain/fitment-rules';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
 import { useGarage } from '../use-garage';
 import { VehicleSelector } from './vehicle-selector';
 
 /**
- * The home page's "Shop by vehicle" band (issue 20): the four-step selector, then a way to the
- * parts that fit the current vehicle. Drawn the same on the server and while hydrating (no
- * vehicle); the current vehicle's line takes the hint's place, with the same height.
+ * The home page's "Shop by vehicle" band (issue 20): the four-step selector, which leads to the
+ * parts that fit the vehicle once chosen (the catalog with "Fits my vehicle", `?vehicle=`), and a
+ * way there for the vehicle already current. Drawn the same on the server and while hydrating
+ * (no vehicle); the current vehicle's line takes the hint's place, with the same height.
  */
 export function ShopByVehicle() {
   const { current } = useGarage();
+  const navigate = useNavigate();
   return (
     <section aria-labelledby="shop-by-vehicle" className="bg-base-200/70">
       <div className="mx-auto max-w-7xl px-4 py-10">
@@ -26,7 +28,10 @@ export function ShopByVehicle() {
             'Pick the year, make, model and engine: we show only the parts that fit.'
           )}
         </p>
-        <VehicleSelector legendHidden />
+        <VehicleSelector
+          legendHidden
+          onChosen={(vehicle) => navigate(paths.products({ vehicle: String(vehicle.id) }))}
+        />
         <div className="mt-4 flex min-h-10 flex-wrap items-center gap-x-6 gap-y-2">
           {current && (
             <Link
