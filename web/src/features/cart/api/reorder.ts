@@ -1,17 +1,22 @@
 import { cartMessages, reorderResult } from '@proper-parts/domain/cart';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../config/paths';
 import { apiFetch } from '../../../lib/api-client';
 import { formatPrice } from '../../../lib/format';
+import { idempotencyHeader, useIdempotentMutation } from '../../../lib/idempotent-mutation';
 import { cartKey } from './get-cart';
 
 /** `POST /orders/{id}/reorder`: the order's lines go into the cart at today's prices. */
-export const reorder = (orderId: string) =>
-  apiFetch(api.reorder(orderId), { method: 'POST', schema: reorderResult });
+export const reorder = (orderId: string, idempotencyKey: string) =>
+  apiFetch(api.reorder(orderId), {
+    method: 'POST',
+    headers: idempotencyHeader(idempotencyKey),
+    schema: reorderResult,
+  });
 
 export function useReorder() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useIdempotentMutation({
     mutationFn: reorder,
     onSettled: () => queryClient.invalidateQueries({ queryKey: cartKey }),
   });

@@ -13,7 +13,7 @@ import { formatPieces, formatPrice } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { useCurrentUser } from '../../auth/use-current-user';
 import { useOrder } from '../api/get-order';
-import { newIdempotencyKey, usePlaceOrder } from '../api/place-order';
+import { usePlaceOrder } from '../api/place-order';
 
 type OrderFormInput = z.input<typeof orderFormFields>;
 type OrderFormValues = z.output<typeof orderFormFields>;
@@ -59,10 +59,7 @@ export function OrderForm({
       return;
     }
     try {
-      const { insertedId } = await place.mutateAsync({
-        input: { toolId: product._id, ...values },
-        idempotencyKey: newIdempotencyKey(),
-      });
+      const { insertedId } = await place.mutateAsync({ toolId: product._id, ...values });
       setPlacedId(insertedId);
       toast.success(orderMessages.placed(insertedId));
     } catch (error) {

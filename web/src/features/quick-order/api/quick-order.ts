@@ -1,17 +1,20 @@
 import { type QuickOrderRequest, quickOrderResult } from '@proper-parts/domain/quick-order';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../config/paths';
 import { apiFetchEnvelope } from '../../../lib/api-client';
+import { idempotencyHeader, useIdempotentMutation } from '../../../lib/idempotent-mutation';
 import { cartKey } from '../../cart/api/get-cart';
 
 /**
  * `POST /cart/quick-order`: each pasted line matched to a product; with `add`, the ok lines go
  * into my cart and `message` says how many.
  */
-export const quickOrder = async (input: QuickOrderRequest) => {
+export const quickOrder = async (input: QuickOrderRequest, idempotencyKey: string) => {
   const { data, message } = await apiFetchEnvelope(api.quickOrder, {
     method: 'POST',
     body: input,
+    // Only adding changes anything; the server honours the key then.
+    headers: input.add ? idempotencyHeader(idempotencyKey) : undefined,
     schema: quickOrderResult,
   });
   return { lines: data.lines, message };
@@ -19,7 +22,7 @@ export const quickOrder = async (input: QuickOrderRequest) => {
 
 export function useQuickOrder() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useIdempotentMutation({
     mutationFn: quickOrder,
     onSuccess: (_result, input) => {
       if (input.add) return queryClient.invalidateQueries({ queryKey: cartKey });
