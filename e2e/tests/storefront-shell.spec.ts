@@ -1,4 +1,5 @@
 import { expect, test } from '../support/fixtures.ts';
+import { shoot } from '../support/shoot.ts';
 
 test('a visitor sees the navbar, the featured demo products and the footer', async ({ page }) => {
   await page.goto('/');
@@ -18,6 +19,45 @@ test('a visitor sees the navbar, the featured demo products and the footer', asy
   await expect(footer).toContainText('Peru, IL');
   await expect(footer).toContainText(String(new Date().getFullYear()));
   await expect(footer.getByRole('button', { name: 'Subscribe' })).toBeVisible();
+});
+
+test('every footer link leads to a page of its own, none home (issue 31)', async ({
+  page,
+  request,
+}) => {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+  });
+  await page.goto('/');
+  const footer = page.getByRole('contentinfo');
+  const hrefs = (
+    await footer.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href')))
+  ).filter((href) => !href?.startsWith('tel:'));
+  expect(hrefs).toHaveLength(12);
+  expect(hrefs).not.toContain('/');
+  // The short pages are rendered on the server, each with its title; an unknown one is a 404.
+  for (const href of hrefs.filter((to) => to?.startsWith('/info/'))) {
+    const res = await request.get(href ?? '');
+    expect(res.status(), href ?? '').toBe(200);
+    expect(await res.text()).toMatch(/<h1[^>]*>[^<]+<\/h1>/);
+  }
+  expect((await request.get('/info/press-releases')).status()).toBe(404);
+
+  await footer.getByRole('link', { name: 'FAQ' }).click();
+  await expect(page).toHaveURL(/\/info\/faq$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'FAQ' })).toBeVisible();
+  await expect(page).toHaveTitle('FAQ | Proper Parts');
+  await shoot(page, 'info-faq');
+  await page
+    .getByRole('navigation', { name: 'See also' })
+    .getByRole('link', { name: 'Returns' })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Returns' })).toBeVisible();
+  // Reviews: the home page's, in view.
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Reviews' }).click();
+  await expect(page.getByRole('heading', { name: 'What Our Customers Say' })).toBeInViewport();
+  expect(problems).toEqual([]);
 });
 
 test('an unknown page shows the not-found image, and a deep link reloads', async ({ page }) => {

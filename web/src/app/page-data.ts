@@ -7,6 +7,7 @@ import { productPageQueryOptions } from '../features/catalog/api/edit-product';
 import { brandsQueryOptions, categoriesQueryOptions } from '../features/catalog/api/get-taxonomy';
 import { toolsQueryOptions } from '../features/catalog/api/get-tools';
 import { catalogSearchQueryOptions, searchParamsOf } from '../features/catalog/api/search-catalog';
+import { infoPageOf } from '../features/content/info-pages';
 import { vehicleQuery } from '../features/fitment/api/vehicle-steps';
 
 /** The public pages the server renders (web/src/entry-server.tsx); the rest are drawn in the browser. */
@@ -18,6 +19,7 @@ export const SERVER_RENDERED = [
   routes.categories,
   routes.blogs,
   routes.portfolio,
+  routes.info,
 ] as const;
 
 /** Pages drawn in the browser only (signed in, or forms with secrets in their links). */
@@ -94,6 +96,9 @@ export async function prefetchPage(client: QueryClient, url: URL): Promise<PageF
     await client.prefetchQuery(toolsQueryOptions(FEATURED_PRODUCT_COUNT));
   if (pathname === routes.brands) await client.prefetchQuery(brandsQueryOptions);
   if (pathname === routes.categories) await client.prefetchQuery(categoriesQueryOptions);
+  const info = matchPath(routes.info, pathname);
+  if (info)
+    return { status: infoPageOf(info.params.slug ?? '') ? 200 : 404, canonicalPath: pathname };
   const known = SERVER_RENDERED.some((pattern) => matchPath(pattern, pathname));
   return { status: known ? 200 : 404, canonicalPath: pathname };
 }

@@ -4,6 +4,7 @@ import { scriptSafe } from '@proper-parts/domain/script-json';
 import { isOutOfStock } from '@proper-parts/domain/stock';
 import { matchPath } from 'react-router';
 import { routes } from '../config/paths';
+import { infoPageOf } from '../features/content/info-pages';
 import { formatPrice } from '../lib/format';
 import { formatPageTitle } from '../lib/use-page-title';
 import type { PageFacts } from './page-data';
@@ -107,9 +108,11 @@ export const scriptJson = (value: unknown) => scriptSafe(JSON.stringify(value));
  */
 export function PageHead({ facts, origin }: { facts: PageFacts; origin: string }) {
   const { product } = facts;
-  const known = TITLES.find(([pattern]) =>
-    matchPath(pattern, facts.canonicalPath.split('?')[0] ?? ''),
-  );
+  const path = facts.canonicalPath.split('?')[0] ?? '';
+  const info = infoPageOf(matchPath(routes.info, path)?.params.slug ?? '');
+  const known: [string, string, string] | undefined = info
+    ? [routes.info, info.title, info.summary]
+    : TITLES.find(([pattern]) => matchPath(pattern, path));
   const notFound = facts.status === 404;
   const title = formatPageTitle(
     product

@@ -58,6 +58,7 @@ export const routes: RouteObject[] = [
         path: path.portfolio,
         element: page(() => import('../pages/portfolio-page'), 'PortfolioPage'),
       },
+      { path: path.info, element: page(() => import('../pages/info-page'), 'InfoPage') },
       { path: path.signIn, element: page(() => import('../pages/signin-page'), 'SignInPage') },
       { path: path.signUp, element: page(() => import('../pages/signup-page'), 'SignUpPage') },
       {

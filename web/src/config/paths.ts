@@ -7,6 +7,8 @@ export const routes = {
   home: '/',
   blogs: '/blogs',
   portfolio: '/portfolio',
+  /** The footer's short pages (FAQ, Returns, Shipping Policy…): features/content/info-pages.ts. */
+  info: '/info/:slug',
   signIn: '/signin',
   signUp: '/signup',
   resetPassword: '/reset-password',
@@ -56,6 +58,7 @@ export const paths = {
   home: routes.home,
   blogs: routes.blogs,
   portfolio: routes.portfolio,
+  info: (slug: string) => generatePath(routes.info, { slug }),
   signIn: routes.signIn,
   signUp: routes.signUp,
   resetPassword: routes.resetPassword,

@@ -1,47 +1,37 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../../test/test-utils';
+import { infoPageOf } from '../../features/content/info-pages';
 import { Footer } from './footer';
 
-const footerLinks = [
-  'FAQ',
-  'Returns',
-  'Retrieve Quote',
-  'Coupons',
-  'Shipping Policy',
-  'Return Policy',
-  'Company Info',
-  'Press Releases',
-  'Careers',
-  'Reviews',
-  'Investor Relations',
-  'In the Garage Home',
-  'Auto Repair 101',
-  'DIY Guides',
-  'OBD-II Trouble Codes',
-  'Automotive Features',
-  'All Parts',
-  'All Brands',
-  'All Categories',
+/** Each footer link and where it leads (issue 31: the spec's pointed at `/`). */
+const footerLinks: [label: string, href: string][] = [
+  ['FAQ', '/info/faq'],
+  ['Returns', '/info/returns'],
+  ['Retrieve Quote', '/dashboard/quotes'],
+  ['Coupons', '/info/coupons'],
+  ['Shipping Policy', '/info/shipping'],
+  ['Company Info', '/info/about'],
+  ['Careers', '/info/careers'],
+  ['Reviews', '/#reviews-title'],
+  ['In the Garage Home', '/blogs'],
+  ['All Parts', '/products'],
+  ['All Brands', '/brands'],
+  ['All Categories', '/categories'],
 ];
 
 describe('Footer', () => {
-  it('has all 19 links: the catalogue ones lead to the parts catalog, the others home', () => {
+  it('leads each link to a page of its own, none home', () => {
     renderWithProviders(<Footer />);
     const footer = screen.getByRole('contentinfo');
     const links = within(footer)
       .getAllByRole('link')
       .filter((link) => !link.getAttribute('href')?.startsWith('tel:'));
 
-    expect(links.map((link) => link.textContent)).toEqual(footerLinks);
-    const catalogue: Record<string, string> = {
-      'All Parts': '/products',
-      'All Brands': '/brands',
-      'All Categories': '/categories',
-    };
-    for (const link of links) {
-      expect(link).toHaveAttribute('href', catalogue[link.textContent ?? ''] ?? '/');
-    }
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual(footerLinks);
+    // Every /info/ link has its page, titled as the link reads.
+    for (const [label, href] of footerLinks.filter(([, to]) => to.startsWith('/info/')))
+      expect(infoPageOf(href.slice('/info/'.length))?.title).toBe(label);
   });
 
   it('groups the links under customer service, about us, blog and catalogue', () => {

@@ -3,36 +3,41 @@ import { type FormEvent, useId } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 
-/** Spec §1: every footer link points home until those pages exist. */
+/**
+ * Spec §1 pointed every footer link at `/`. Each now leads to a page: the catalogue ones to the
+ * catalog, the rest to a short page of its own (`/info/{slug}`, features/content/info-pages.ts)
+ * or to the page that already does the job; the spec's links with nothing true to say (press
+ * releases, investors, blog topics with no articles) are gone (docs/decisions/030).
+ */
 const linkGroups = [
   {
     title: 'Customer Service',
-    links: ['FAQ', 'Returns', 'Retrieve Quote', 'Coupons', 'Shipping Policy', 'Return Policy'],
+    links: [
+      ['FAQ', paths.info('faq')],
+      ['Returns', paths.info('returns')],
+      ['Retrieve Quote', paths.dashboard.quotes],
+      ['Coupons', paths.info('coupons')],
+      ['Shipping Policy', paths.info('shipping')],
+    ],
   },
   {
     title: 'About Us',
-    links: ['Company Info', 'Press Releases', 'Careers', 'Reviews', 'Investor Relations'],
-  },
-  {
-    title: 'Blog',
     links: [
-      'In the Garage Home',
-      'Auto Repair 101',
-      'DIY Guides',
-      'OBD-II Trouble Codes',
-      'Automotive Features',
+      ['Company Info', paths.info('about')],
+      ['Careers', paths.info('careers')],
+      ['Reviews', `${paths.home}#reviews-title`],
     ],
   },
-  { title: 'Catalogue', links: ['All Parts', 'All Brands', 'All Categories'] },
+  { title: 'Blog', links: [['In the Garage Home', paths.blogs]] },
+  {
+    title: 'Catalogue',
+    links: [
+      ['All Parts', paths.products()],
+      ['All Brands', paths.brands],
+      ['All Categories', paths.categories],
+    ],
+  },
 ] as const;
-
-/** The catalogue links lead to the parts catalog (decisions.md); the spec's others to `/`. */
-const catalogueLinks: Record<string, string> = {
-  'All Parts': paths.products(),
-  'All Brands': paths.brands,
-  'All Categories': paths.categories,
-};
-const footerTarget = (label: string) => catalogueLinks[label] ?? paths.home;
 
 export const CONTACT = {
   street: '1627 4th St',
@@ -77,9 +82,9 @@ export function Footer() {
               {group.title}
             </h2>
             <ul className="space-y-2 text-sm">
-              {group.links.map((label) => (
+              {group.links.map(([label, to]) => (
                 <li key={label}>
-                  <Link to={footerTarget(label)} className="link link-hover">
+                  <Link to={to} className="link link-hover">
                     {label}
                   </Link>
                 </li>
