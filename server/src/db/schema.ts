@@ -166,6 +166,9 @@ export const products = pgTable(
   },
   (t) => [
     uniqueIndex('products_sku_unique').on(t.sku),
+    // A SKU is one part number whatever its case (issue 31, decision 031): `hb-cheap-1` beside
+    // `HB-CHEAP-1` would leave quick order picking one of them. The plain index keeps the keyset reads.
+    uniqueIndex('products_sku_lower_unique').on(sql`lower(${t.sku})`),
     uniqueIndex('products_slug_unique').on(t.slug),
     index('products_brand_idx').on(t.brandId),
     index('products_category_idx').on(t.categoryId),

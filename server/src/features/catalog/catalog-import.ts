@@ -22,6 +22,7 @@ import {
   replacePriceBreaks,
   type StoredPriceBreak,
 } from './price-breaks.ts';
+import { skuTakenMessage } from './sku-clash.ts';
 
 /** An import that wrote this many lines refreshes the planner's statistics. */
 const ANALYZE_AFTER_LINES = 1000;
@@ -108,7 +109,11 @@ type Planned =
   | { line: number; kind: 'unchanged' }
   | { line: number; kind: 'rejected'; reason: string };
 
-/** The products of these SKUs as the export writes them: to tell a change from a copy. */
+/**
+ * The products of these SKUs as the export writes them, by SKU in lower case (a SKU is unique
+ * whatever its case, through the index on lower(sku)): to tell a change from a copy, and a line
+ * whose SKU another product has in another case.
+ */
 async function currentOf(db: Database, skus: string[]): Promise<Map<string, Current>> {
   const rows = (
     await db.execute<Current>(sql`
@@ -124,9 +129,9 @@ async function currentOf(db: Database, skus: string[]): Promise<Map<string, Curr
       from products p
       left join brands b on b.id = p.brand_id
       left join categories c on c.id = p.category_id
-      where p.sku in (select json_array_elements_text(${json(skus)}))`)
+      where lower(p.sku) in (select lower(value) from json_array_elements_text(${json(skus)}))`)
   ).rows;
-  return new Map(rows.map((row) => [row.sku, row]));
+  return new Map(rows.map((row) => [row.sku.toLowerCase(), row]));
 }
 
 const sortedAttributes = (row: CatalogCsvLine) =>
@@ -218,7 +223,11 @@ async function plan(
   );
   const planned: Planned[] = [];
   for (const { line, row } of lines) {
-    const have = current.get(row.sku);
+    const have = current.get(row.sku.toLowerCase());
+    if (have && have.sku !== row.sku) {
+      planned.push({ line, kind: 'rejected', reason: skuTakenMessage(row.sku, have.sku) });
+      continue;
+    }
     const category = row.category === undefined ? undefined : categories.get(row.category);
     if (row.category !== undefined && !category) {
       planned.push({ line, kind: 'rejected', reason: `category: no category ${row.category}` });

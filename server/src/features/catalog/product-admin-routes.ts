@@ -18,6 +18,7 @@ import { taxonomy } from './catalog-import.ts';
 import { deleteTool, insertTool } from './catalog-repository.ts';
 import type { CatalogSearch } from './catalog-search.ts';
 import { editProduct } from './product-edit.ts';
+import { skuTakenReason } from './sku-clash.ts';
 
 /**
  * Add A Product and Manage Products (spec §7 `POST /tools`, `DELETE /tools/{id}`) and the
@@ -56,8 +57,8 @@ export function productAdminRoutes(
           });
           return { success: true as const, data: { insertedId } };
         } catch (error) {
-          if (uniqueViolationOf(error)?.includes('sku'))
-            throw new AppError('CONFLICT', `sku: another product already has the SKU ${input.sku}`);
+          if (uniqueViolationOf(error)?.includes('sku') && input.sku)
+            throw new AppError('CONFLICT', await skuTakenReason(app.db, input.sku));
           throw error;
         }
       },

@@ -9,6 +9,7 @@ import { taxonomy, writeProducts } from './catalog-import.ts';
 import { dollarsToCents } from './catalog-repository.ts';
 import { breaksToCents, breaksToDollars, type StoredPriceBreak } from './price-breaks.ts';
 import { changedFields, productSnapshot } from './product-snapshot.ts';
+import { skuTakenReason } from './sku-clash.ts';
 
 /**
  * An admin's edit of one product (`PATCH /tools/{id}`): the fields sent change, the rest stay,
@@ -93,7 +94,7 @@ export async function editProduct(
   } catch (error) {
     const taken = uniqueViolationOf(error);
     if (taken?.includes('sku'))
-      throw new AppError('CONFLICT', `sku: another product already has the SKU ${values.sku}`);
+      throw new AppError('CONFLICT', await skuTakenReason(db, values.sku, id));
     if (taken?.includes('slug'))
       throw new AppError(
         'CONFLICT',
