@@ -137,10 +137,13 @@ export function PageHead({ facts, origin }: { facts: PageFacts; origin: string }
       <meta property="og:description" content={description} />
       <meta property="og:url" content={url} />
       {image && <meta property="og:image" content={image} />}
+      {/* The image shows the part: its name says what it is (as the page's own img alt does). */}
+      {product && <meta property="og:image:alt" content={product.name} />}
       <meta name="twitter:card" content={product ? 'summary_large_image' : 'summary'} />
       <meta name="twitter:title" content={title} />
       <meta name="twitter:description" content={description} />
       {image && <meta name="twitter:image" content={image} />}
+      {product && <meta name="twitter:image:alt" content={product.name} />}
       {product &&
         productStructuredData(product, origin).map((data) => (
           <script

@@ -72,7 +72,7 @@ export function BrandsPage() {
                         className="link-hover flex justify-between gap-2 py-1"
                       >
                         <span>{brand.name}</span>
-                        <span className="text-base-content/60">{formatCount(brand.count)}</span>
+                        <span className="text-base-content/70">{formatCount(brand.count)}</span>
                       </Link>
                     </li>
                   ))}

@@ -15,7 +15,7 @@ function CategoryLink({ node, strong = false }: { node: CategoryNode; strong?: b
       className={`link-hover inline-flex gap-1.5 ${strong ? 'font-semibold' : ''}`}
     >
       {node.name}{' '}
-      <span className="font-normal text-base-content/60">({formatCount(node.count)})</span>
+      <span className="font-normal text-base-content/70">({formatCount(node.count)})</span>
     </Link>
   );
 }

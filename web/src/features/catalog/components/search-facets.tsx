@@ -101,7 +101,7 @@ export function SearchFacets({
         />
         <span>
           In stock only{' '}
-          <span className="text-base-content/60">({formatCount(facets.inStock)})</span>
+          <span className="text-base-content/70">({formatCount(facets.inStock)})</span>
         </span>
       </label>
       <fieldset>
@@ -128,7 +128,7 @@ export function SearchFacets({
                 onClick={() => onCategory(facet.slug)}
               >
                 {facet.name}{' '}
-                <span className="text-base-content/60">({formatCount(facet.count)})</span>
+                <span className="text-base-content/70">({formatCount(facet.count)})</span>
               </button>
             </li>
           )}
@@ -152,7 +152,7 @@ export function SearchFacets({
                 />
                 <span>
                   {facet.name}{' '}
-                  <span className="text-base-content/60">({formatCount(facet.count)})</span>
+                  <span className="text-base-content/70">({formatCount(facet.count)})</span>
                 </span>
               </label>
             </li>
@@ -193,7 +193,7 @@ export function SearchFacets({
                       onChange={() => onAttribute(facet.name, chosen ? null : value)}
                     />
                     <span>
-                      {value} <span className="text-base-content/60">({formatCount(count)})</span>
+                      {value} <span className="text-base-content/70">({formatCount(count)})</span>
                     </span>
                   </label>
                 </li>
