@@ -70,6 +70,7 @@ import { registerCrossSiteGuard } from './plugins/cross-site-guard.ts';
 import { answerFrameworkError, registerErrorHandler } from './plugins/error-handler.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
+import { registerPrivateAnswers } from './plugins/private-answers.ts';
 import { registerRouteTable } from './plugins/route-table.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSpa } from './plugins/spa.ts';
@@ -149,6 +150,7 @@ export async function buildApp({
   app.decorate('dbKind', dbKind);
 
   registerRouteTable(app);
+  registerPrivateAnswers(app);
   registerRequestMetrics(app);
   replay.register(app);
   registerErrorHandler(app);

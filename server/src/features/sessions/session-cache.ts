@@ -31,7 +31,7 @@ export interface SessionCacheOptions {
  * What getSession reads: the bearer token and better-auth's cookies. The same key gives the same
  * answer (until the tables change), so other cookies never mix two people up.
  */
-function credentialsOf(request: FastifyRequest): string | undefined {
+export function credentialsOf(request: FastifyRequest): string | undefined {
   const authorization = request.headers.authorization ?? '';
   const cookies = (request.headers.cookie ?? '')
     .split(';')
