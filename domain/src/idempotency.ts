@@ -11,6 +11,7 @@ export const idempotencyMessages = {
   keyReused:
     'This Idempotency-Key was already used for a different request; send a new key for a new request',
   notSettled: 'The first request with this Idempotency-Key has not settled; try again in a moment',
+  busy: 'Other requests changed the same things at that moment; please try again',
 } as const;
 
 /** The header on routes that honour it (checked by the server: 1–255 visible characters). */

@@ -38,6 +38,11 @@ function clientOf(db: Database): Client {
   return client;
 }
 
+/** Whether `db` is a transaction: a failed statement has ended it, and it cannot run another. */
+export function isTransaction(db: Database): boolean {
+  return !(db as unknown as { $client?: unknown }).$client;
+}
+
 const dialect = new PgDialect();
 
 /**

@@ -2,11 +2,13 @@ import { cartMessages } from '@proper-parts/domain/cart';
 import { idempotencyMessages } from '@proper-parts/domain/idempotency';
 import { messages } from '@proper-parts/domain/messages';
 import { sql } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createAccountInvoice } from '../../test/account-helpers.ts';
 import { signUp, signUpAdmin, type TestUser } from '../../test/auth-helper.ts';
 import { buildTestApp } from '../../test/helper.ts';
 import { as, createProduct, placeOrder, stockOf } from '../../test/order-helpers.ts';
+import { answerOnce } from './idempotency.ts';
 
 /**
  * Issue 31: every route that creates something a retry could create twice honours
@@ -370,6 +372,47 @@ describe('Idempotency-Key on every creating route', async () => {
     expect([mine.statusCode, theirs.statusCode]).toEqual([200, 200]);
     expect(theirs.json().data._id).not.toBe(mine.json().data._id);
     expect(theirs.json().data.userName).toBe('Stan Ranger');
+  });
+
+  it('a transaction PostgreSQL ended to break a deadlock runs again; three in a row answer 409', async () => {
+    const request = {
+      routeOptions: { config: { idempotent: true }, url: '/api/v1/test' },
+      headers: { 'idempotency-key': newKey() },
+      actor: { id: await idOf(buyer) },
+      method: 'POST',
+      url: '/api/v1/test',
+      body: { part: 1 },
+      log: { warn: () => {} },
+    } as unknown as FastifyRequest;
+    const reply = {
+      statusCode: 200,
+      serialize: JSON.stringify,
+      code: () => reply,
+      header: () => reply,
+    } as unknown as FastifyReply;
+    const deadlock = () => Object.assign(new Error('deadlock detected'), { code: '40P01' });
+    let tries = 0;
+    const answer = await answerOnce(app.db, request, reply, {
+      create: async (db) => {
+        tries += 1;
+        await db.execute(sql`select 1`);
+        if (tries === 1) throw deadlock();
+        return tries;
+      },
+      answer: (n) => ({ n }),
+    });
+    expect(answer).toEqual({ n: 2 });
+    const again = { ...request, headers: { 'idempotency-key': newKey() } } as FastifyRequest;
+    const refused = answerOnce(app.db, again, reply, {
+      create: async () => {
+        throw deadlock();
+      },
+      answer: () => ({}),
+    });
+    await expect(refused).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: idempotencyMessages.busy,
+    });
   });
 
   it('the API document shows the header on every idempotent route', async () => {

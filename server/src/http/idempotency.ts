@@ -7,6 +7,7 @@ import {
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client.ts';
+import { postgresErrorOf } from '../db/pg-errors.ts';
 import { AppError } from '../errors.ts';
 import { routeMayWrite } from './route-hooks.ts';
 
@@ -89,14 +90,12 @@ export async function answerOnce<Created, Answer>(
     await creation.after?.(created);
     return answer;
   }
-  type Outcome = { earlier: StoredAnswer } | { earlier?: never; created: Created; answer: Answer };
-  const outcome = await db.transaction(async (tx): Promise<Outcome> => {
-    const session = tx as unknown as Database;
-    const earlier = await claimKey(session, keyed);
+  const outcome = await inTransaction(db, async (tx): Promise<Outcome<Created, Answer>> => {
+    const earlier = await claimKey(tx, keyed);
     if (earlier) return { earlier };
-    const created = await creation.create(session);
+    const created = await creation.create(tx);
     const answer = creation.answer(created);
-    await session.execute(
+    await tx.execute(
       sql`update idempotency_keys set status_code = ${reply.statusCode},
           answer = ${reply.serialize(answer)}
         where user_id = ${keyed.userId} and key = ${keyed.key}`,
@@ -113,6 +112,29 @@ export async function answerOnce<Created, Answer>(
   );
   await creation.after?.(outcome.created);
   return outcome.answer;
+}
+
+type Outcome<Created, Answer> =
+  | { earlier: StoredAnswer }
+  | { earlier?: never; created: Created; answer: Answer };
+
+/** PostgreSQL chose the transaction to break a deadlock: it did nothing, and may run again. */
+const DEADLOCK = '40P01';
+const ATTEMPTS = 3;
+
+/**
+ * Runs `work` in a transaction, again when PostgreSQL ended it to break a deadlock (checkouts
+ * of the same parts at once, bench checkout): the statement's own retry cannot run inside it.
+ */
+async function inTransaction<T>(db: Database, work: (tx: Database) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await db.transaction((tx) => work(tx as unknown as Database));
+    } catch (error) {
+      if (postgresErrorOf(error)?.code !== DEADLOCK) throw error;
+      if (attempt >= ATTEMPTS) throw new AppError('CONFLICT', idempotencyMessages.busy);
+    }
+  }
 }
 
 /** The header checked; `undefined` when the caller sent none (the spec's clients). */

@@ -6,7 +6,7 @@ import { invoiceNumberOf } from '@proper-parts/domain/order-line';
 import type { Order } from '@proper-parts/domain/orders';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { queryNamedSql } from '../../db/named-statement.ts';
+import { isTransaction, queryNamedSql } from '../../db/named-statement.ts';
 import { postgresErrorOf } from '../../db/pg-errors.ts';
 import { AppError } from '../../errors.ts';
 import { type Buyer, type OrderRow, orderColumns, toOrder } from '../orders/orders-repository.ts';
@@ -92,6 +92,9 @@ async function placeOnce(db: Database, statement: SQL): Promise<Placed[]> {
       return await queryNamedSql<Placed>(db, 'checkout-cart', statement);
     } catch (error) {
       const code = postgresErrorOf(error)?.code;
+      // Inside a transaction (an Idempotency-Key's) the deadlock ended it: the key's mechanism
+      // runs the whole transaction again (http/idempotency.ts).
+      if (code === DEADLOCK && isTransaction(db)) throw error;
       if (code === DEADLOCK && attempt < ATTEMPTS) continue;
       // Stock below zero (products_available_not_negative) cannot happen under the lock; if it
       // ever did, the statement failed whole and the buyer is told to try again.
