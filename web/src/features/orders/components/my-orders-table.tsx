@@ -13,6 +13,15 @@ import { BuyAgainButton, InvoiceLink, OrderApprovalNote, OrderLinesDetails } fro
 import { OrderStatusBadge, TransactionId } from './order-status';
 import { Pager } from './pager';
 
+/**
+ * On a phone each order stacks into a card: its name across the whole width, then its total
+ * beside what can be done with it (at 375 px the table's columns left a name 90 px: 6 lines).
+ */
+const CARD_ROW =
+  'max-sm:flex max-sm:flex-wrap max-sm:items-start max-sm:gap-x-4 max-sm:gap-y-2 max-sm:px-4 max-sm:py-3 max-sm:border-b max-sm:border-base-300 max-sm:last:border-b-0';
+/** The table draws a line under each cell: in a card, only the card has one. */
+const CARD_CELL = 'max-sm:border-0 max-sm:p-0';
+
 /** My Orders (spec §2 dashboard index): Pay and Cancel while unpaid, Paid + id, Shipped. */
 export function MyOrdersTable({ email }: { email: string }) {
   const [offset, setOffset] = useState(0);
@@ -41,8 +50,8 @@ export function MyOrdersTable({ email }: { email: string }) {
   return (
     <>
       <div className="overflow-x-auto rounded-box border border-base-300 bg-base-100">
-        <table className="table table-sm md:table-md">
-          <thead>
+        <table className="table table-sm md:table-md max-sm:block">
+          <thead className="max-sm:sr-only">
             <tr>
               <th scope="col">#</th>
               <th scope="col">Product</th>
@@ -55,13 +64,13 @@ export function MyOrdersTable({ email }: { email: string }) {
               <th scope="col">Payment</th>
             </tr>
           </thead>
-          <tbody>
+          <tbody className="max-sm:block">
             {orders.map((order, index) => (
-              <tr key={order._id} data-testid="order-row">
-                <th scope="row" className="text-base-content/60">
+              <tr key={order._id} data-testid="order-row" className={CARD_ROW}>
+                <th scope="row" className="text-base-content/60 max-sm:hidden">
                   {offset + index + 1}
                 </th>
-                <td>
+                <td className={`${CARD_CELL} max-sm:basis-full`}>
                   <div className="flex items-center gap-3">
                     <img
                       src={order.img}
@@ -84,8 +93,12 @@ export function MyOrdersTable({ email }: { email: string }) {
                 <td className="hidden text-right whitespace-nowrap sm:table-cell">
                   {formatPieces(order.quantity)}
                 </td>
-                <td className="text-right whitespace-nowrap">{formatPrice(order.price)}</td>
-                <td>
+                <td
+                  className={`text-right whitespace-nowrap ${CARD_CELL} max-sm:font-semibold max-sm:leading-6`}
+                >
+                  {formatPrice(order.price)}
+                </td>
+                <td className={`${CARD_CELL} max-sm:flex-1`}>
                   {order.status === 'unpaid' || order.status === 'awaiting_approval' ? (
                     <div className="flex flex-wrap items-center gap-2">
                       {order.status === 'unpaid' ? (
