@@ -69,7 +69,7 @@ interface StoredAnswer {
  * creates and answers. With one, a single transaction claims the key (caller, key), creates,
  * and stores the answer as sent, so a commit whose answer was lost (a 503 while the database's
  * answers were held back, a dropped connection) still has it for the retry. The same key and
- * body later answer that answer again (status and body, `Idempotency-Replayed: true`), and
+ * body later answer that answer again (status and body, `Idempotent-Replayed: true`), and
  * create nothing; another body, or another address, is refused with 422. Retries racing with
  * one key wait on its claim: the first creates, the others answer its answer. A refused
  * request stores nothing (its transaction rolls back): trying it again is safe. Keys are per
