@@ -196,12 +196,15 @@ export interface CategoryNode {
   count: number;
   children: CategoryNode[];
 }
-export const categoryNode: z.ZodType<CategoryNode> = z.lazy(() =>
-  z.object({
-    slug: z.string(),
-    name: z.string(),
-    count: z.number().int(),
-    children: z.array(categoryNode),
-  }),
-);
+/** Recursive, so the API document names it (`CategoryNode`) to refer to it from inside itself. */
+export const categoryNode: z.ZodType<CategoryNode> = z
+  .lazy(() =>
+    z.object({
+      slug: z.string(),
+      name: z.string(),
+      count: z.number().int(),
+      children: z.array(categoryNode),
+    }),
+  )
+  .meta({ id: 'CategoryNode' });
 export const categoryTree = z.array(categoryNode);

@@ -201,9 +201,9 @@ export type RejectRequest = z.infer<typeof rejectRequest>;
 
 /** Shop admin: `PUT /admin/companies/{id}/terms`. */
 export const termsRequest = z.object({
-  termsDays: z.union([z.literal(15), z.literal(30), z.literal(60), z.null()], {
-    error: 'Terms must be 15, 30 or 60 days, or none',
-  }),
+  termsDays: z
+    .literal(TERMS_DAYS, { error: 'Terms must be 15, 30 or 60 days, or none' })
+    .nullable(),
   creditLimit: moneyField('Credit limit'),
 });
 export type TermsRequest = z.infer<typeof termsRequest>;

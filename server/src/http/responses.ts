@@ -9,6 +9,3 @@ export const errorResponses = {
   409: errorEnvelope,
   429: errorEnvelope,
 };
-
-/** OpenAPI: the route takes the session cookie or `Authorization: Bearer <token>`. */
-export const bearerSecurity = [{ bearer: [] }];

@@ -3,7 +3,7 @@ import { pageEnvelope } from '@proper-parts/domain/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendCsv } from '../../http/csv-download.ts';
-import { bearerSecurity, errorResponses } from '../../http/responses.ts';
+import { errorResponses } from '../../http/responses.ts';
 import { exportAuditCsv } from './audit-export.ts';
 import { listAuditEntries } from './audit-repository.ts';
 
@@ -17,7 +17,6 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['audit'],
         summary:
           'Audit log entries, newest first: filter by action, actor (email or id), target (id or type:id), from and to (YYYY-MM-DD, UTC, both included); page by cursor (admin)',
-        security: bearerSecurity,
         querystring: auditQuery,
         response: { 200: pageEnvelope(auditEntry), ...errorResponses },
       },
@@ -36,7 +35,6 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['audit'],
         summary:
           'The audit log entries the same filters match, as CSV, newest first; streamed (admin)',
-        security: bearerSecurity,
         produces: ['text/csv'],
         querystring: auditExportQuery,
         response: { 200: z.any(), ...errorResponses },

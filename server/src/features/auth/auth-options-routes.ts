@@ -1,5 +1,5 @@
 import { authOptions } from '@proper-parts/domain/auth';
-import { successEnvelope } from '@proper-parts/domain/envelope';
+import { errorEnvelope, successEnvelope } from '@proper-parts/domain/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { OIDC_PROVIDER_ID } from './auth.ts';
 
@@ -19,7 +19,7 @@ export const authOptionsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'The sign-in options this server offers (public)',
-        response: { 200: successEnvelope(authOptions) },
+        response: { 200: successEnvelope(authOptions), 400: errorEnvelope },
       },
     },
     async () => ({ success: true as const, data: { social } }),

@@ -7,7 +7,7 @@ import {
 } from '@proper-parts/domain/quick-order';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { answerOnce } from '../../http/idempotency.ts';
-import { bearerSecurity, errorResponses } from '../../http/responses.ts';
+import { errorResponses } from '../../http/responses.ts';
 import { actorOf } from '../auth/actor.ts';
 import { withFits } from '../fitment/quick-order-fits.ts';
 import { addCartLines } from './cart-repository.ts';
@@ -27,7 +27,6 @@ export const quickOrderRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['cart'],
         summary:
           'Match pasted lines (`SKU qty`, `SKU,qty`, `SKU<tab>qty`) or a CSV by SKU, MPN or cross-reference; with `add: true`, the ok lines go into my cart; with `vehicle`, each matched line says whether it fits',
-        security: bearerSecurity,
         body: quickOrderRequest,
         response: { 200: successEnvelope(quickOrderResult), ...errorResponses },
       },

@@ -8,7 +8,7 @@ import {
 import { pageEnvelope, paginationQuery, successEnvelope } from '@proper-parts/domain/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { answerOnce } from '../../http/idempotency.ts';
-import { bearerSecurity, errorResponses } from '../../http/responses.ts';
+import { errorResponses } from '../../http/responses.ts';
 import { actorOf } from '../auth/actor.ts';
 import { buyerOf } from './cart-routes.ts';
 import {
@@ -30,7 +30,6 @@ export const savedListsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['cart'],
         summary: 'My saved lists, the most recently saved first',
-        security: bearerSecurity,
         querystring: paginationQuery,
         response: { 200: pageEnvelope(savedListSummary), ...errorResponses },
       },
@@ -52,7 +51,6 @@ export const savedListsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['cart'],
         summary: 'Save my cart as a named list (a list of that name is replaced)',
-        security: bearerSecurity,
         body: saveListRequest,
         response: { 200: successEnvelope(savedListSummary), ...errorResponses },
       },
@@ -71,7 +69,6 @@ export const savedListsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['cart'],
         summary: 'One of my saved lists, with its lines',
-        security: bearerSecurity,
         params: listIdParams,
         response: { 200: successEnvelope(savedList), ...errorResponses },
       },
@@ -89,7 +86,6 @@ export const savedListsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['cart'],
         summary: 'Delete one of my saved lists',
-        security: bearerSecurity,
         params: listIdParams,
         response: { 200: successEnvelope(listIdParams), ...errorResponses },
       },
@@ -107,7 +103,6 @@ export const savedListsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['cart'],
         summary: 'Add a whole saved list to my cart (quantities add to lines already there)',
-        security: bearerSecurity,
         params: listIdParams,
         response: { 200: successEnvelope(addedToCart), ...errorResponses },
       },

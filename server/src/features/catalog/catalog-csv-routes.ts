@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendCsv } from '../../http/csv-download.ts';
 import { answerCsvImport, csvUploadLimits } from '../../http/csv-upload.ts';
-import { bearerSecurity, errorResponses } from '../../http/responses.ts';
+import { errorResponses } from '../../http/responses.ts';
 import { recordAudit } from '../audit/audit-log.ts';
 import { exportCatalogCsv } from './catalog-export.ts';
 import { importCatalogCsv } from './catalog-import.ts';
@@ -41,7 +41,6 @@ export const catalogCsvRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['catalog'],
         summary:
           "Import products from a CSV (admin): multipart field 'file', upserted by sku; answers a report of created, updated and rejected lines (README: the columns). With `Accept: application/x-ndjson`, a line `{progress: {lines, bytes}}` per batch comes first, and the envelope is the last line",
-        security: bearerSecurity,
         consumes: ['multipart/form-data'],
         response: {
           200: successEnvelope(importReport),
@@ -70,7 +69,6 @@ export const catalogCsvRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['catalog'],
         summary: 'The whole live catalog as CSV, in the columns the import reads (admin)',
-        security: bearerSecurity,
         produces: ['text/csv'],
         // It takes no parameters: anything in the query is refused, not silently ignored.
         querystring: z.object({}).strict(),

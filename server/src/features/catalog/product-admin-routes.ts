@@ -11,7 +11,7 @@ import { updateProductRequest } from '@proper-parts/domain/product-edit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { uniqueViolationOf } from '../../db/pg-errors.ts';
 import { AppError } from '../../errors.ts';
-import { bearerSecurity, errorResponses } from '../../http/responses.ts';
+import { errorResponses } from '../../http/responses.ts';
 import { auditActorOf } from '../audit/audit-log.ts';
 import type { ImageStorage } from '../uploads/image-storage.ts';
 import { taxonomy } from './catalog-import.ts';
@@ -36,7 +36,6 @@ export function productAdminRoutes(
         schema: {
           tags: ['catalog'],
           summary: 'Add a product (admin); `img` is a URL answered by POST /uploads',
-          security: bearerSecurity,
           body: createToolRequest,
           response: { 200: successEnvelope(insertedIdResponse), ...errorResponses },
         },
@@ -72,7 +71,6 @@ export function productAdminRoutes(
           tags: ['catalog'],
           summary:
             'Edit a product (admin): the fields sent change, the rest stay; answers the product with every field',
-          security: bearerSecurity,
           params: toolIdParams,
           body: updateProductRequest,
           response: { 200: successEnvelope(catalogProduct), ...errorResponses },
@@ -95,7 +93,6 @@ export function productAdminRoutes(
         schema: {
           tags: ['catalog'],
           summary: 'Take a product out of the catalog (admin); orders keep their copy of it',
-          security: bearerSecurity,
           params: toolIdParams,
           response: { 200: successEnvelope(deletedCountResponse), ...errorResponses },
         },

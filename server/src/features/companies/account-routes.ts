@@ -18,7 +18,7 @@ import { formatPrice } from '@proper-parts/domain/format';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors.ts';
 import { answerOnce } from '../../http/idempotency.ts';
-import { bearerSecurity, errorResponses } from '../../http/responses.ts';
+import { errorResponses } from '../../http/responses.ts';
 import { auditActorOf } from '../audit/audit-log.ts';
 import { actorOf } from '../auth/actor.ts';
 import type { Mailer } from '../mail/mailer.ts';
@@ -46,7 +46,6 @@ export const accountRoutes =
           tags: ['companies'],
           summary:
             "My company's statement: open invoices on account by due day, then settled ones; balance and remaining credit (company admins and approvers)",
-          security: bearerSecurity,
           querystring: statementQuery,
           response: { 200: successEnvelope(statement), ...errorResponses },
         },
@@ -69,7 +68,6 @@ export const accountRoutes =
         schema: {
           tags: ['companies'],
           summary: 'Every company, the newest first: members, terms, credit, balance, overdue',
-          security: bearerSecurity,
           querystring: companiesQuery,
           response: { 200: pageEnvelope(companySummary), ...errorResponses },
         },
@@ -87,7 +85,6 @@ export const accountRoutes =
         schema: {
           tags: ['companies'],
           summary: 'One company: its terms, credit, balance and members',
-          security: bearerSecurity,
           params: idParams,
           response: { 200: successEnvelope(companyDetail), ...errorResponses },
         },
@@ -105,7 +102,6 @@ export const accountRoutes =
         schema: {
           tags: ['companies'],
           summary: "A company's statement, as its admins see it",
-          security: bearerSecurity,
           params: idParams,
           querystring: statementQuery,
           response: { 200: successEnvelope(statement), ...errorResponses },
@@ -125,7 +121,6 @@ export const accountRoutes =
           tags: ['companies'],
           summary:
             'Grant or change net terms and the credit limit (never below what the company owes)',
-          security: bearerSecurity,
           params: idParams,
           body: termsRequest,
           response: { 200: successEnvelope(companyDetail), ...errorResponses },
@@ -155,7 +150,6 @@ export const accountRoutes =
           tags: ['companies'],
           summary:
             'Invoices on account across companies: open or overdue (soonest due first), or settled',
-          security: bearerSecurity,
           querystring: adminInvoicesQuery,
           response: { 200: pageEnvelope(adminInvoice), ...errorResponses },
         },
@@ -173,7 +167,6 @@ export const accountRoutes =
         schema: {
           tags: ['companies'],
           summary: 'An invoice on account and the payments recorded against it',
-          security: bearerSecurity,
           params: invoiceOrderParams,
           response: { 200: successEnvelope(invoicePayments), ...errorResponses },
         },
@@ -192,7 +185,6 @@ export const accountRoutes =
           tags: ['companies'],
           summary:
             'Record a payment against an invoice on account (at most what is still owed); the company owes that much less',
-          security: bearerSecurity,
           params: invoiceOrderParams,
           body: recordPaymentRequest,
           response: { 200: successEnvelope(invoicePayments), ...errorResponses },

@@ -2,7 +2,7 @@ import { companyMessages, idParams, rejectRequest } from '@proper-parts/domain/c
 import { pageEnvelope, paginationQuery, successEnvelope } from '@proper-parts/domain/envelope';
 import { order } from '@proper-parts/domain/orders';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { bearerSecurity, errorResponses } from '../../http/responses.ts';
+import { errorResponses } from '../../http/responses.ts';
 import { auditActorOf } from '../audit/audit-log.ts';
 import { actorOf } from '../auth/actor.ts';
 import type { Mailer } from '../mail/mailer.ts';
@@ -22,7 +22,6 @@ export const approvalRoutes =
         schema: {
           tags: ['companies'],
           summary: "My company's orders awaiting approval, the oldest (first to expire) first",
-          security: bearerSecurity,
           querystring: paginationQuery,
           response: { 200: pageEnvelope(order), ...errorResponses },
         },
@@ -46,7 +45,6 @@ export const approvalRoutes =
           tags: ['companies'],
           summary:
             "Approve an order of my company above its buyer's limit (not my own): on account it goes to shipping with its invoice; by card it waits for the card",
-          security: bearerSecurity,
           params: idParams,
           response: { 200: successEnvelope(order), ...errorResponses },
         },
@@ -72,7 +70,6 @@ export const approvalRoutes =
           tags: ['companies'],
           summary:
             'Reject an order of my company awaiting approval, with a reason: its stock and credit are released',
-          security: bearerSecurity,
           params: idParams,
           body: rejectRequest,
           response: { 200: successEnvelope(order), ...errorResponses },

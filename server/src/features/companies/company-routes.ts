@@ -18,7 +18,7 @@ import { pageEnvelope, paginationQuery, successEnvelope } from '@proper-parts/do
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { answerOnce } from '../../http/idempotency.ts';
-import { bearerSecurity, errorResponses } from '../../http/responses.ts';
+import { errorResponses } from '../../http/responses.ts';
 import { actorOf } from '../auth/actor.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { sendInBackground } from '../orders/order-mails.ts';
@@ -65,7 +65,6 @@ export const companyRoutes =
         schema: {
           tags,
           summary: 'Create a company (customers in no company); the caller becomes its admin',
-          security: bearerSecurity,
           body: createCompanyRequest,
           response: { 200: successEnvelope(company), ...errorResponses },
         },
@@ -84,7 +83,6 @@ export const companyRoutes =
         schema: {
           tags,
           summary: 'My company, with my role and limit (members)',
-          security: bearerSecurity,
           response: { 200: successEnvelope(company), ...errorResponses },
         },
       },
@@ -101,7 +99,6 @@ export const companyRoutes =
         schema: {
           tags,
           summary: "Change the company's name, tax number or billing address (company admins)",
-          security: bearerSecurity,
           body: updateCompanyRequest,
           response: { 200: successEnvelope(company), ...errorResponses },
         },
@@ -120,7 +117,6 @@ export const companyRoutes =
         schema: {
           tags,
           summary: 'The members of my company, in the order they joined (members)',
-          security: bearerSecurity,
           querystring: paginationQuery,
           response: { 200: pageEnvelope(member), ...errorResponses },
         },
@@ -139,7 +135,6 @@ export const companyRoutes =
         schema: {
           tags,
           summary: "Change a member's role or per-order limit (company admins)",
-          security: bearerSecurity,
           params: memberParams,
           body: updateMemberRequest,
           response: { 200: successEnvelope(member), ...errorResponses },
@@ -159,7 +154,6 @@ export const companyRoutes =
         schema: {
           tags,
           summary: 'Remove a member (company admins), or leave the company (my own id)',
-          security: bearerSecurity,
           params: memberParams,
           response: { 200: successEnvelope(memberParams), ...errorResponses },
         },
@@ -184,7 +178,6 @@ export const companyRoutes =
         schema: {
           tags,
           summary: 'Invite a colleague by email: a single-use link that expires (company admins)',
-          security: bearerSecurity,
           body: inviteRequest,
           response: { 200: successEnvelope(invitation), ...errorResponses },
         },
@@ -217,7 +210,6 @@ export const companyRoutes =
         schema: {
           tags,
           summary: "My company's invitations, newest first, with their status (company admins)",
-          security: bearerSecurity,
           querystring: paginationQuery,
           response: { 200: pageEnvelope(invitation), ...errorResponses },
         },
@@ -236,7 +228,6 @@ export const companyRoutes =
         schema: {
           tags,
           summary: 'Withdraw an invitation: its link stops working (company admins)',
-          security: bearerSecurity,
           params: idParams,
           response: { 200: successEnvelope(invitation), ...errorResponses },
         },
@@ -255,7 +246,6 @@ export const companyRoutes =
         schema: {
           tags,
           summary: 'What an invitation link invites to, and whether it can still be accepted',
-          security: bearerSecurity,
           querystring: acceptInvitationRequest,
           response: { 200: successEnvelope(invitationPreview), ...errorResponses },
         },
@@ -274,7 +264,6 @@ export const companyRoutes =
           tags,
           summary:
             'Accept an invitation (once, signed in with the invited address); confirms the address',
-          security: bearerSecurity,
           body: acceptInvitationRequest,
           response: { 200: successEnvelope(company), ...errorResponses },
         },
@@ -302,7 +291,6 @@ export const companyRoutes =
         schema: {
           tags,
           summary: "My company's shipping addresses (members)",
-          security: bearerSecurity,
           querystring: paginationQuery,
           response: { 200: pageEnvelope(companyAddress), ...errorResponses },
         },
@@ -321,7 +309,6 @@ export const companyRoutes =
         schema: {
           tags,
           summary: 'Add a shipping address to the book (company admins)',
-          security: bearerSecurity,
           body: addressRequest,
           response: { 200: successEnvelope(companyAddress), ...errorResponses },
         },
@@ -342,7 +329,6 @@ export const companyRoutes =
         schema: {
           tags,
           summary: 'Delete a shipping address from the book (company admins)',
-          security: bearerSecurity,
           params: idParams,
           response: { 200: successEnvelope(idParams), ...errorResponses },
         },

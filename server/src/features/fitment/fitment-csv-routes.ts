@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendCsv } from '../../http/csv-download.ts';
 import { answerCsvImport, csvUploadLimits } from '../../http/csv-upload.ts';
-import { bearerSecurity, errorResponses } from '../../http/responses.ts';
+import { errorResponses } from '../../http/responses.ts';
 import { recordAudit } from '../audit/audit-log.ts';
 import { exportFitmentCsv } from './fitment-export.ts';
 import { importFitmentCsv } from './fitment-import.ts';
@@ -23,7 +23,6 @@ export const fitmentCsvRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['fitment'],
         summary:
           "Import vehicle fitment from a CSV (admin): multipart field 'file', columns sku, year_from, year_to, make, model, submodel, engine, position, note; answers a report of added, updated, unchanged and rejected lines. With `Accept: application/x-ndjson`, a line `{progress: {lines, bytes}}` per batch comes first, and the envelope is the last line",
-        security: bearerSecurity,
         consumes: ['multipart/form-data'],
         response: {
           200: successEnvelope(fitmentImportReport),
@@ -64,7 +63,6 @@ export const fitmentCsvRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['fitment'],
         summary:
           'Every live part’s vehicle fitment as CSV, in the columns the import reads, consecutive years merged (admin)',
-        security: bearerSecurity,
         produces: ['text/csv'],
         // It takes no parameters: anything in the query is refused, not silently ignored.
         querystring: z.object({}).strict(),

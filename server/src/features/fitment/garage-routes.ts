@@ -6,7 +6,7 @@ import {
   mergeGarageRequest,
 } from '@proper-parts/domain/fitment';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { bearerSecurity, errorResponses } from '../../http/responses.ts';
+import { errorResponses } from '../../http/responses.ts';
 import { actorOf } from '../auth/actor.ts';
 import {
   addToGarage,
@@ -31,7 +31,6 @@ export const garageRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['fitment'],
         summary: 'My garage: my vehicles, the most recently added first, and which is current',
-        security: bearerSecurity,
         response: answer,
       },
     },
@@ -48,7 +47,6 @@ export const garageRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['fitment'],
         summary: 'Add a vehicle to my garage (current unless `current: false`); 409 when full',
-        security: bearerSecurity,
         body: addGarageVehicleRequest,
         response: answer,
       },
@@ -67,7 +65,6 @@ export const garageRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['fitment'],
         summary: 'Make a vehicle of my garage the current one',
-        security: bearerSecurity,
         body: garageVehicleParams,
         response: answer,
       },
@@ -86,7 +83,6 @@ export const garageRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['fitment'],
         summary:
           "Merge the browser's garage into mine on sign-in (unknown vehicles dropped, up to the maximum; safe to retry)",
-        security: bearerSecurity,
         body: mergeGarageRequest,
         response: answer,
       },
@@ -105,7 +101,6 @@ export const garageRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['fitment'],
         summary: 'Remove a vehicle from my garage (the current one: none is current after)',
-        security: bearerSecurity,
         params: garageVehicleParams,
         response: answer,
       },

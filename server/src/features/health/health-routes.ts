@@ -21,7 +21,8 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['health'],
         summary: 'Is the process up? Never asks the database (liveness)',
-        response: { 200: successEnvelope(liveness) },
+        // 400: the input guard refuses unusable text in the query (a NUL byte), as on every route.
+        response: { 200: successEnvelope(liveness), 400: errorEnvelope },
       },
     },
     async () => ({ success: true as const, data: { status: 'ok' as const } }),
@@ -39,7 +40,7 @@ function registerReadiness(app: Parameters<FastifyPluginAsyncZod>[0], path: stri
         tags: ['health'],
         summary:
           'Is the server up, and which database does it use? 503 while the database is out of reach, or while the server drains to stop; 200 `degraded` while only the read replica is (its reads go to the primary)',
-        response: { 200: successEnvelope(health), 503: errorEnvelope },
+        response: { 200: successEnvelope(health), 400: errorEnvelope, 503: errorEnvelope },
       },
     },
     async () => {

@@ -2,7 +2,7 @@ import { orderIdParams } from '@proper-parts/domain/orders';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors.ts';
-import { bearerSecurity, errorResponses } from '../../http/responses.ts';
+import { errorResponses } from '../../http/responses.ts';
 import { type Actor, actorOf } from '../auth/actor.ts';
 import { APPROVERS, membershipOf } from '../companies/company-access.ts';
 import { invoiceFile } from './invoice-mail.ts';
@@ -39,7 +39,6 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['orders'],
         summary:
           "An order's invoice (PDF): its buyer, its company's admins and approvers, or a shop admin; anyone else, or an order not invoiced yet, is a 404",
-        security: bearerSecurity,
         params: orderIdParams,
         produces: ['application/pdf'],
         response: { 200: z.any().describe('application/pdf'), ...errorResponses },

@@ -11,7 +11,7 @@ import {
 } from '@proper-parts/domain/payments';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors.ts';
-import { bearerSecurity, errorResponses } from '../../http/responses.ts';
+import { errorResponses } from '../../http/responses.ts';
 import { actorOf } from '../auth/actor.ts';
 import { sendPaymentReceivedMail } from '../invoices/invoice-mail.ts';
 import { invoiceSellerFromConfig } from '../invoices/invoice-pdf.ts';
@@ -42,9 +42,10 @@ export const paymentsRoutes =
         config: { access: 'signed-in' },
         schema: {
           tags: ['payments'],
+          // Derived, it would read postCreatePaymentIntent.
+          operationId: 'createPaymentIntent',
           summary:
             "A payment intent for my unpaid order; the amount is the order's total (a price in the body is ignored)",
-          security: bearerSecurity,
           body: createPaymentIntentRequest,
           response: { 200: successEnvelope(paymentIntentResponse), ...paymentErrors },
         },
@@ -83,7 +84,6 @@ export const paymentsRoutes =
           tags: ['payments'],
           summary:
             'Record the payment of my order: the server asks the provider that it succeeded, for this order and amount',
-          security: bearerSecurity,
           params: orderIdParams,
           body: recordPaymentRequest,
           response: { 200: successEnvelope(order), ...paymentErrors },
@@ -122,7 +122,6 @@ export const paymentsRoutes =
           tags: ['payments'],
           summary:
             "The offline sandbox's card confirmation (Stripe's test numbers); only when Stripe is not configured",
-          security: bearerSecurity,
           body: sandboxConfirmRequest,
           response: { 200: successEnvelope(sandboxConfirmResponse), ...paymentErrors },
         },

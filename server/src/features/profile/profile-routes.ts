@@ -2,7 +2,7 @@ import { successEnvelope } from '@proper-parts/domain/envelope';
 import { profile, updateProfileRequest } from '@proper-parts/domain/profile';
 import { emailParams, modifiedCountResponse } from '@proper-parts/domain/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { bearerSecurity, errorResponses } from '../../http/responses.ts';
+import { errorResponses } from '../../http/responses.ts';
 import { type Actor, actorOf, assertSelfOrAdmin } from '../auth/actor.ts';
 import { requireUserByEmail } from '../users/users-repository.ts';
 import { getProfile, type ProfileOwner, saveProfile } from './profile-repository.ts';
@@ -21,7 +21,6 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['profile'],
         summary: 'A profile (own email, or an admin)',
-        security: bearerSecurity,
         params: emailParams,
         response: { 200: successEnvelope(profile), ...errorResponses },
       },
@@ -39,7 +38,6 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['profile'],
         summary: 'Save a profile (own email, or an admin)',
-        security: bearerSecurity,
         params: emailParams,
         body: updateProfileRequest,
         response: { 200: successEnvelope(modifiedCountResponse), ...errorResponses },

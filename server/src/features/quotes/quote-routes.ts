@@ -14,7 +14,7 @@ import {
 } from '@proper-parts/domain/quotes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { answerOnce } from '../../http/idempotency.ts';
-import { bearerSecurity, errorResponses } from '../../http/responses.ts';
+import { errorResponses } from '../../http/responses.ts';
 import { auditActorOf } from '../audit/audit-log.ts';
 import { actorOf } from '../auth/actor.ts';
 import { buyerOf } from '../cart/cart-routes.ts';
@@ -69,7 +69,6 @@ export const quoteRoutes =
         schema: {
           tags,
           summary: 'Request a quote for my cart (or the lines sent); quantities may exceed stock',
-          security: bearerSecurity,
           body: requestQuoteRequest,
           response: { 200: successEnvelope(quote), ...errorResponses },
         },
@@ -99,7 +98,6 @@ export const quoteRoutes =
         schema: {
           tags,
           summary: "My quotes, newest first (a company admin: all of the company's)",
-          security: bearerSecurity,
           querystring: quotesQuery,
           response: { 200: pageEnvelope(quoteSummary), ...errorResponses },
         },
@@ -117,7 +115,6 @@ export const quoteRoutes =
         schema: {
           tags,
           summary: 'One quote, with its lines (its requester, their company admin, or the shop)',
-          security: bearerSecurity,
           params: quoteIdParams,
           response: { 200: successEnvelope(quote), ...errorResponses },
         },
@@ -136,7 +133,6 @@ export const quoteRoutes =
           tags,
           summary:
             'Accept my answered quote: places one order at the quoted prices, once, by card or on account; above my limit it awaits approval',
-          security: bearerSecurity,
           params: quoteIdParams,
           body: acceptQuoteRequest,
           response: { 200: successEnvelope(acceptedQuote), ...errorResponses },
@@ -182,7 +178,6 @@ export const quoteRoutes =
         schema: {
           tags,
           summary: 'Shop admin: every quote, newest first, of one status or all',
-          security: bearerSecurity,
           querystring: quotesQuery,
           response: { 200: pageEnvelope(quoteSummary), ...errorResponses },
         },
@@ -200,7 +195,6 @@ export const quoteRoutes =
         schema: {
           tags,
           summary: 'Shop admin: answer a request with a unit price per line, lead time, expiry',
-          security: bearerSecurity,
           params: quoteIdParams,
           body: answerQuoteRequest,
           response: { 200: successEnvelope(quote), ...errorResponses },
@@ -227,7 +221,6 @@ export const quoteRoutes =
         schema: {
           tags,
           summary: 'Shop admin: decline a request that waits for an answer',
-          security: bearerSecurity,
           params: quoteIdParams,
           body: declineQuoteRequest,
           response: { 200: successEnvelope(quote), ...errorResponses },

@@ -6,7 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors.ts';
-import { bearerSecurity, errorResponses } from '../../http/responses.ts';
+import { errorResponses } from '../../http/responses.ts';
 import { type ImageStorage, newImageName, STORED_IMAGE_NAME } from './image-storage.ts';
 import { toProductImage } from './process-image.ts';
 
@@ -54,7 +54,6 @@ export function uploadRoutes(storage: ImageStorage): FastifyPluginAsyncZod {
           tags: ['catalog'],
           summary:
             "Upload a product image (admin): multipart field 'image', JPEG/PNG/WebP/GIF/AVIF, at most 5 MB and 40 megapixels; stored as WebP",
-          security: bearerSecurity,
           consumes: ['multipart/form-data'],
           response: {
             200: successEnvelope(uploadResponse),

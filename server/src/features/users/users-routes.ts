@@ -9,7 +9,7 @@ import {
 } from '@proper-parts/domain/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors.ts';
-import { bearerSecurity, errorResponses } from '../../http/responses.ts';
+import { errorResponses } from '../../http/responses.ts';
 import { auditActorOf } from '../audit/audit-log.ts';
 import { actorOf, assertSelfOrAdmin } from '../auth/actor.ts';
 import { grantAdminAsAdmin, listUsers, requireUserByEmail } from './users-repository.ts';
@@ -23,7 +23,6 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['users'],
         summary:
           'Records the signed-in user (own email only; any `role` in the body is ignored). A client signed in by bearer token gets its token back; a browser session never sees one: API clients sign in at POST /tokens',
-        security: bearerSecurity,
         params: emailParams,
         body: recordUserRequest,
         response: { 200: successEnvelope(userTokenResponse), ...errorResponses },
@@ -51,7 +50,6 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['users'],
         summary: 'Is this user an admin? (own email, or an admin)',
-        security: bearerSecurity,
         params: emailParams,
         response: { 200: successEnvelope(adminCheckResponse), ...errorResponses },
       },
@@ -74,7 +72,6 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['users'],
         summary: 'All users (admin)',
-        security: bearerSecurity,
         querystring: paginationQuery,
         response: { 200: pageEnvelope(userSummary), ...errorResponses },
       },
@@ -92,7 +89,6 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['users'],
         summary: 'Make a user an admin (admin)',
-        security: bearerSecurity,
         params: emailParams,
         response: { 200: successEnvelope(modifiedCountResponse), ...errorResponses },
       },
