@@ -34,3 +34,27 @@ BEGIN
 	END LOOP;
 END $$;--> statement-breakpoint
 CREATE UNIQUE INDEX "products_sku_lower_unique" ON "products" USING btree (lower("sku"));
+--> statement-breakpoint
+-- Issue 31 (decision 033): a CSV import's entry is written when the import starts and kept up to
+-- date as its batches commit, so that a process killed mid-import leaves an entry with what it
+-- committed. The log stays append-only but for that: an entry of catalog.import or fitment.import
+-- whose `after` says `"state": "running"` may have its summary and `after` changed, nothing else;
+-- once its state is anything else, it is as fixed as every other entry.
+CREATE OR REPLACE FUNCTION pp_audit_log_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+	days int := nullif(current_setting('pp.audit_retention_days', true), '')::int;
+BEGIN
+	IF TG_OP = 'DELETE' AND current_setting('pp.audit_retention', true) = 'on' AND days IS NOT NULL THEN
+		IF OLD.at < now() - make_interval(days => greatest(days, 1)) THEN
+			RETURN OLD;
+		END IF;
+	END IF;
+	IF TG_OP = 'UPDATE' AND OLD.action IN ('catalog.import', 'fitment.import')
+		AND OLD.after->>'state' = 'running'
+		AND (NEW.id, NEW.at, NEW.actor_id, NEW.actor_email, NEW.ip, NEW.action, NEW.target_type, NEW.target_id)
+			IS NOT DISTINCT FROM (OLD.id, OLD.at, OLD.actor_id, OLD.actor_email, OLD.ip, OLD.action, OLD.target_type, OLD.target_id)
+		AND NEW.before IS NOT DISTINCT FROM OLD.before THEN
+		RETURN NEW;
+	END IF;
+	RAISE EXCEPTION 'audit_log is append-only: % refused', TG_OP USING ERRCODE = 'insufficient_privilege';
+END $$;

@@ -1,6 +1,7 @@
 import { PassThrough, type Readable } from 'node:stream';
 import { MAX_CSV_FILE_BYTES } from '@proper-parts/domain/csv-import';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Database } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 
 /** Asked for by `Accept`, an import answers its progress as it goes, one JSON line at a time. */
@@ -13,15 +14,36 @@ export const csvUploadLimits = {
 
 export type ImportProgress = (done: { lines: number; bytes: number }) => void;
 
-interface CsvImport<Report> {
-  /** Reads the uploaded file as a stream and applies it. */
-  run: (file: Readable, onProgress?: ImportProgress) => Promise<Report>;
+type Writer = { execute: Database['execute'] };
+
+/** Told of each batch an import commits: within its transaction where the import has one. */
+export type ImportCommitted<Report> = (writer: Writer, report: Report) => Promise<void>;
+
+/**
+ * What records an import while it runs (its audit entry, features/audit/import-entry.ts): opened
+ * when the file comes, told of each batch committed, closed when the import ends.
+ */
+export interface ImportRecord<Report> {
+  committed: ImportCommitted<Report>;
+  /** Read to the end, or cut (`stopped`: why). */
+  ended(report: Report, stopped: string | null): Promise<void>;
+  /** Failed or refused before its end: what it had committed stays, with why. */
+  failed(reason: string): Promise<void>;
+}
+
+interface CsvImport<Report extends { stopped: string | null }> {
+  /** Reads the uploaded file as a stream and applies it, telling `committed` of each batch. */
+  run: (
+    file: Readable,
+    onProgress: ImportProgress | undefined,
+    committed: ImportCommitted<Report>,
+  ) => Promise<Report>;
   /** What was applied before the size limit cut the file: "3 created, 2 updated". */
   applied: (report: Report) => string;
   /** Names the import in the log: "catalog import". */
   name: string;
-  /** After the file was applied, even cut by the size limit: e.g. its audit entry. */
-  finished?: (report: Report, file: { filename: string; truncated: boolean }) => Promise<void>;
+  /** Opens the import's record (its audit entry) for the file, before its first line is read. */
+  record: (filename: string) => Promise<ImportRecord<Report>>;
 }
 
 /**
@@ -31,10 +53,10 @@ interface CsvImport<Report> {
  * applied, then the envelope as the last line (its status is in it: the 200 went out with the
  * first line).
  */
-export async function answerCsvImport<Report extends object>(
+export async function answerCsvImport<Report extends { stopped: string | null }>(
   request: FastifyRequest,
   reply: FastifyReply,
-  { run, applied, name, finished }: CsvImport<Report>,
+  { run, applied, name, record }: CsvImport<Report>,
 ) {
   if (!request.isMultipart())
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', "Send the CSV as the multipart field 'file'");
@@ -51,9 +73,16 @@ export async function answerCsvImport<Report extends object>(
     throw new AppError('INVALID', "Send the CSV as the multipart field 'file'");
   const file = part.file;
   const filename = part.filename || 'upload.csv';
+  const entry = await record(filename);
   const answer = async (onProgress?: ImportProgress) => {
-    const report = await run(file, onProgress);
-    await finished?.(report, { filename, truncated: file.truncated });
+    let report: Report;
+    try {
+      report = await run(file, onProgress, entry.committed);
+    } catch (error) {
+      await entry.failed(error instanceof AppError ? error.message : 'an internal error');
+      throw error;
+    }
+    await entry.ended(report, file.truncated ? 'file over the size limit' : report.stopped);
     if (file.truncated)
       throw new AppError(
         'TOO_LARGE',

@@ -6,27 +6,9 @@ import { z } from 'zod';
 import { sendCsv } from '../../http/csv-download.ts';
 import { answerCsvImport, csvUploadLimits } from '../../http/csv-upload.ts';
 import { errorResponses } from '../../http/responses.ts';
-import { recordAudit } from '../audit/audit-log.ts';
+import { openImportEntry } from '../audit/import-entry.ts';
 import { exportCatalogCsv } from './catalog-export.ts';
 import { importCatalogCsv } from './catalog-import.ts';
-
-/** The audit entry of an import: its file and its counts. */
-function importEntry(filename: string, report: ImportReport, truncated: boolean) {
-  const counts = `${report.created} created, ${report.updated} updated, ${report.rejected} rejected`;
-  return {
-    action: 'catalog.import' as const,
-    targetType: 'catalog' as const,
-    targetId: filename,
-    summary: `Imported ${filename}: ${counts}${truncated || report.stopped ? ' (stopped early)' : ''}`,
-    after: {
-      file: filename,
-      created: report.created,
-      updated: report.updated,
-      rejected: report.rejected,
-      stopped: truncated ? 'file over the size limit' : report.stopped,
-    },
-  };
-}
 
 /** `POST /catalog/import` and `GET /catalog/export.csv` (issue 16): admins only. */
 export const catalogCsvRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -52,13 +34,18 @@ export const catalogCsvRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) =>
       answerCsvImport(request, reply, {
-        run: (file, onProgress) => importCatalogCsv(app.db, file, onProgress),
+        run: (file, onProgress, committed) => importCatalogCsv(app.db, file, onProgress, committed),
         applied: (report) => `${report.created} created, ${report.updated} updated`,
         name: 'catalog import',
-        // One entry for the whole file: its lines are applied in many transactions (a batch
-        // each), so the entry follows the last of them.
-        finished: (report, file) =>
-          recordAudit(app.db, request, importEntry(file.filename, report, file.truncated)),
+        // One entry for the whole file, written as it starts and brought up to date in each
+        // batch's transaction: a process killed mid-file leaves it with what was committed.
+        record: (file) =>
+          openImportEntry<ImportReport>(app.db, request, {
+            action: 'catalog.import',
+            targetType: 'catalog',
+            file,
+            counts: ({ created, updated, rejected }) => ({ created, updated, rejected }),
+          }),
       }),
   );
 

@@ -14,6 +14,7 @@ import { sql } from 'drizzle-orm';
 import { type CsvLine, parsedBy, readCsvInBatches, rejectorOf } from '../../csv/read-csv.ts';
 import type { Database } from '../../db/client.ts';
 import { uniqueViolationOf } from '../../db/pg-errors.ts';
+import type { ImportCommitted, ImportProgress } from '../../http/csv-upload.ts';
 import { dollarsToCents } from './catalog-repository.ts';
 import { analyzeCatalog } from './demo-seed.ts';
 import {
@@ -178,7 +179,8 @@ function sameAs(row: CatalogCsvLine, current: Current): boolean {
 export async function importCatalogCsv(
   db: Database,
   input: Readable,
-  onProgress: (done: { lines: number; bytes: number }) => void = () => {},
+  onProgress: ImportProgress = () => {},
+  committed: ImportCommitted<ImportReport> = async () => {},
 ): Promise<ImportReport> {
   const report: ImportReport = {
     created: 0,
@@ -195,7 +197,8 @@ export async function importCatalogCsv(
     required: REQUIRED_CSV_COLUMNS,
     parse: parsedBy<CatalogCsvLine>(catalogCsvLine),
     batchLines: BATCH_LINES,
-    apply: async (lines) => apply(db, await plan(db, lines, categories, brandId), report, reject),
+    apply: async (lines) =>
+      apply(db, await plan(db, lines, categories, brandId), report, reject, committed),
     reject,
     // A SKU once per file: a second line would silently undo the first.
     check: (row, line) => {
@@ -299,24 +302,42 @@ function pricingProblem(row: CatalogCsvLine, have: Current | undefined): string 
 
 export type Writes = Extract<Planned, { values: unknown }>;
 
-/** Writes a batch in one transaction; if it fails, each line in a transaction of its own. */
+/**
+ * Writes a batch in one transaction; if it fails, each line in a transaction of its own. Each
+ * transaction tells `committed` the report's counts with its lines (the import's audit entry),
+ * so that what it commits and the count of it commit together.
+ */
 async function apply(
   db: Database,
   planned: Planned[],
   report: ImportReport,
   reject: (line: number, reason: string) => void,
+  committed: ImportCommitted<ImportReport>,
 ) {
   const writes = planned.filter((p): p is Writes => p.kind === 'create' || p.kind === 'update');
   for (const p of planned) if (p.kind === 'rejected') reject(p.line, p.reason);
   if (writes.length === 0) return;
+  const count = (done: Writes[]) => {
+    for (const p of done) p.kind === 'create' ? report.created++ : report.updated++;
+  };
+  const write = (done: Writes[]) =>
+    db.transaction(async (tx) => {
+      await writeProducts(tx as unknown as Database, done);
+      const created = done.filter((p) => p.kind === 'create').length;
+      await committed(tx, {
+        ...report,
+        created: report.created + created,
+        updated: report.updated + done.length - created,
+      });
+    });
   try {
-    await db.transaction((tx) => writeProducts(tx as unknown as Database, writes));
-    for (const p of writes) p.kind === 'create' ? report.created++ : report.updated++;
+    await write(writes);
+    count(writes);
   } catch {
     for (const p of writes) {
       try {
-        await db.transaction((tx) => writeProducts(tx as unknown as Database, [p]));
-        p.kind === 'create' ? report.created++ : report.updated++;
+        await write([p]);
+        count([p]);
       } catch (error) {
         reject(p.line, reasonOf(error));
       }

@@ -95,7 +95,7 @@ describe('SKUs that differ only in case', async () => {
 });
 
 describe('migration 0019 on a shop whose SKUs already clash in case', async () => {
-  const database = await databaseBefore('0019_sku-case-insensitive');
+  const database = await databaseBefore('0019_sku-case-and-running-imports');
   afterAll(() => database.close());
   const { run } = database;
   const product = (sku: string, at: string, deleted = false) =>

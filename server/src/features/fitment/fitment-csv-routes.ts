@@ -1,12 +1,12 @@
 import multipart from '@fastify/multipart';
 import { errorEnvelope, successEnvelope } from '@proper-parts/domain/envelope';
-import { fitmentImportReport } from '@proper-parts/domain/fitment-csv';
+import { type FitmentImportReport, fitmentImportReport } from '@proper-parts/domain/fitment-csv';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendCsv } from '../../http/csv-download.ts';
 import { answerCsvImport, csvUploadLimits } from '../../http/csv-upload.ts';
 import { errorResponses } from '../../http/responses.ts';
-import { recordAudit } from '../audit/audit-log.ts';
+import { openImportEntry } from '../audit/import-entry.ts';
 import { exportFitmentCsv } from './fitment-export.ts';
 import { importFitmentCsv } from './fitment-import.ts';
 
@@ -34,23 +34,22 @@ export const fitmentCsvRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) =>
       answerCsvImport(request, reply, {
-        run: (file, onProgress) => importFitmentCsv(app.db, file, onProgress),
+        run: (file, onProgress, committed) => importFitmentCsv(app.db, file, onProgress, committed),
         applied: (report) => `${report.added} added, ${report.updated} updated`,
         name: 'fitment import',
-        // One entry for the whole file, after its last batch (each batch commits on its own).
-        finished: (report, file) =>
-          recordAudit(app.db, request, {
+        // One entry for the whole file, written as it starts and brought up to date after each
+        // batch: a process killed mid-file leaves it with what was committed.
+        record: (file) =>
+          openImportEntry<FitmentImportReport>(app.db, request, {
             action: 'fitment.import',
             targetType: 'fitment',
-            targetId: file.filename,
-            summary: `Imported ${file.filename}: ${report.added} added, ${report.updated} updated, ${report.unchanged} unchanged, ${report.rejected} rejected${file.truncated || report.stopped ? ' (stopped early)' : ''}`,
-            after: {
-              file: file.filename,
-              added: report.added,
-              updated: report.updated,
-              unchanged: report.unchanged,
-              rejected: report.rejected,
-            },
+            file,
+            counts: ({ added, updated, unchanged, rejected }) => ({
+              added,
+              updated,
+              unchanged,
+              rejected,
+            }),
           }),
       }),
   );

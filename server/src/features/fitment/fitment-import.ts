@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import { type CsvLine, parsedBy, readCsvInBatches, rejectorOf } from '../../csv/read-csv.ts';
 import { CHANGES_CHANNEL } from '../../db/change-feed.ts';
 import type { Database } from '../../db/client.ts';
-import type { ImportProgress } from '../../http/csv-upload.ts';
+import type { ImportCommitted, ImportProgress } from '../../http/csv-upload.ts';
 import {
   enginesOf,
   type Found,
@@ -46,6 +46,7 @@ export async function importFitmentCsv(
   db: Database,
   input: Readable,
   onProgress: ImportProgress = () => {},
+  committed: ImportCommitted<FitmentImportReport> = async () => {},
 ): Promise<FitmentImportReport> {
   const report: FitmentImportReport = {
     added: 0,
@@ -63,7 +64,11 @@ export async function importFitmentCsv(
     required: REQUIRED_FITMENT_COLUMNS,
     parse: parsedBy<FitmentCsvLine>(fitmentCsvLine),
     batchLines: BATCH_LINES,
-    apply: (lines) => applyBatch(db, lines, names, seen, report, reject),
+    // Its statements commit one by one: the audit entry follows each batch.
+    apply: async (lines) => {
+      await applyBatch(db, lines, names, seen, report, reject);
+      await committed(db, report);
+    },
     reject,
     onProgress,
   });
