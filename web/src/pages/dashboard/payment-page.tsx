@@ -4,8 +4,9 @@ import { PageHeader } from '../../components/page-header';
 import { Spinner } from '../../components/spinner';
 import { useOrder } from '../../features/orders/api/get-order';
 import { OrderStatusBadge } from '../../features/orders/components/order-status';
+import { OrderSummary } from '../../features/orders/components/order-summary';
 import { PaymentCompleted, PaymentPanel } from '../../features/payments/components/payment-panel';
-import { formatPieces, formatPrice } from '../../lib/format';
+import { formatPrice } from '../../lib/format';
 import { usePageTitle } from '../../lib/use-page-title';
 
 export function PaymentPage() {
@@ -34,21 +35,7 @@ export function PaymentPage() {
               <h3 id="summary-title" className="card-title">
                 Order summary
               </h3>
-              <div className="flex items-center gap-4">
-                <img
-                  src={order.img}
-                  alt=""
-                  width={64}
-                  height={64}
-                  className="h-16 w-16 rounded object-contain"
-                />
-                <div>
-                  <p className="font-semibold">{order.purchaseName}</p>
-                  <p className="text-sm text-base-content/70">
-                    {formatPieces(order.quantity)} × {formatPrice(order.unitPrice)}
-                  </p>
-                </div>
-              </div>
+              <OrderSummary order={order} />
               <dl className="grid grid-cols-2 gap-2 border-t border-base-300 pt-3">
                 <dt className="text-base-content/70">Total</dt>
                 <dd className="text-right text-xl font-bold" data-testid="payment-total">
