@@ -1,5 +1,7 @@
+import { formatPieces, formatPrice } from '@proper-parts/domain/format';
 import { newAccount, signUpByApi } from '../support/accounts.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { shoot } from '../support/shoot.ts';
 
 interface SearchItem {
   sku: string;
@@ -44,11 +46,28 @@ test('a buyer pastes a 30-line parts list and ends with one paid order and its i
   await page.getByRole('button', { name: 'Place order' }).click();
   await expect(page).toHaveURL(/\/dashboard\/payment\//);
   const orderId = page.url().split('/').pop() ?? '';
+  const placed = (await (await request.get(`/api/v1/myPurchase/${orderId}`)).json()).data;
+  // The summary counts lines and pieces and shows the server's total, not line 1's price × all.
+  const pieces = placed.lines.reduce((sum: number, l: { quantity: number }) => sum + l.quantity, 0);
+  await expect(page.getByTestId('payment-counts')).toHaveText(`30 lines · ${formatPieces(pieces)}`);
+  await expect(page.getByRole('list', { name: 'Order lines' }).getByRole('listitem')).toHaveCount(
+    30,
+  );
+  await expect(page.getByTestId('payment-total')).toHaveText(formatPrice(placed.price));
+  await shoot(page, 'payment-30-lines');
   await page.getByLabel('Card number').fill('4242 4242 4242 4242');
   await page.getByLabel('Expiry').fill('12/34');
   await page.getByLabel('CVC').fill('123');
   await page.getByRole('button', { name: 'Pay', exact: true }).click();
   await expect(page.getByText('Congrats ! Your payment is completed')).toBeVisible();
+  // The invoice is linked right there, as well as in My Orders.
+  const paidNow = page.waitForEvent('download');
+  await page
+    .getByRole('status')
+    .getByRole('link', { name: /^Invoice \d{4}-\d{6}$/ })
+    .click();
+  expect((await paidNow).suggestedFilename()).toMatch(/^invoice-\d{4}-\d{6}\.pdf$/);
+  await shoot(page, 'payment-completed');
   await page.goto('/dashboard');
   const row = page.getByTestId('order-row').filter({ hasText: 'PO PO-BOM-30' });
   const download = page.waitForEvent('download');

@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setSession, stubApi } from '../../../test/auth-stubs';
 import { buildLine, buildOrder } from '../../../test/order-fixtures';
@@ -11,7 +12,10 @@ afterEach(() => {
   setSession(null);
 });
 
-function renderPayment(order: ReturnType<typeof buildOrder>) {
+function renderPayment(
+  order: ReturnType<typeof buildOrder>,
+  more: Parameters<typeof stubApi>[0] = {},
+) {
   stubApi({
     ...signInAs(customer),
     [`GET /api/v1/myPurchase/${order._id}`]: () => jsonResponse({ success: true, data: order }),
@@ -25,6 +29,7 @@ function renderPayment(order: ReturnType<typeof buildOrder>) {
           amount: order.price,
         },
       }),
+    ...more,
   });
   renderWithProviders(<PaymentPage />, {
     route: `/dashboard/payment/${order._id}`,
@@ -72,5 +77,52 @@ describe('PaymentPage', () => {
     expect((await screen.findByText('Oil Filter')).nextSibling).toHaveTextContent('40 pcs × $30');
     expect(screen.getByTestId('payment-total')).toHaveTextContent('$1,200');
     expect(screen.queryByTestId('payment-counts')).not.toBeInTheDocument();
+  });
+
+  it('links the invoice once paid, beside the congratulations', async () => {
+    const order = buildOrder({ lines: [buildLine(1, 10, 5)] });
+    const paid = {
+      ...order,
+      status: 'pending' as const,
+      paid: true,
+      transactionId: 'sbx_pi_1',
+      invoiceNumber: '2026-000042',
+    };
+    let now = order;
+    renderPayment(order, {
+      [`GET /api/v1/myPurchase/${order._id}`]: () => jsonResponse({ success: true, data: now }),
+      'POST /api/v1/sandbox/confirm': () =>
+        jsonResponse({ success: true, data: { paymentIntentId: 'sbx_pi_1', status: 'succeeded' } }),
+      [`PATCH /api/v1/myPurchase/${order._id}`]: () => {
+        now = paid;
+        return jsonResponse({ success: true, data: paid });
+      },
+    });
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Card number'), '4242 4242 4242 4242');
+    await user.type(screen.getByLabelText('Expiry'), '12/34');
+    await user.type(screen.getByLabelText('CVC'), '123');
+    await user.click(screen.getByRole('button', { name: 'Pay' }));
+
+    const done = (await screen.findByText('Congrats ! Your payment is completed'))
+      .parentElement as HTMLElement;
+    const invoice = within(done).getByRole('link', { name: 'Invoice 2026-000042' });
+    expect(invoice).toHaveAttribute('href', `/api/v1/orders/${order._id}/invoice.pdf`);
+    expect(invoice).toHaveAttribute('download');
+  });
+
+  it('links the invoice of an order paid before this visit', async () => {
+    const order = buildOrder({
+      status: 'pending',
+      paid: true,
+      transactionId: 'sbx_pi_2',
+      invoiceNumber: '2026-000007',
+    });
+    renderPayment(order);
+    const done = (await screen.findByTestId('transaction-id')).closest(
+      '[role=status]',
+    ) as HTMLElement;
+    expect(done).toHaveTextContent(/^Paid/);
+    expect(within(done).getByRole('link', { name: 'Invoice 2026-000007' })).toBeVisible();
   });
 });

@@ -3,6 +3,7 @@ import { useParams } from 'react-router';
 import { PageHeader } from '../../components/page-header';
 import { Spinner } from '../../components/spinner';
 import { useOrder } from '../../features/orders/api/get-order';
+import { InvoiceLink } from '../../features/orders/components/order-extras';
 import { OrderStatusBadge } from '../../features/orders/components/order-status';
 import { OrderSummary } from '../../features/orders/components/order-summary';
 import { PaymentCompleted, PaymentPanel } from '../../features/payments/components/payment-panel';
@@ -58,10 +59,12 @@ export function PaymentPage() {
               <h3 id="card-title" className="card-title">
                 Card
               </h3>
-              {paidNow ? (
-                <PaymentCompleted transactionId={paidNow} />
-              ) : order.paid ? (
-                <PaymentCompleted transactionId={order.transactionId} justNow={false} />
+              {paidNow || order.paid ? (
+                <PaymentCompleted
+                  transactionId={paidNow ?? order.transactionId}
+                  justNow={paidNow !== null}
+                  invoice={<InvoiceLink order={order} className="btn btn-primary" />}
+                />
               ) : order.status === 'cancelled' ? (
                 <p className="text-base-content/70">This order was cancelled; it cannot be paid.</p>
               ) : (

@@ -48,10 +48,16 @@ export function OrderApprovalNote({ order }: { order: Order }) {
 }
 
 /** A paid order's invoice (PDF), downloaded with the session's cookie. */
-export function InvoiceLink({ order }: { order: Order }) {
+export function InvoiceLink({
+  order,
+  className = 'link link-primary text-xs',
+}: {
+  order: Order;
+  className?: string;
+}) {
   if (!order.invoiceNumber) return null;
   return (
-    <a href={api.invoice(order._id)} download className="link link-primary text-xs">
+    <a href={api.invoice(order._id)} download className={className}>
       Invoice {order.invoiceNumber}
     </a>
   );

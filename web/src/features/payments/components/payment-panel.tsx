@@ -1,6 +1,6 @@
 import type { Order } from '@proper-parts/domain/orders';
 import { paymentMessages } from '@proper-parts/domain/payments';
-import { lazy, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { Link } from 'react-router';
 import { FormAlert } from '../../../components/form-alert';
 import { Spinner } from '../../../components/spinner';
@@ -19,10 +19,13 @@ const StripeCardForm = lazy(async () => ({
 export function PaymentCompleted({
   transactionId,
   justNow = true,
+  invoice,
 }: {
   transactionId: string | null;
   /** False when the order was already paid before this visit: it then simply reads Paid. */
   justNow?: boolean;
+  /** The paid order's invoice link, beside the way back. */
+  invoice?: ReactNode;
 }) {
   return (
     <div role="status" className="flex flex-col gap-2">
@@ -35,9 +38,12 @@ export function PaymentCompleted({
           {transactionId}
         </span>
       </p>
-      <Link to={paths.dashboard.myOrders} className="btn btn-outline mt-2 self-start">
-        Back to My Orders
-      </Link>
+      <div className="mt-2 flex flex-wrap gap-2">
+        {invoice}
+        <Link to={paths.dashboard.myOrders} className="btn btn-outline">
+          Back to My Orders
+        </Link>
+      </div>
     </div>
   );
 }
