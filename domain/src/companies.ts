@@ -121,6 +121,8 @@ export const company = z.object({
   }),
 });
 export type Company = z.infer<typeof company>;
+/** `GET /company`: my company, or null when I belong to none (a state, not an error). */
+export const myCompanyResponse = company.nullable();
 
 export const member = z.object({
   userId: z.string(),

@@ -59,7 +59,8 @@ for (const width of [375, 1280]) {
     expect(link).toContain('/company/join?token=');
     const other = await browser.newContext({ baseURL, viewport });
     const invitee = await other.newPage();
-    await invitee.goto(link);
+    // A page the app has: 200 (it answered 404 while rendered on the server as an unknown page).
+    expect((await invitee.goto(link))?.status()).toBe(200);
     await expect(invitee).toHaveURL(/\/signin$/);
     await invitee.getByRole('link', { name: 'Create an account' }).click();
     await signUpByForm(invitee, colleague);

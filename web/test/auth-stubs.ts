@@ -5,10 +5,14 @@ import { jsonResponse } from './test-utils';
 type Call = { method: string; path: string; body: unknown };
 type Answer = (call: Call) => Response | Promise<Response>;
 
-/** The answers every auth page needs: nobody signed in, no social provider configured. */
+/**
+ * The answers every auth page needs: nobody signed in, no social provider configured; and a
+ * customer belongs to no company (the server's answer: null, not an error).
+ */
 const defaultAnswers: Record<string, Answer> = {
   'GET /api/v1/auth/get-session': () => jsonResponse(null),
   'GET /api/v1/auth-options': () => jsonResponse({ success: true, data: { social: null } }),
+  'GET /api/v1/company': () => jsonResponse({ success: true, data: null }),
 };
 
 /**

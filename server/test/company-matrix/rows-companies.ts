@@ -99,7 +99,13 @@ export const companiesRows: CompanyRow[] = [
     },
     why: 'a user is in at most one company; shop admins belong to none',
   },
-  { method: 'GET', path: '/api/v1/company', params: undo, expect: anyMember },
+  {
+    method: 'GET',
+    path: '/api/v1/company',
+    params: undo,
+    expect: { ...anyMember, removedA: 200, outsider: 200, shopAdmin: 200 },
+    why: 'anyone signed in reads their company: null when they belong to none (issue 31)',
+  },
   {
     method: 'PATCH',
     path: '/api/v1/company',

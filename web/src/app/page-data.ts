@@ -28,6 +28,8 @@ const BROWSER_ONLY = [
   routes.signUp,
   routes.resetPassword,
   routes.verifyEmail,
+  // An invitation's link carries its token, and the page is a signed-in form.
+  routes.joinCompany,
   routes.purchase,
   routes.cart,
   routes.checkout,

@@ -24,6 +24,12 @@ describe('companies: members, roles, invitations, addresses', async () => {
   const idOf = async (who: TestUser) =>
     (await rowsOf<{ id: string }>(app.db, sql`select id from "user" where email = ${who.email}`))[0]
       ?.id ?? '';
+  /** The caller's company as `GET /company` reads it: null when they belong to none. */
+  const companyOf = async (who: TestUser) => {
+    const res = await call(who, 'GET', '/company');
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data;
+  };
   /** A customer who creates a company of their own. */
   const companyAdmin = async (name = acme.name) => {
     const admin = await signUp(app);
@@ -73,6 +79,15 @@ describe('companies: members, roles, invitations, addresses', async () => {
       expect(refused.json().message).toBe(companyMessages.shopAdminCannotJoin);
     });
 
+    it('a customer or shop admin in no company reads null, 200 (no console error on every page)', async () => {
+      const loner = await signUp(app);
+      const res = await call(loner, 'GET', '/company');
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ success: true, data: null });
+      expect(await companyOf(await signUpAdmin(app))).toBeNull();
+      expect((await call(null, 'GET', '/company')).statusCode).toBe(401);
+    });
+
     it('answers 400 with the field message on junk input, never a 5xx', async () => {
       const owner = await signUp(app);
       for (const body of [
@@ -86,7 +101,7 @@ describe('companies: members, roles, invitations, addresses', async () => {
         expect(res.statusCode, JSON.stringify(body)).toBe(400);
         expect(res.json().success).toBe(false);
       }
-      expect((await call(owner, 'GET', '/company')).statusCode).toBe(404);
+      expect(await companyOf(owner)).toBeNull();
     });
 
     it('two creates at once leave one company with one membership, and no orphan company', async () => {
@@ -222,7 +237,7 @@ describe('companies: members, roles, invitations, addresses', async () => {
       expect(res.json().message).toBe(companyMessages.invitationRevoked);
       const statuses = (await call(admin, 'GET', '/company/invitations')).json().data;
       expect(statuses.map((i: { status: string }) => i.status)).toEqual(['revoked', 'expired']);
-      expect((await call(invitee, 'GET', '/company')).statusCode).toBe(404);
+      expect(await companyOf(invitee)).toBeNull();
     });
 
     it('a newer invitation to the same address withdraws the open one', async () => {
@@ -378,13 +393,14 @@ describe('companies: members, roles, invitations, addresses', async () => {
       expect(bMembers).toHaveLength(1);
     });
 
-    it('a removed member gets 404 on the very next request', async () => {
+    it('a removed member is out on the very next request: no company, 404 on its parts', async () => {
       const admin = await companyAdmin();
       const buyer = await join(admin);
       expect((await call(buyer, 'GET', '/company/members')).statusCode).toBe(200);
       const removed = await call(admin, 'DELETE', `/company/members/${await idOf(buyer)}`);
       expect(removed.json().message).toBe('Member removed');
-      for (const url of ['/company', '/company/members', '/company/addresses']) {
+      expect(await companyOf(buyer)).toBeNull();
+      for (const url of ['/company/members', '/company/addresses']) {
         const res = await call(buyer, 'GET', url);
         expect(res.statusCode, url).toBe(404);
         expect(res.json().message).toBe(companyMessages.notInCompany);
@@ -409,7 +425,7 @@ describe('companies: members, roles, invitations, addresses', async () => {
         const back = await call(alt, 'POST', '/company/invitations/accept', { token: backdoor });
         expect(back.statusCode, change).toBe(409);
         expect(back.json().message).toBe(companyMessages.invitationRevoked);
-        expect((await call(alt, 'GET', '/company')).statusCode).toBe(404);
+        expect(await companyOf(alt)).toBeNull();
         const ok = await call(colleague, 'POST', '/company/invitations/accept', { token: honest });
         expect(ok.statusCode, ok.body).toBe(200);
       }
@@ -423,7 +439,7 @@ describe('companies: members, roles, invitations, addresses', async () => {
       expect(push.statusCode).toBe(403);
       const leave = await call(buyer, 'DELETE', `/company/members/${await idOf(buyer)}`);
       expect(leave.json().message).toBe('You left Leavers Ltd');
-      expect((await call(buyer, 'GET', '/company')).statusCode).toBe(404);
+      expect(await companyOf(buyer)).toBeNull();
       // Free again: may start a company of their own.
       expect((await call(buyer, 'POST', '/company', acme)).statusCode).toBe(200);
     });

@@ -11,6 +11,7 @@ import {
   inviteRequest,
   member,
   memberParams,
+  myCompanyResponse,
   updateCompanyRequest,
   updateMemberRequest,
 } from '@proper-parts/domain/companies';
@@ -22,7 +23,7 @@ import { errorResponses } from '../../http/responses.ts';
 import { actorOf } from '../auth/actor.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { sendInBackground } from '../orders/order-mails.ts';
-import { ADMINS, requireMembership } from './company-access.ts';
+import { ADMINS, membershipOf as findMembership, requireMembership } from './company-access.ts';
 import { invitationLink, invitationMail } from './company-mails.ts';
 import {
   addAddress,
@@ -82,13 +83,15 @@ export const companyRoutes =
         config: signedIn,
         schema: {
           tags,
-          summary: 'My company, with my role and limit (members)',
-          response: { 200: successEnvelope(company), ...errorResponses },
+          summary: 'My company, with my role and limit; null when I belong to none',
+          response: { 200: successEnvelope(myCompanyResponse), ...errorResponses },
         },
       },
       async (request) => {
-        const me = await membershipOf(request);
-        return { success: true as const, data: await readCompany(db, me.userId) };
+        // Belonging to no company is a state every checkout and dashboard page asks about, not
+        // an error: a 404 here was a console error on each of them.
+        const me = await findMembership(db, actorOf(request).id);
+        return { success: true as const, data: me ? await readCompany(db, me.userId) : null };
       },
     );
 

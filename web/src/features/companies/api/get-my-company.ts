@@ -1,19 +1,13 @@
-import { company } from '@proper-parts/domain/companies';
+import { myCompanyResponse } from '@proper-parts/domain/companies';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../config/paths';
-import { ApiError, apiFetch } from '../../../lib/api-client';
+import { apiFetch } from '../../../lib/api-client';
 import { useCurrentUser } from '../../auth/use-current-user';
 import { companyKey } from './company-key';
 
-/** `GET /company`: my company with my role, or null when I belong to none (the server's 404). */
-export const getMyCompany = async ({ signal }: { signal?: AbortSignal } = {}) => {
-  try {
-    return await apiFetch(api.company, { schema: company, signal });
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return null;
-    throw error;
-  }
-};
+/** `GET /company`: my company with my role, or null when I belong to none. */
+export const getMyCompany = ({ signal }: { signal?: AbortSignal } = {}) =>
+  apiFetch(api.company, { schema: myCompanyResponse, signal });
 
 export const myCompanyQueryOptions = () =>
   queryOptions({
