@@ -1,7 +1,12 @@
 import { defineConfig } from 'vitest/config';
+import { serverProjects } from './server/vitest.config.ts';
+import SlowFirstSequencer from './slow-first-sequencer.ts';
 
 export default defineConfig({
   test: {
-    projects: ['domain/vitest.config.ts', 'server/vitest.config.ts', 'web/vite.config.ts'],
+    projects: ['domain/vitest.config.ts', ...serverProjects, 'web/vite.config.ts'],
+    sequence: { sequencer: SlowFirstSequencer },
+    // Two cores: a worker each (Vitest's default, cores - 1, left one of them idle).
+    maxWorkers: 2,
   },
 });

@@ -11,7 +11,10 @@ export default async function setUpTestRun() {
   process.env.PP_TEST_RUN ??= `r${process.pid}`;
   const tag = testRunTag();
   await createPgliteTemplate();
-  if (process.env.DATABASE_URL) await createPostgresTemplate();
+  // Both server projects name this set-up: the run makes one template of each kind.
+  if (process.env.DATABASE_URL && !process.env.PP_TEST_POSTGRES_TEMPLATE) {
+    await createPostgresTemplate();
+  }
   return async () => {
     const left = await dropRunDatabases(tag).catch(() => 0);
     // The template is one of them; any other was left by a test that could not drop its own.
