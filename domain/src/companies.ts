@@ -37,6 +37,8 @@ export const companyMessages = {
   onlyApprover: 'Only an approver or a company admin can approve orders',
   memberNotFound: 'Member not found',
   lastAdmin: 'A company needs at least one company admin',
+  lastAdminLeaving:
+    'You are its only company admin: make another member a company admin before you leave',
   invitationInvalid: 'This invitation link is not valid',
   invitationUsed: 'This invitation has already been used',
   invitationExpired: 'This invitation has expired; ask your company admin for a new one',
@@ -118,6 +120,8 @@ export const company = z.object({
   me: z.object({
     role: z.enum(COMPANY_ROLES),
     orderLimit: z.number().nullable(),
+    /** False for the only company admin: a company is never left without one. */
+    canLeave: z.boolean(),
   }),
 });
 export type Company = z.infer<typeof company>;

@@ -74,12 +74,25 @@ for (const width of [375, 1280]) {
     await expect(invitee.getByRole('heading', { name: companyName })).toBeVisible();
     await expect(invitee.getByText('Up to $250 per order', { exact: false }).first()).toBeVisible();
     await expect(invitee.getByRole('form', { name: 'Invite a colleague' })).toHaveCount(0);
+    // A buyer may leave; their name and the You badge read apart.
+    const mine = invitee.getByTestId('member').filter({ hasText: colleague.email });
+    await expect(mine.getByRole('button', { name: 'Leave' })).toBeVisible();
+    await expect(mine.locator('p').first()).toHaveText(`${colleague.name} You`);
     await shoot(invitee, `company-buyer-${width}`);
 
     // The owner sees the new member; the link does not work a second time.
     await page.reload();
     await expect(page.getByTestId('member').filter({ hasText: colleague.email })).toBeVisible();
     await expect(page.getByTestId('invitation')).toHaveCount(0);
+    // The only company admin is offered no Leave (the company would have no admin), only why.
+    const ownCard = page.getByTestId('member').filter({ hasText: owner.email });
+    await expect(ownCard).toContainText('You are the only company admin');
+    await expect(ownCard.getByRole('button', { name: 'Leave' })).toHaveCount(0);
+    await expect(
+      page.getByTestId('member').filter({ hasText: colleague.email }).getByRole('button', {
+        name: 'Remove',
+      }),
+    ).toBeVisible();
     await shoot(page, `company-members-${width}`);
     await invitee.goto(link);
     await expect(invitee.getByRole('alert')).toHaveText('This invitation has already been used');

@@ -44,7 +44,7 @@ describe('JoinCompanyPage', () => {
             balance: 0,
             availableCredit: 0,
             createdAt: '2026-03-14T10:00:00.000Z',
-            me: { role: 'buyer', orderLimit: null },
+            me: { role: 'buyer', orderLimit: null, canLeave: true },
           },
           message: 'You joined Acme Ltd',
         }),

@@ -65,7 +65,7 @@ describe('companies: members, roles, invitations, addresses', async () => {
         termsDays: null,
         creditLimit: 0,
         balance: 0,
-        me: { role: 'admin', orderLimit: null },
+        me: { role: 'admin', orderLimit: null, canLeave: false },
       });
       const again = await call(owner, 'POST', '/company', { ...acme, name: 'Second Ltd' });
       expect(again.json()).toEqual({ success: false, message: companyMessages.alreadyInCompany });
@@ -183,7 +183,7 @@ describe('companies: members, roles, invitations, addresses', async () => {
       expect(accepted.statusCode).toBe(200);
       expect(accepted.json().data).toMatchObject({
         name: 'Link Ltd',
-        me: { role: 'buyer', orderLimit: 250.5 },
+        me: { role: 'buyer', orderLimit: 250.5, canLeave: true },
       });
       const session = await app.inject({
         url: '/api/v1/auth/get-session',
@@ -447,18 +447,24 @@ describe('companies: members, roles, invitations, addresses', async () => {
     it('never leaves a company without an admin', async () => {
       const admin = await companyAdmin();
       const adminId = await idOf(admin);
-      for (const [method, body] of [
-        ['PATCH', { role: 'buyer' }],
-        ['DELETE', undefined],
+      expect((await companyOf(admin)).me.canLeave).toBe(false);
+      for (const [method, body, message] of [
+        ['PATCH', { role: 'buyer' }, companyMessages.lastAdmin],
+        ['DELETE', undefined, companyMessages.lastAdminLeaving],
       ] as const) {
         const res = await call(admin, method, `/company/members/${adminId}`, body);
         expect(res.statusCode).toBe(409);
-        expect(res.json().message).toBe(companyMessages.lastAdmin);
+        expect(res.json()).toEqual({ success: false, message });
       }
+      expect((await companyOf(admin)).me.role).toBe('admin');
       const second = await join(admin, 'admin');
+      expect((await companyOf(admin)).me.canLeave).toBe(true);
+      expect((await companyOf(second)).me.canLeave).toBe(true);
       expect(
         (await call(second, 'PATCH', `/company/members/${adminId}`, { role: 'buyer' })).statusCode,
       ).toBe(200);
+      expect((await companyOf(second)).me.canLeave).toBe(false);
+      expect((await companyOf(admin)).me.canLeave).toBe(true);
       expect(
         (await call(second, 'DELETE', `/company/members/${await idOf(second)}`)).statusCode,
       ).toBe(409);

@@ -82,6 +82,7 @@ interface CompanyRow {
   createdAt: string | Date;
   role: CompanyRole;
   orderLimitCents: number | string | null;
+  canLeave: boolean;
 }
 
 /** The company of `userId`, as its members see it, with their own role and limit. */
@@ -91,7 +92,10 @@ export async function readCompany(db: Queryable, userId: string): Promise<Compan
     sql`select c.id, c.name, c.tax_id as "taxId", c.billing_address as "billingAddress",
         c.terms_days as "termsDays", c.credit_limit_cents as "creditLimitCents",
         c.balance_cents as "balanceCents", c.created_at as "createdAt",
-        m.role, m.order_limit_cents as "orderLimitCents"
+        m.role, m.order_limit_cents as "orderLimitCents",
+        (m.role <> 'admin' or exists (select 1 from company_members o
+          where o.company_id = m.company_id and o.role = 'admin' and o.user_id <> m.user_id))
+          as "canLeave"
       from company_members m join companies c on c.id = m.company_id
       where m.user_id = ${userId}`,
   );
@@ -108,7 +112,7 @@ export async function readCompany(db: Queryable, userId: string): Promise<Compan
     balance: balance / 100,
     availableCredit: Math.max(0, credit - balance) / 100,
     createdAt: iso(row.createdAt),
-    me: { role: row.role, orderLimit: dollars(row.orderLimitCents) },
+    me: { role: row.role, orderLimit: dollars(row.orderLimitCents), canLeave: row.canLeave },
   };
 }
 
@@ -203,13 +207,18 @@ async function targetOf(tx: Queryable, companyId: string, userId: string) {
   return target;
 }
 
-async function assertAnotherAdmin(tx: Queryable, companyId: string, userId: string) {
+async function assertAnotherAdmin(
+  tx: Queryable,
+  companyId: string,
+  userId: string,
+  message: string = companyMessages.lastAdmin,
+) {
   const [others] = await rowsOf<{ n: number | string }>(
     tx,
     sql`select count(*) as n from company_members
       where company_id = ${companyId} and role = 'admin' and user_id <> ${userId}`,
   );
-  if (Number(others?.n ?? 0) === 0) throw new AppError('CONFLICT', companyMessages.lastAdmin);
+  if (Number(others?.n ?? 0) === 0) throw new AppError('CONFLICT', message);
 }
 
 /** A company admin changes a member's role and/or limit (only buyers have a limit). */
@@ -275,7 +284,14 @@ export async function removeMember(db: Database, membership: Membership, userId:
   await withCompanyLocked(db, membership, async (tx, callerRole) => {
     if (userId !== membership.userId) assertAdmin(callerRole);
     const target = await targetOf(tx, membership.companyId, userId);
-    if (target.role === 'admin') await assertAnotherAdmin(tx, membership.companyId, userId);
+    const leaving = userId === membership.userId;
+    if (target.role === 'admin')
+      await assertAnotherAdmin(
+        tx,
+        membership.companyId,
+        userId,
+        leaving ? companyMessages.lastAdminLeaving : companyMessages.lastAdmin,
+      );
     await tx.execute(
       sql`delete from company_members
         where user_id = ${userId} and company_id = ${membership.companyId}`,

@@ -13,7 +13,11 @@ afterEach(() => {
 });
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-const acme = (role: 'admin' | 'buyer' | 'approver', orderLimit: number | null = null) => ({
+const acme = (
+  role: 'admin' | 'buyer' | 'approver',
+  orderLimit: number | null = null,
+  canLeave = role !== 'admin',
+) => ({
   _id: id(1),
   name: 'Acme Ltd',
   taxId: 'GB123',
@@ -23,7 +27,7 @@ const acme = (role: 'admin' | 'buyer' | 'approver', orderLimit: number | null = 
   balance: 2500,
   availableCredit: 7500,
   createdAt: '2026-03-14T10:00:00.000Z',
-  me: { role, orderLimit },
+  me: { role, orderLimit, canLeave },
 });
 const member = (userId: string, name: string, role: string, orderLimit: number | null = null) => ({
   userId,
@@ -127,7 +131,12 @@ describe('CompanyPage', () => {
     expect(screen.getByText('$7,500')).toBeInTheDocument();
     expect(screen.getByLabelText('Legal name')).toHaveValue('Acme Ltd');
 
-    const carl = (await screen.findAllByTestId('member'))[1] as HTMLElement;
+    const [bea, carl] = (await screen.findAllByTestId('member')) as [HTMLElement, HTMLElement];
+    // The only company admin may not leave: the company would have none.
+    expect(within(bea).getByText(/^Bea Buyer/)).toHaveTextContent(/^Bea Buyer You$/);
+    expect(within(bea).queryByRole('button', { name: 'Leave' })).not.toBeInTheDocument();
+    expect(bea).toHaveTextContent('You are the only company admin');
+    expect(within(carl).getByRole('button', { name: 'Remove' })).toBeInTheDocument();
     expect(within(carl).getByLabelText('Limit per order ($)')).toHaveValue(100);
     await user.clear(within(carl).getByLabelText('Limit per order ($)'));
     await user.type(within(carl).getByLabelText('Limit per order ($)'), '250.5');
@@ -192,9 +201,26 @@ describe('CompanyPage', () => {
     const [ann, bea] = (await screen.findAllByTestId('member')) as HTMLElement[];
     expect(within(ann as HTMLElement).queryByRole('button')).not.toBeInTheDocument();
     expect(within(bea as HTMLElement).getByRole('button', { name: 'Leave' })).toBeInTheDocument();
+    expect(bea).toHaveTextContent(/^Bea Buyer You/);
+    expect(bea).not.toHaveTextContent('only company admin');
     expect(within(bea as HTMLElement).queryByLabelText('Role')).not.toBeInTheDocument();
     expect(await screen.findByText('Warehouse')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Delete/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('form', { name: 'Add an address' })).not.toBeInTheDocument();
+  });
+
+  it('lets a company admin leave when another admin stays', async () => {
+    stubApi({
+      ...signInAs(customer),
+      'GET /api/v1/company': () => ok(acme('admin', null, true)),
+      'GET /api/v1/company/members': () =>
+        page([member('user-9', 'Ann Admin', 'admin'), member('user-1', 'Bea Buyer', 'admin')]),
+      'GET /api/v1/company/invitations': () => page([]),
+      'GET /api/v1/company/addresses': () => page([]),
+    });
+    render();
+    const [, bea] = (await screen.findAllByTestId('member')) as HTMLElement[];
+    expect(within(bea as HTMLElement).getByRole('button', { name: 'Leave' })).toBeInTheDocument();
+    expect(bea).not.toHaveTextContent('only company admin');
   });
 });

@@ -73,7 +73,7 @@ export function CompanyPage() {
       />
       <CompanyDetails company={company} />
       <Section title="Members">
-        <MembersList canManage={isAdmin} />
+        <MembersList canManage={isAdmin} canLeave={company.me.canLeave} />
       </Section>
       {isAdmin && (
         <Section title="Invite a colleague">

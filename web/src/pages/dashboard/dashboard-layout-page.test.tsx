@@ -35,7 +35,7 @@ const companyOf = (role: 'admin' | 'buyer' | 'approver') => ({
   balance: 0,
   availableCredit: 0,
   createdAt: '2026-03-14T10:00:00.000Z',
-  me: { role, orderLimit: null },
+  me: { role, orderLimit: null, canLeave: true },
 });
 
 const sidebarLinks = () =>

@@ -28,7 +28,7 @@ const acme = (role: 'admin' | 'buyer' | 'approver', orderLimit: number | null = 
   balance: 2500,
   availableCredit: 7500,
   createdAt: '2026-03-14T10:00:00.000Z',
-  me: { role, orderLimit },
+  me: { role, orderLimit, canLeave: true },
 });
 
 const quoteUrl = (id: string) => `GET /api/v1/quotes/${id}`;

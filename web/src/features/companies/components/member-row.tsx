@@ -23,16 +23,20 @@ const limitText = (member: Member) =>
 
 /**
  * One member: a card that reads on a phone as well as on a desktop. A company admin changes the
- * role and a buyer's limit, and removes; anyone may leave (their own card).
+ * role and a buyer's limit, and removes; anyone may leave (their own card) but the only company
+ * admin, who would leave the company with none (the server refuses it too).
  */
 export function MemberRow({
   member,
   canManage,
   isMe,
+  canLeave,
 }: {
   member: Member;
   canManage: boolean;
   isMe: boolean;
+  /** The server's word (`company.me.canLeave`): false for the only company admin. */
+  canLeave: boolean;
 }) {
   const [role, setRole] = useState<CompanyRole>(member.role);
   const [limit, setLimit] = useState(member.orderLimit === null ? '' : String(member.orderLimit));
@@ -73,7 +77,12 @@ export function MemberRow({
       <div className="min-w-0">
         <p className="font-semibold break-words">
           {member.name}
-          {isMe && <span className="ml-2 badge badge-ghost badge-sm">You</span>}
+          {isMe && (
+            <>
+              {' '}
+              <span className="ml-1 badge badge-ghost badge-sm">You</span>
+            </>
+          )}
         </p>
         <p className="text-sm break-words text-base-content/70">{member.email}</p>
         <p className="text-sm text-base-content/70">Joined {formatDate(member.joinedAt)}</p>
@@ -135,7 +144,12 @@ export function MemberRow({
             </button>
           </>
         )}
-        {(canManage || isMe) && (
+        {isMe && !canLeave && (
+          <p className="text-xs text-base-content/70 md:max-w-56">
+            You are the only company admin: make another member one before you leave.
+          </p>
+        )}
+        {(isMe ? canLeave : canManage) && (
           <button
             type="button"
             className="btn btn-sm btn-outline btn-error"

@@ -3,7 +3,7 @@ import { useMembers } from '../api/get-members';
 import { MemberRow } from './member-row';
 
 /** The company's members; its admins change roles and limits here. */
-export function MembersList({ canManage }: { canManage: boolean }) {
+export function MembersList({ canManage, canLeave }: { canManage: boolean; canLeave: boolean }) {
   const { user } = useCurrentUser();
   const { data, isPending, isError, error, hasNextPage, fetchNextPage } = useMembers();
   const members = data?.pages.flatMap((page) => page.members) ?? [];
@@ -23,6 +23,7 @@ export function MembersList({ canManage }: { canManage: boolean }) {
             member={member}
             canManage={canManage}
             isMe={member.userId === user?.id}
+            canLeave={canLeave}
           />
         ))}
       </ul>
