@@ -118,6 +118,12 @@ test('a visitor fills a cart, signs in, checks out with a PO number, pays, downl
   await page.getByRole('button', { name: 'Save list' }).click();
   await expect(page.getByText('Saved as "Line 3 spares"')).toBeVisible();
   await shoot(page, 'cart-buyer');
+
+  // Checking out again: the address and phone of the last order are filled in.
+  await page.getByRole('link', { name: 'Checkout' }).click();
+  await expect(page.getByLabel('Ship to (address)')).toHaveValue('12 Foundry Rd, Peoria IL');
+  await expect(page.getByLabel('Phone')).toHaveValue('+1 309 555 0142');
+  await shoot(page, 'checkout-again');
 });
 
 test('a signed-in buyer signs out and in again: the cart is the same on the server', async ({

@@ -16,7 +16,7 @@ import { useCart } from '../features/cart/api/use-cart';
 import { useAddresses } from '../features/companies/api/get-addresses';
 import { useMyCompany } from '../features/companies/api/get-my-company';
 import { PaymentTermsFields } from '../features/companies/components/payment-terms-fields';
-import { useProfile } from '../features/profile/api/get-profile';
+import { useShippingDefaults } from '../features/orders/hooks/use-shipping-defaults';
 import { formatPieces, formatPrice } from '../lib/format';
 import { toast } from '../lib/toast';
 import { usePageTitle } from '../lib/use-page-title';
@@ -28,7 +28,7 @@ export function CheckoutPage() {
   usePageTitle('Checkout');
   const { user } = useCurrentUser();
   const { data: cart, isPending } = useCart();
-  const { data: profile } = useProfile(user?.email ?? '');
+  const defaults = useShippingDefaults();
   const { company } = useMyCompany();
   const place = useCheckout();
   const navigate = useNavigate();
@@ -44,10 +44,12 @@ export function CheckoutPage() {
     defaultValues: { address: '', phone: '', poNumber: '', note: '', paymentTerms: 'card' },
   });
   const onAccount = watch('paymentTerms') === 'account';
+  // Where the last order went (or the company's address): a field the buyer has typed in stays.
+  const [shipTo, phone] = [defaults?.address, defaults?.phone];
   useEffect(() => {
-    if (profile?.city && !getFieldState('address').isDirty) setValue('address', profile.city);
-    if (profile?.phone && !getFieldState('phone').isDirty) setValue('phone', profile.phone);
-  }, [profile, getFieldState, setValue]);
+    if (shipTo && !getFieldState('address').isDirty) setValue('address', shipTo);
+    if (phone && !getFieldState('phone').isDirty) setValue('phone', phone);
+  }, [shipTo, phone, getFieldState, setValue]);
 
   if (user?.isAdmin) return <Navigate to={paths.cart} replace />;
   if (isPending || !cart) return <Spinner className="min-h-[50vh]" />;

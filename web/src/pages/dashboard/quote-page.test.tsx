@@ -132,7 +132,11 @@ describe('QuotePage', () => {
     expect(screen.getByRole('note')).toHaveTextContent(
       'This quote is above your limit of $100: its order will wait for an approver',
     );
-    await user.type(screen.getByLabelText('Ship to (address)'), '1 Mill Rd');
+    // A company buyer's first order ships to the company's address unless they say otherwise.
+    const shipTo = screen.getByLabelText('Ship to (address)');
+    await waitFor(() => expect(shipTo).toHaveValue('1 Mill Road, Leeds'));
+    await user.clear(shipTo);
+    await user.type(shipTo, '1 Mill Rd');
     await user.type(screen.getByLabelText('Phone'), '555 0100');
     await user.click(account);
     const po = screen.getByLabelText('PO number (required on account)');

@@ -3,7 +3,7 @@ import { PageHeader } from '../../components/page-header';
 import { Spinner } from '../../components/spinner';
 import { paths } from '../../config/paths';
 import { useCurrentUser } from '../../features/auth/use-current-user';
-import { useProfile } from '../../features/profile/api/get-profile';
+import { useShippingDefaults } from '../../features/orders/hooks/use-shipping-defaults';
 import { useQuote } from '../../features/quotes/api/get-quote';
 import { AcceptQuoteForm } from '../../features/quotes/components/accept-quote-form';
 import { AcceptedOrder } from '../../features/quotes/components/accepted-order';
@@ -17,7 +17,7 @@ export function QuotePage() {
   const { id = '' } = useParams();
   const { user } = useCurrentUser();
   const { data: quote, isPending, isError, error } = useQuote(id);
-  const { data: profile } = useProfile(user?.email ?? '');
+  const defaults = useShippingDefaults();
   if (isPending) return <Spinner text="Loading the quote…" />;
   if (isError)
     return (
@@ -44,10 +44,7 @@ export function QuotePage() {
       )}
       {quote.status === 'answered' &&
         (mine ? (
-          <AcceptQuoteForm
-            quote={quote}
-            defaults={{ address: profile?.city, phone: profile?.phone }}
-          />
+          <AcceptQuoteForm quote={quote} defaults={defaults ?? undefined} />
         ) : (
           <p className="text-base-content/70">Only {quote.buyerName} can accept this quote.</p>
         ))}
