@@ -8,9 +8,15 @@ import { listenForMetrics } from './metrics-plugin.ts';
 const TOKEN = 'metrics-token-for-tests-0123456789';
 
 /** The value of one sample line (`name{labels} value`), 0 when absent. */
+/**
+ * The sum of the series of `name` whose labels contain `labels`: the registry is the process's, so
+ * an earlier test file in the same worker may have made other series of the same route.
+ */
 function sample(text: string, name: string, labels: string) {
-  const line = text.split('\n').find((l) => l.startsWith(`${name}{`) && l.includes(labels));
-  return line ? Number(line.split(' ').at(-1)) : 0;
+  return text
+    .split('\n')
+    .filter((l) => l.startsWith(`${name}{`) && l.includes(labels))
+    .reduce((sum, l) => sum + Number(l.split(' ').at(-1)), 0);
 }
 
 describe('GET /metrics (issue 21)', async () => {
