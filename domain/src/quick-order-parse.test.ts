@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { quickOrderRequest } from './quick-order.ts';
 import {
   MAX_QUICK_ORDER_LINE_LENGTH,
   MAX_QUICK_ORDER_LINES,
   MAX_QUICK_ORDER_TEXT_BYTES,
   quickOrderMessages as m,
-  type ParsedLine,
-  parseQuickOrder,
-  quickOrderRequest,
-} from './quick-order.ts';
+} from './quick-order-messages.ts';
+import { type ParsedLine, parseQuickOrder } from './quick-order-parse.ts';
 
 /** Part number and quantity of each read line (line numbers and input checked apart). */
 const read = (text: string) =>
@@ -42,6 +41,22 @@ describe('parseQuickOrder: line shapes', () => {
       ['BRG-6204 2RS', 10],
       ['BRG-6204 2RS', null],
       ['BRG-6204 2RS', 3],
+    ]);
+  });
+
+  it('keeps the part before a last word that is no number, in case the whole names no part', () => {
+    expect(
+      parseQuickOrder('brg6204 abc\nBRG-6204 2RS\nABC-1\nBRG-6204 2RS 10\nBRG-1, abc'),
+    ).toEqual([
+      expect.objectContaining({
+        partNumber: 'brg6204 abc',
+        quantity: null,
+        withoutLastWord: 'brg6204',
+      }),
+      expect.objectContaining({ partNumber: 'BRG-6204 2RS', withoutLastWord: 'BRG-6204' }),
+      expect.not.objectContaining({ withoutLastWord: expect.anything() }),
+      expect.not.objectContaining({ withoutLastWord: expect.anything() }),
+      expect.objectContaining({ partNumber: null, problem: m.quantityNotNumber }),
     ]);
   });
 

@@ -1,4 +1,5 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { formatPrice } from '@proper-parts/domain/format';
 import { newAccount, signUpByApi } from '../support/accounts.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { shoot } from '../support/shoot.ts';
@@ -88,6 +89,11 @@ test('a buyer pastes five lines, fixes a mistyped part number from the suggestio
   await expect(page.getByRole('status').filter({ hasText: 'lines ready' })).toHaveText(
     '5 of 5 lines ready',
   );
+  // Each line priced before anything goes into the cart, and their total.
+  for (const row of await page.getByTestId('quick-order-line').all())
+    await expect(row).toContainText(/\$[\d,.]+ per pc|\$[\d,.]+\s*\$[\d,.]+/);
+  const total = (await page.getByTestId('quick-order-total').textContent()) ?? '';
+  expect(total).toMatch(/^\$[\d,.]+$/);
   await page.getByRole('button', { name: 'Add all valid lines to the cart' }).click();
   await expect(page.getByText('5 parts added to your cart').first()).toBeVisible();
   await expect(page.getByRole('link', { name: 'Go to cart' })).toHaveAttribute('href', '/cart');
@@ -103,6 +109,39 @@ test('a buyer pastes five lines, fixes a mistyped part number from the suggestio
   });
   expect(Object.keys(quantities)).toContain(chosen);
   expect(lines).toHaveLength(5);
+  // The cart, priced by the same function, costs what quick order said.
+  const cart = (await (await page.context().request.get('/api/v1/cart')).json()).data;
+  expect(formatPrice(cart.total)).toBe(total);
+});
+
+test('a bad quantity after a known part says so, and a letter O typed for a zero finds the part', async ({
+  page,
+}) => {
+  const request = page.context().request;
+  await signUpByApi(request, newAccount('buyer'));
+  const [part] = await fiveParts(request);
+  if (!part) throw new Error('no demo part');
+  const found = await request.get('/api/v1/catalog/search?inStock=true&limit=100');
+  const zeroed = ((await found.json()).data.items as SearchItem[]).find((item) =>
+    /\d0\d/.test(item.sku),
+  );
+  if (!zeroed) throw new Error('no demo SKU with a 0 between digits');
+  const typo = zeroed.sku.replace(/(\d)0(\d)/, '$1O$2');
+
+  await page.goto('/quick-order');
+  await page.getByLabel('Part numbers and quantities').fill(`${part.sku} abc\n${typo} 1`);
+  await page.getByRole('button', { name: 'Check lines' }).click();
+  const [badQuantity, lookAlike] = await page.getByTestId('quick-order-line').all();
+  await expect(badQuantity as Locator).toContainText('Quantity is not a number');
+  await expect(badQuantity as Locator).toContainText(part.sku);
+  await expect(lookAlike as Locator).toContainText('Not found');
+  await (lookAlike as Locator)
+    .getByRole('button', { name: `Use ${zeroed.sku}`, exact: true })
+    .click();
+  await expect(page.getByLabel('Part numbers and quantities')).toHaveValue(
+    `${part.sku} abc\n${zeroed.sku} 1`,
+  );
+  await shoot(page, 'quick-order-bad-quantity');
 });
 
 test('an empty paste is refused under the field, and nothing is sent', async ({ page }) => {

@@ -16,18 +16,32 @@ afterEach(() => {
 
 const QUICK_ORDER = 'POST /api/v1/cart/quick-order';
 
-const line = (overrides: Partial<QuickOrderLine> & Pick<QuickOrderLine, 'line' | 'input'>) => ({
-  status: 'ok' as const,
-  productId: `p-${overrides.line}`,
-  sku: `SKU-${overrides.line}`,
-  name: `Part ${overrides.line}`,
-  quantity: 10,
-  message: null,
-  suggestions: [],
-  minimumOrderQuantity: 1,
-  availableQuantity: 500,
-  ...overrides,
-});
+const line = (
+  overrides: Partial<QuickOrderLine> & Pick<QuickOrderLine, 'line' | 'input'>,
+): QuickOrderLine => {
+  const made: QuickOrderLine = {
+    status: 'ok' as const,
+    productId: `p-${overrides.line}`,
+    sku: `SKU-${overrides.line}`,
+    name: `Part ${overrides.line}`,
+    quantity: 10,
+    message: null,
+    suggestions: [],
+    minimumOrderQuantity: 1,
+    availableQuantity: 500,
+    unitPrice: 2.5,
+    lineTotal: null,
+    ...overrides,
+  };
+  // $2.50 a piece unless said otherwise; no price for a line that matched nothing.
+  const priced = made.productId !== null && made.unitPrice !== null && made.quantity !== null;
+  return {
+    ...made,
+    unitPrice: made.productId === null ? null : made.unitPrice,
+    lineTotal:
+      overrides.lineTotal ?? (priced ? (made.unitPrice ?? 0) * (made.quantity ?? 0) : null),
+  };
+};
 
 const ok = (n: number, input: string, quantity: number) =>
   line({ line: n, input, sku: input.split(/[\s,]/)[0] ?? '', quantity });
@@ -74,9 +88,13 @@ function answerWith(byInput: Record<string, QuickOrderLine>) {
       .split('\n')
       .map((input, i) => ({ ...(byInput[input] ?? ok(i + 1, input, 1)), line: i + 1, input }));
     const ready = lines.filter((each) => each.status === 'ok').length;
+    const total = lines.reduce(
+      (sum, each) => sum + (each.status === 'ok' ? (each.lineTotal ?? 0) : 0),
+      0,
+    );
     return jsonResponse({
       success: true,
-      data: { lines },
+      data: { lines, total },
       ...(add ? { message: `${ready} parts added to your cart` } : {}),
     });
   };
@@ -120,6 +138,43 @@ describe('QuickOrderPage', () => {
     expect(rows[2]).toHaveTextContent('Minimum 5');
     expect(within(rows[3] as HTMLElement).getByRole('button', { name: 'Order 40' })).toBeVisible();
     expect(callsTo(vi.mocked(fetch), QUICK_ORDER)).toEqual([{ text, add: false }]);
+  });
+
+  it('prices each line (unit price, line total) and totals the ready lines before the cart', async () => {
+    const user = userEvent.setup();
+    stubApi({
+      [QUICK_ORDER]: answerWith({
+        'BRG-6204 100': line({
+          line: 1,
+          input: 'BRG-6204 100',
+          sku: 'BRG-6204',
+          quantity: 100,
+          unitPrice: 1.85,
+        }),
+        'GEAR-M2-4OT,5': notFound,
+        'SEAL-40 12': line({ line: 3, input: 'SEAL-40 12', quantity: 12, unitPrice: 0.35 }),
+        'PUMP-7 900': aboveStock,
+      }),
+    });
+    renderWithProviders(<QuickOrderPage />);
+    await check(user, 'BRG-6204 100\nGEAR-M2-4OT,5\nSEAL-40 12\nPUMP-7 900');
+
+    expect(await screen.findByRole('status')).toHaveTextContent('2 of 4 lines ready');
+    const prices = screen.getAllByTestId('quick-order-line').map((row) =>
+      within(row)
+        .getAllByRole('cell')
+        .slice(-3, -1)
+        .map((cell) => cell.textContent),
+    );
+    expect(prices).toEqual([
+      ['$1.85 per pc', '$185'],
+      ['—', '—'],
+      ['$0.35 per pc', '$4.20'],
+      ['$2.50 per pc', '$2,250'],
+    ]);
+    // The stock-short line is priced but not counted: only what "Add" puts in the cart is.
+    expect(screen.getByTestId('quick-order-total')).toHaveTextContent('$189.20');
+    expect(screen.getByText('Total of the 2 ready lines')).toBeInTheDocument();
   });
 
   it('"Use {sku}" writes the suggested part number into the text and checks again', async () => {

@@ -1,11 +1,9 @@
 import { vehicleLabel } from '@proper-parts/domain/fitment-rules';
-import { formatCount } from '@proper-parts/domain/format';
-import {
-  MAX_QUICK_ORDER_TEXT_BYTES,
-  parseQuickOrder,
-  type QuickOrderLine,
-  quickOrderTextProblem,
-} from '@proper-parts/domain/quick-order';
+import { formatCount, formatPrice } from '@proper-parts/domain/format';
+import type { QuickOrderLine } from '@proper-parts/domain/quick-order';
+import { MAX_QUICK_ORDER_TEXT_BYTES } from '@proper-parts/domain/quick-order-messages';
+import { parseQuickOrder } from '@proper-parts/domain/quick-order-parse';
+import { quickOrderTextProblem } from '@proper-parts/domain/quick-order-text';
 import { type ChangeEvent, type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { BusyButton } from '../components/busy-button';
@@ -49,8 +47,8 @@ function readText(file: File): Promise<string> {
   });
 }
 
-/** The lines as checked, and against which vehicle (its label), if one was current. */
-type Checked = { text: string; lines: QuickOrderLine[]; vehicle: string | null };
+/** The lines as checked, what the ready ones cost, and the vehicle (its label) checked against. */
+type Checked = { text: string; lines: QuickOrderLine[]; total: number; vehicle: string | null };
 
 export function QuickOrderPage() {
   usePageTitle('Quick order');
@@ -77,8 +75,8 @@ export function QuickOrderPage() {
     check.mutate(
       { text: value, add: false, vehicle: vehicle?.id },
       {
-        onSuccess: ({ lines }) =>
-          setChecked({ text: value, lines, vehicle: vehicle?.label ?? null }),
+        onSuccess: ({ lines, total }) =>
+          setChecked({ text: value, lines, total, vehicle: vehicle?.label ?? null }),
         onError: (error) => setFieldError(error.message),
       },
     );
@@ -124,8 +122,8 @@ export function QuickOrderPage() {
     add.mutate(
       { text: sent, add: true, vehicle: vehicle?.id },
       {
-        onSuccess: ({ lines, message }) => {
-          setChecked({ text: sent, lines, vehicle: checkedFor });
+        onSuccess: ({ lines, total, message }) => {
+          setChecked({ text: sent, lines, total, vehicle: checkedFor });
           const said = message ?? 'Added to your cart';
           setAddedMessage(said);
           toast.success(said);
@@ -232,6 +230,15 @@ export function QuickOrderPage() {
               </p>
             )}
             <QuickOrderResults lines={lines} onFix={onFix} busy={busy} vehicle={checked.vehicle} />
+            <p className="mt-4 flex flex-wrap items-baseline justify-end gap-x-3 text-lg font-bold">
+              <span>
+                Total of the {formatCount(ready)} ready {ready === 1 ? 'line' : 'lines'}
+              </span>
+              <span data-testid="quick-order-total">{formatPrice(checked.total)}</span>
+            </p>
+            <p className="text-right text-xs text-base-content/70">
+              At your price for each quantity. Taxes and shipping are quoted separately.
+            </p>
             <div className="mt-4 flex flex-col gap-2 sm:flex-row sm:items-center">
               <button
                 type="button"

@@ -388,6 +388,15 @@ describe('business buying: cart, checkout, invoices, reorder, saved lists', asyn
         'invalid',
       ]);
       expect(lines[2].minimumOrderQuantity).toBe(20);
+      // Each matched line priced (the default $12.50), the ready ones totalled: 3 + 4 pieces.
+      expect(lines.map((l: { lineTotal: number | null }) => l.lineTotal)).toEqual([
+        37.5,
+        50,
+        62.5,
+        null,
+        null,
+      ]);
+      expect(res.json().data.total).toBe(87.5);
       expect(res.json().message).toBe('2 parts added to your cart');
       const cart = (await call(buyer, 'GET', '/cart')).json().data;
       expect(

@@ -1,119 +1,18 @@
-import {
-  type ParsedLine,
-  type QuickOrderLine,
-  type QuickOrderSuggestion,
-  quickOrderMessages,
-} from '@proper-parts/domain/quick-order';
-import { type SQL, sql } from 'drizzle-orm';
+import type { QuickOrderLine, QuickOrderResult } from '@proper-parts/domain/quick-order';
+import { quickOrderMessages } from '@proper-parts/domain/quick-order-messages';
+import type { ParsedLine } from '@proper-parts/domain/quick-order-parse';
 import type { Database } from '../../db/client.ts';
-import { isLiveProduct } from '../catalog/catalog-repository.ts';
 import { partNumberKey } from '../catalog/catalog-search.ts';
+import {
+  findProducts,
+  type Match,
+  MIN_SUGGESTED_KEY_LENGTH,
+  priceProducts,
+  suggestProducts,
+} from './quick-order-lookup.ts';
 
 /** How many distinct unknown part numbers get "did you mean" suggestions; the rest get none. */
 export const MAX_SUGGESTED_PART_NUMBERS = 100;
-const SUGGESTIONS_PER_LINE = 3;
-/** The shortest beginning a suggestion shares with the number typed. */
-const MIN_SUGGESTED_KEY_LENGTH = 3;
-
-interface Match {
-  id: string;
-  sku: string;
-  name: string;
-  minimum: number;
-  available: number;
-}
-
-const rowsOf = async <T>(db: Database, query: SQL) => (await db.execute(query)).rows as T[];
-
-/**
- * Keys travel as one comma-joined parameter: a key is letters and digits only, and one
- * parameter keeps 10,000 of them far from the protocol's 65,535-parameter limit.
- */
-const keyList = (keys: string[]) => sql`unnest(string_to_array(${keys.join(',')}, ','))`;
-
-/**
- * The live product each key names: by SKU first, then MPN, then a cross-reference, the lowest SKU
- * when one number names several products. One statement for all keys.
- */
-async function findProducts(db: Database, keys: string[]): Promise<Map<string, Match>> {
-  if (keys.length === 0) return new Map();
-  const columns = sql`products.id, products.sku, products.name,
-    products.minimum_order_quantity as minimum, products.available_quantity as available`;
-  const rows = await rowsOf<Match & { key: string }>(
-    db,
-    sql`
-    with typed as (select ${keyList(keys)} as key)
-    select typed.key, 1 as rank, ${columns}
-      from typed join products on products.sku_key = typed.key where ${isLiveProduct}
-    union all
-    select typed.key, 2, ${columns}
-      from typed join products on products.mpn_key = typed.key where ${isLiveProduct}
-    union all
-    select typed.key, 3, ${columns}
-      from typed join cross_references x on x.number_key = typed.key
-      join products on products.id = x.product_id where ${isLiveProduct}
-    order by 1, 2, 4`,
-  );
-  const found = new Map<string, Match>();
-  for (const row of rows) {
-    if (found.has(row.key)) continue;
-    found.set(row.key, {
-      id: row.id,
-      sku: row.sku,
-      name: row.name,
-      minimum: Number(row.minimum),
-      available: Number(row.available),
-    });
-  }
-  return found;
-}
-
-/**
- * Up to 3 live products whose SKU or MPN shares the longest beginning with the key (at least
- * MIN_SUGGESTED_KEY_LENGTH characters): `BRG-6204-2RX` suggests `BRG-6204-2RS`. Each probe is a
- * range of the `*_key` prefix indexes and stops at the first prefix that finds enough; trigram
- * similarity (the `%` of catalog search) made PGlite scan the products once per unknown number.
- * One statement for all keys.
- */
-async function suggestProducts(
-  db: Database,
-  keys: string[],
-): Promise<Map<string, QuickOrderSuggestion[]>> {
-  if (keys.length === 0) return new Map();
-  const startsWith = (column: SQL) =>
-    sql`${column} ~>=~ left(typed.key, length) and ${column} ~<~ (left(typed.key, length) || '{')`;
-  // `{` sorts after every letter and digit: [prefix, prefix || '{') holds what starts with it.
-  const rows = await rowsOf<{ key: string; id: string; sku: string; name: string }>(
-    db,
-    sql`
-    select typed.key, s.id, s.sku, s.name
-    from ${keyList(keys)} with ordinality as typed(key, n)
-    cross join lateral (
-      select c.id, c.sku, c.name, length
-      from generate_series(length(typed.key), ${MIN_SUGGESTED_KEY_LENGTH}, -1) as length
-      cross join lateral (
-        (select products.id, products.sku, products.name from products
-          where ${startsWith(sql`products.sku_key`)} and ${isLiveProduct}
-          order by products.sku_key limit ${SUGGESTIONS_PER_LINE})
-        union all
-        (select products.id, products.sku, products.name from products
-          where ${startsWith(sql`products.mpn_key`)} and ${isLiveProduct}
-          order by products.mpn_key limit ${SUGGESTIONS_PER_LINE})
-      ) c
-      limit ${SUGGESTIONS_PER_LINE * 3}
-    ) s
-    order by typed.n, s.length desc, s.sku`,
-  );
-  const suggestions = new Map<string, QuickOrderSuggestion[]>();
-  for (const row of rows) {
-    const list = suggestions.get(row.key) ?? [];
-    // A shorter prefix finds again what a longer one found.
-    if (list.length < SUGGESTIONS_PER_LINE && !list.some((s) => s.productId === row.id))
-      list.push({ productId: row.id, sku: row.sku, name: row.name });
-    suggestions.set(row.key, list);
-  }
-  return suggestions;
-}
 
 /** A product's minimum and stock against the quantity asked for it in all. */
 function judge(product: Match, total: number): Pick<QuickOrderLine, 'status' | 'message'> {
@@ -125,46 +24,66 @@ function judge(product: Match, total: number): Pick<QuickOrderLine, 'status' | '
 }
 
 /**
- * Each parsed line with its product and status, in the order given, in at most two statements
- * whatever the number of lines.
+ * Each parsed line with its product, status and price, in the order given, in at most three
+ * statements whatever the number of lines (quick-order-lookup.ts).
  *
  * - A line without a quantity asks for the product's minimum order quantity.
  * - A product named on several lines (even by different numbers: its SKU on one, its MPN on
- *   another) is judged on the lines' total, as the cart will hold it: each of those lines gets the
- *   total's status, keeps its own quantity, and says which other line it was added to.
+ *   another) is judged once, on the lines' total, as the cart will hold it: each of those lines
+ *   gets the total's status and the tier price of the total, keeps its own quantity, and says on
+ *   which other lines the product is.
+ * - A line read whole as a part number that names nothing, but whose words before the last do
+ *   (`brg6204 abc`), has a quantity that is not a number: it says so, with the part it found.
  * - Suggestions are looked up for the first MAX_SUGGESTED_PART_NUMBERS distinct unknown numbers.
+ * - `total` sums the ready lines, in cents: what adding them puts in the cart.
  */
 export async function matchQuickOrder(
   db: Database,
   parsed: ParsedLine[],
-): Promise<QuickOrderLine[]> {
+): Promise<QuickOrderResult> {
   const keyOf = new Map<ParsedLine, string>();
+  const shorterKeyOf = new Map<ParsedLine, string>();
   for (const line of parsed)
-    if (line.partNumber !== null && line.problem === null)
+    if (line.partNumber !== null && line.problem === null) {
       keyOf.set(line, partNumberKey(line.partNumber));
-  const found = await findProducts(db, [...new Set(keyOf.values())]);
+      if (line.withoutLastWord) shorterKeyOf.set(line, partNumberKey(line.withoutLastWord));
+    }
+  const found = await findProducts(db, [...new Set([...keyOf.values(), ...shorterKeyOf.values()])]);
+  /** The product a line asks for with a quantity: its whole number's. */
+  const productOf = (line: ParsedLine) => found.get(keyOf.get(line) ?? '');
+  /** A line whose last word, not a number, stands where its quantity should. */
+  const badQuantityOf = (line: ParsedLine) =>
+    productOf(line) ? undefined : found.get(shorterKeyOf.get(line) ?? '');
 
-  const unknown = [...new Set(keyOf.values())].filter((key) => !found.has(key));
+  const unknown = parsed.flatMap((line) => {
+    const key = keyOf.get(line);
+    return key !== undefined && !productOf(line) && !badQuantityOf(line) ? [key] : [];
+  });
   const suggested = await suggestProducts(
     db,
-    unknown
+    [...new Set(unknown)]
       .filter((key) => key.length >= MIN_SUGGESTED_KEY_LENGTH)
       .slice(0, MAX_SUGGESTED_PART_NUMBERS),
   );
 
-  // Each product's lines and total, for the products named more than once.
+  // Each product's lines and total, judged and priced once.
   const byProduct = new Map<string, { lines: number[]; total: number }>();
   const quantityOf = (line: ParsedLine, product: Match) => line.quantity ?? product.minimum;
   for (const line of parsed) {
-    const product = found.get(keyOf.get(line) ?? '');
+    const product = productOf(line);
     if (!product) continue;
     const entry = byProduct.get(product.id) ?? { lines: [], total: 0 };
     entry.lines.push(line.line);
     entry.total += quantityOf(line, product);
     byProduct.set(product.id, entry);
   }
+  const unitCents = await priceProducts(
+    db,
+    new Map([...byProduct].map(([id, { total }]) => [id, total])),
+  );
 
-  return parsed.map((line): QuickOrderLine => {
+  let totalCents = 0;
+  const lines = parsed.map((line): QuickOrderLine => {
     const none = {
       line: line.line,
       input: line.input,
@@ -175,6 +94,8 @@ export async function matchQuickOrder(
       suggestions: [],
       minimumOrderQuantity: null,
       availableQuantity: null,
+      unitPrice: null,
+      lineTotal: null,
     };
     const key = keyOf.get(line);
     if (key === undefined)
@@ -183,28 +104,40 @@ export async function matchQuickOrder(
         status: 'invalid',
         message: line.problem ?? quickOrderMessages.partMissing,
       };
-    const product = found.get(key);
+    const product = productOf(line);
+    const part = product ?? badQuantityOf(line);
+    const facts = part && {
+      productId: part.id,
+      sku: part.sku,
+      name: part.name,
+      minimumOrderQuantity: part.minimum,
+      availableQuantity: part.available,
+    };
     if (!product)
-      return {
-        ...none,
-        status: 'not_found',
-        message: quickOrderMessages.notFound,
-        suggestions: suggested.get(key) ?? [],
-      };
-    const { lines, total } = byProduct.get(product.id) ?? { lines: [line.line], total: 0 };
+      return facts
+        ? { ...none, ...facts, status: 'invalid', message: quickOrderMessages.quantityNotNumber }
+        : {
+            ...none,
+            status: 'not_found',
+            message: quickOrderMessages.notFound,
+            suggestions: suggested.get(key) ?? [],
+          };
+    const { lines: named, total } = byProduct.get(product.id) ?? { lines: [line.line], total: 0 };
     const { status, message } = judge(product, total);
-    const other = lines[0] === line.line ? lines[1] : lines[0];
-    const also = other === undefined ? null : quickOrderMessages.alsoOnLine(other, total);
+    const others = named.filter((other) => other !== line.line);
+    const also = others.length === 0 ? null : quickOrderMessages.alsoOn(others, total);
+    const quantity = quantityOf(line, product);
+    const unit = unitCents.get(product.id) ?? 0;
+    if (status === 'ok') totalCents += unit * quantity;
     return {
       ...none,
+      ...facts,
       status,
       message: message && also ? `${message}. ${also}` : (message ?? also),
-      productId: product.id,
-      sku: product.sku,
-      name: product.name,
-      quantity: quantityOf(line, product),
-      minimumOrderQuantity: product.minimum,
-      availableQuantity: product.available,
+      quantity,
+      unitPrice: unit / 100,
+      lineTotal: (unit * quantity) / 100,
     };
   });
+  return { lines, total: totalCents / 100 };
 }

@@ -1,10 +1,7 @@
 import { successEnvelope } from '@proper-parts/domain/envelope';
-import {
-  MAX_QUICK_ORDER_TEXT_BYTES,
-  parseQuickOrder,
-  quickOrderRequest,
-  quickOrderResult,
-} from '@proper-parts/domain/quick-order';
+import { quickOrderRequest, quickOrderResult } from '@proper-parts/domain/quick-order';
+import { MAX_QUICK_ORDER_TEXT_BYTES } from '@proper-parts/domain/quick-order-messages';
+import { parseQuickOrder } from '@proper-parts/domain/quick-order-parse';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { answerOnce } from '../../http/idempotency.ts';
 import { errorResponses } from '../../http/responses.ts';
@@ -26,7 +23,7 @@ export const quickOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['cart'],
         summary:
-          'Match pasted lines (`SKU qty`, `SKU,qty`, `SKU<tab>qty`) or a CSV by SKU, MPN or cross-reference; with `add: true`, the ok lines go into my cart; with `vehicle`, each matched line says whether it fits',
+          'Match pasted lines (`SKU qty`, `SKU,qty`, `SKU<tab>qty`) or a CSV by SKU, MPN or cross-reference, each priced at my tier price; with `add: true`, the ok lines go into my cart; with `vehicle`, each matched line says whether it fits',
         body: quickOrderRequest,
         response: { 200: successEnvelope(quickOrderResult), ...errorResponses },
       },
@@ -35,8 +32,10 @@ export const quickOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       const buyer = buyerOf(actorOf(request));
       const { vehicle } = request.body;
       const matched = await matchQuickOrder(app.db, parseQuickOrder(request.body.text));
-      const lines = vehicle === undefined ? matched : await withFits(app.db, vehicle, matched);
-      if (!request.body.add) return { success: true as const, data: { lines } };
+      const { total } = matched;
+      const lines =
+        vehicle === undefined ? matched.lines : await withFits(app.db, vehicle, matched.lines);
+      if (!request.body.add) return { success: true as const, data: { lines, total } };
       const ok = lines.flatMap((line) =>
         line.status === 'ok' && line.productId && line.quantity
           ? [{ productId: line.productId, quantity: line.quantity }]
@@ -46,7 +45,7 @@ export const quickOrderRoutes: FastifyPluginAsyncZod = async (app) => {
         create: (db) => addCartLines(db, buyer.id, ok, 'add'),
         answer: (added) => ({
           success: true as const,
-          data: { lines },
+          data: { lines, total },
           message: `${added} ${added === 1 ? 'part' : 'parts'} added to your cart`,
         }),
       });

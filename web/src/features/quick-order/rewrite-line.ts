@@ -1,4 +1,4 @@
-import { parseQuickOrder } from '@proper-parts/domain/quick-order';
+import { parseQuickOrder } from '@proper-parts/domain/quick-order-parse';
 
 const LINE_BREAK = /\r\n|\r|\n/;
 

@@ -6,8 +6,8 @@ import { idempotencyHeader, useIdempotentMutation } from '../../../lib/idempoten
 import { cartKey } from '../../cart/api/get-cart';
 
 /**
- * `POST /cart/quick-order`: each pasted line matched to a product; with `add`, the ok lines go
- * into my cart and `message` says how many.
+ * `POST /cart/quick-order`: each pasted line matched to a product and priced, and the ready
+ * lines' total; with `add`, the ok lines go into my cart and `message` says how many.
  */
 export const quickOrder = async (input: QuickOrderRequest, idempotencyKey: string) => {
   const { data, message } = await apiFetchEnvelope(api.quickOrder, {
@@ -17,7 +17,7 @@ export const quickOrder = async (input: QuickOrderRequest, idempotencyKey: strin
     headers: input.add ? idempotencyHeader(idempotencyKey) : undefined,
     schema: quickOrderResult,
   });
-  return { lines: data.lines, message };
+  return { ...data, message };
 };
 
 export function useQuickOrder() {

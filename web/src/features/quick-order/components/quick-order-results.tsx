@@ -1,4 +1,4 @@
-import { formatCount } from '@proper-parts/domain/format';
+import { formatCount, formatPrice } from '@proper-parts/domain/format';
 import type { QuickOrderLine, QuickOrderStatus } from '@proper-parts/domain/quick-order';
 
 const statusLabel: Record<QuickOrderStatus, { text: string; tone: string }> = {
@@ -99,6 +99,12 @@ export function QuickOrderResults({ lines, onFix, busy, vehicle }: QuickOrderRes
             <th scope="col" className="text-right">
               Qty
             </th>
+            <th scope="col" className="text-right">
+              Unit price
+            </th>
+            <th scope="col" className="text-right">
+              Line total
+            </th>
             <th scope="col" className="sm:min-w-48">
               Message
             </th>
@@ -141,6 +147,25 @@ export function QuickOrderResults({ lines, onFix, busy, vehicle }: QuickOrderRes
               <td className="text-right whitespace-nowrap max-sm:order-3 max-sm:ml-auto">
                 <span className="text-base-content/60 sm:hidden">Qty </span>
                 {line.quantity === null ? '—' : formatCount(line.quantity)}
+              </td>
+              <td className="text-right whitespace-nowrap max-sm:order-4 max-sm:text-sm">
+                {line.unitPrice === null ? (
+                  <span className="text-base-content/50 max-sm:hidden">—</span>
+                ) : (
+                  <>
+                    {formatPrice(line.unitPrice)}
+                    <span className="text-base-content/60 sm:hidden"> per pc</span>
+                  </>
+                )}
+              </td>
+              <td
+                className={`text-right whitespace-nowrap max-sm:order-4 max-sm:ml-auto max-sm:text-sm ${line.status === 'ok' ? 'font-semibold' : 'text-base-content/60'}`}
+              >
+                {line.lineTotal === null ? (
+                  <span className="text-base-content/50 max-sm:hidden">—</span>
+                ) : (
+                  formatPrice(line.lineTotal)
+                )}
               </td>
               <td className="text-sm max-sm:order-5 max-sm:w-full max-sm:empty:hidden">
                 {vehicle && line.fits === false && (

@@ -1,0 +1,171 @@
+import type { QuickOrderSuggestion } from '@proper-parts/domain/quick-order';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { isLiveProduct } from '../catalog/catalog-repository.ts';
+
+/**
+ * What quick order asks the catalog (issue 18), one statement each whatever the number of lines:
+ * the products part numbers name, products with a similar number, and their prices.
+ */
+
+const SUGGESTIONS_PER_LINE = 3;
+/** The shortest beginning a suggestion shares with the number typed. */
+export const MIN_SUGGESTED_KEY_LENGTH = 3;
+
+export interface Match {
+  id: string;
+  sku: string;
+  name: string;
+  minimum: number;
+  available: number;
+}
+
+const rowsOf = async <T>(db: Database, query: SQL) => (await db.execute(query)).rows as T[];
+
+/**
+ * Keys travel as one comma-joined parameter: a key is letters and digits only, and one
+ * parameter keeps 10,000 of them far from the protocol's 65,535-parameter limit.
+ */
+const keyList = (keys: string[]) => sql`unnest(string_to_array(${keys.join(',')}, ','))`;
+
+/**
+ * The live product each key names: by SKU first, then MPN, then a cross-reference, the lowest SKU
+ * when one number names several products.
+ */
+export async function findProducts(db: Database, keys: string[]): Promise<Map<string, Match>> {
+  if (keys.length === 0) return new Map();
+  const columns = sql`products.id, products.sku, products.name,
+    products.minimum_order_quantity as minimum, products.available_quantity as available`;
+  const rows = await rowsOf<Match & { key: string }>(
+    db,
+    sql`
+    with typed as (select ${keyList(keys)} as key)
+    select typed.key, 1 as rank, ${columns}
+      from typed join products on products.sku_key = typed.key where ${isLiveProduct}
+    union all
+    select typed.key, 2, ${columns}
+      from typed join products on products.mpn_key = typed.key where ${isLiveProduct}
+    union all
+    select typed.key, 3, ${columns}
+      from typed join cross_references x on x.number_key = typed.key
+      join products on products.id = x.product_id where ${isLiveProduct}
+    order by 1, 2, 4`,
+  );
+  const found = new Map<string, Match>();
+  for (const row of rows) {
+    if (found.has(row.key)) continue;
+    found.set(row.key, {
+      id: row.id,
+      sku: row.sku,
+      name: row.name,
+      minimum: Number(row.minimum),
+      available: Number(row.available),
+    });
+  }
+  return found;
+}
+
+/** Letters typed for the digits they look like: `o` for 0, `i` and `l` for 1. */
+const LOOK_ALIKE: Record<string, string> = { o: '0', i: '1', l: '1' };
+const isDigit = (c: string | undefined) => c !== undefined && c >= '0' && c <= '9';
+
+/**
+ * The key with each look-alike letter inside a number read as the digit (`brg62o4` → `brg6204`):
+ * one whose neighbours are digits, or a digit and the key's end. Null when nothing changes.
+ */
+export function lookAlikeKey(key: string): string | null {
+  let changed = false;
+  const fixed = [...key].map((c, i) => {
+    const digit = LOOK_ALIKE[c];
+    const before = key[i - 1];
+    const after = key[i + 1];
+    const inNumber =
+      (isDigit(before) && (isDigit(after) || after === undefined)) ||
+      (before === undefined && isDigit(after));
+    if (digit === undefined || !inNumber) return c;
+    changed = true;
+    return digit;
+  });
+  return changed ? fixed.join('') : null;
+}
+
+/**
+ * Up to 3 live products whose SKU or MPN shares the longest beginning with the key (at least
+ * MIN_SUGGESTED_KEY_LENGTH characters): `BRG-6204-2RX` suggests `BRG-6204-2RS`. A key with a
+ * look-alike letter in a number is asked as its digits first: `BRG-62O4` (a letter O) suggests
+ * `BRG-6204`. Each probe is a range of the `*_key` prefix indexes and stops at the first prefix
+ * that finds enough; trigram similarity (the `%` of catalog search) made PGlite scan the products
+ * once per unknown number.
+ */
+export async function suggestProducts(
+  db: Database,
+  keys: string[],
+): Promise<Map<string, QuickOrderSuggestion[]>> {
+  const probesOf = new Map(
+    keys.map((key) => [key, [lookAlikeKey(key), key].filter((k) => k !== null)]),
+  );
+  const probes = [...new Set([...probesOf.values()].flat())];
+  if (probes.length === 0) return new Map();
+  const startsWith = (column: SQL) =>
+    sql`${column} ~>=~ left(typed.key, length) and ${column} ~<~ (left(typed.key, length) || '{')`;
+  // `{` sorts after every letter and digit: [prefix, prefix || '{') holds what starts with it.
+  const rows = await rowsOf<{ key: string; id: string; sku: string; name: string }>(
+    db,
+    sql`
+    select typed.key, s.id, s.sku, s.name
+    from ${keyList(probes)} with ordinality as typed(key, n)
+    cross join lateral (
+      select c.id, c.sku, c.name, length
+      from generate_series(length(typed.key), ${MIN_SUGGESTED_KEY_LENGTH}, -1) as length
+      cross join lateral (
+        (select products.id, products.sku, products.name from products
+          where ${startsWith(sql`products.sku_key`)} and ${isLiveProduct}
+          order by products.sku_key limit ${SUGGESTIONS_PER_LINE})
+        union all
+        (select products.id, products.sku, products.name from products
+          where ${startsWith(sql`products.mpn_key`)} and ${isLiveProduct}
+          order by products.mpn_key limit ${SUGGESTIONS_PER_LINE})
+      ) c
+      limit ${SUGGESTIONS_PER_LINE * 3}
+    ) s
+    order by typed.n, s.length desc, s.sku`,
+  );
+  const byProbe = new Map<string, QuickOrderSuggestion[]>();
+  for (const row of rows) {
+    const list = byProbe.get(row.key) ?? [];
+    list.push({ productId: row.id, sku: row.sku, name: row.name });
+    byProbe.set(row.key, list);
+  }
+  const suggestions = new Map<string, QuickOrderSuggestion[]>();
+  for (const [key, keyProbes] of probesOf) {
+    const list: QuickOrderSuggestion[] = [];
+    // A shorter prefix finds again what a longer one found, and the look-alike what the key did.
+    for (const found of keyProbes.flatMap((probe) => byProbe.get(probe) ?? []))
+      if (list.length < SUGGESTIONS_PER_LINE && !list.some((s) => s.productId === found.productId))
+        list.push(found);
+    suggestions.set(key, list);
+  }
+  return suggestions;
+}
+
+/** 10,000 lines of a million pieces pass an `integer`: past that, every break applies anyway. */
+const asInteger = (total: number) => Math.min(total, 2_147_483_647);
+
+/**
+ * Each product's unit price in cents for the quantity asked of it in all, as the cart will price
+ * it: `pp_unit_price_cents`, the one place a price is computed (migration 0010).
+ */
+export async function priceProducts(
+  db: Database,
+  totals: Map<string, number>,
+): Promise<Map<string, number>> {
+  if (totals.size === 0) return new Map();
+  const rows = await rowsOf<{ id: string; unit: number | string }>(
+    db,
+    sql`select p.id, pp_unit_price_cents(p.id, p.price_cents, t.total) as unit
+      from unnest(${sql.param([...totals.keys()])}::uuid[], ${sql.param([...totals.values()].map(asInteger))}::int[])
+        as t(id, total)
+      join products p on p.id = t.id`,
+  );
+  return new Map(rows.map((row) => [row.id, Number(row.unit)]));
+}
