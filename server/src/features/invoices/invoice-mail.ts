@@ -3,7 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { paymentReceivedMail, sendInBackground } from '../orders/order-mails.ts';
-import { type InvoiceDocument, renderInvoicePdf } from './invoice-pdf.ts';
+import type { InvoiceDocument } from './invoice-document.ts';
+import { renderInvoicePdf } from './invoice-pdf.ts';
 import { loadInvoice } from './invoice-repository.ts';
 
 export const invoiceFile = (number: string) => `invoice-${number}.pdf`;

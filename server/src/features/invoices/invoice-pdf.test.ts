@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { readPdf } from '../../../test/pdf-text.ts';
-import { formatCents, type InvoiceDocument, renderInvoicePdf, toWinAnsi } from './invoice-pdf.ts';
+import type { InvoiceDocument } from './invoice-document.ts';
+import { renderInvoicePdf } from './invoice-pdf.ts';
+import { formatCents, toWinAnsi } from './invoice-text.ts';
 
 function invoiceOf(overrides: Partial<InvoiceDocument> = {}): InvoiceDocument {
   return {

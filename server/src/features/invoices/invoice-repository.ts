@@ -1,7 +1,7 @@
 import { invoiceNumberOf } from '@proper-parts/domain/order-line';
 import { sql } from 'drizzle-orm';
 import { type Queryable, rowsOf } from '../orders/orders-repository.ts';
-import type { InvoiceDocument } from './invoice-pdf.ts';
+import type { InvoiceDocument } from './invoice-document.ts';
 
 interface InvoiceRow {
   orderId: string;

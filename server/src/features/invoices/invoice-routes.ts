@@ -5,8 +5,9 @@ import { AppError } from '../../errors.ts';
 import { errorResponses } from '../../http/responses.ts';
 import { type Actor, actorOf } from '../auth/actor.ts';
 import { APPROVERS, membershipOf } from '../companies/company-access.ts';
+import { invoiceSellerFromConfig } from './invoice-document.ts';
 import { invoiceFile } from './invoice-mail.ts';
-import { invoiceSellerFromConfig, renderInvoicePdf } from './invoice-pdf.ts';
+import { renderInvoicePdf } from './invoice-pdf.ts';
 import { loadInvoice } from './invoice-repository.ts';
 
 const NO_INVOICE = 'No invoice: the order is not paid yet, or it is not yours';
