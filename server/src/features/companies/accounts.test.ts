@@ -563,6 +563,10 @@ describe('paying on account', async () => {
       expect(res.headers['content-type']).toBe('application/pdf');
       const [text] = await readPdf(res.rawPayload);
       for (const expected of [
+        // Billed to the company (issue 31): its legal name and tax number, for the buyer.
+        'Company A Ltd',
+        'Tax ID: VAT-1',
+        'Attn: ',
         'Terms: Net 30',
         `Due date: ${dayFromToday(27)}`,
         'Amount paid: $23.45',

@@ -6,7 +6,15 @@ export interface InvoiceDocument {
   /** The payment date. */
   issuedAt: Date;
   seller: { name: string; address: string; taxId: string; email: string };
-  buyer: { name: string; email: string; address: string; phone: string };
+  /** Who ordered, and where to (the order's address is where the parts ship). */
+  buyer: {
+    name: string;
+    email: string;
+    address: string;
+    phone: string;
+    /** A company order is billed to the company: its legal name, tax number and address. */
+    company?: InvoiceCompany | null;
+  };
   orderId: string;
   poNumber: string | null;
   note: string | null;
@@ -45,4 +53,10 @@ export function invoiceSellerFromConfig(config: {
     taxId: config.INVOICE_SELLER_TAX_ID,
     email: config.INVOICE_SELLER_EMAIL,
   };
+}
+
+export interface InvoiceCompany {
+  name: string;
+  taxId: string;
+  billingAddress: string;
 }

@@ -15,7 +15,7 @@ export const RULE = '#cccccc';
 
 export type Align = 'left' | 'right';
 export const columns: { title: string; width: number; align: Align }[] = [
-  { title: 'SKU', width: 86, align: 'left' },
+  { title: 'SKU', width: 100, align: 'left' },
   { title: 'Description', width: 0, align: 'left' },
   { title: 'Qty', width: 40, align: 'right' },
   { title: 'Unit price', width: 76, align: 'right' },
@@ -36,6 +36,8 @@ export interface CellStyle {
   lines?: number;
   /** Shrinks the type to fit one line instead (an amount is never cut). */
   fit?: boolean;
+  /** Takes as many lines as the text needs, never cut (a part number matched against a PO). */
+  wrap?: boolean;
 }
 
 /**
@@ -73,7 +75,8 @@ export class InvoiceLayout {
     const safe = toWinAnsi(text) || ' ';
     const doc = this.style(safe, width, style);
     const lineHeight = doc.currentLineHeight(true);
-    return Math.min(doc.heightOfString(safe, { width }), lineHeight * (style.lines ?? 1));
+    const height = doc.heightOfString(safe, { width });
+    return style.wrap ? height : Math.min(height, lineHeight * (style.lines ?? 1));
   }
 
   /** Draws `text` at (x, y) within `width`; returns the height it took. */
@@ -83,16 +86,17 @@ export class InvoiceLayout {
     return height;
   }
 
-  /** Draws `text` at (x, y) within `width`, cut after `lines` lines. */
+  /** Draws `text` at (x, y) within `width`, cut after `lines` lines unless it wraps. */
   draw(text: string, x: number, y: number, width: number, style: CellStyle = {}) {
     const safe = toWinAnsi(text);
+    const height = style.wrap ? this.measure(text, width, style) : 0;
     const doc = this.style(safe, width, style);
-    // Half a line more than the lines allowed: pdfkit ends the text with `…` on the last one.
-    const box = doc.currentLineHeight(true) * ((style.lines ?? 1) + 0.5);
+    // Half a line more than the text may take: pdfkit ends a cut text with `…` on its last line.
+    const lines = style.wrap ? height / doc.currentLineHeight(true) : (style.lines ?? 1);
     doc.text(safe, x, y, {
       width,
-      height: box,
-      ellipsis: true,
+      height: doc.currentLineHeight(true) * (lines + 0.5),
+      ellipsis: !style.wrap,
       align: style.align ?? 'left',
     });
   }

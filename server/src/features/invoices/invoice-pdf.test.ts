@@ -103,6 +103,58 @@ describe('renderInvoicePdf', () => {
     }
   });
 
+  it('wraps a long SKU over lines and never cuts it (a buyer matches it against a PO)', async () => {
+    const skus = [
+      'NUT-NM24-A2-M24X3-DIN934-ZINC',
+      'BRG-6204-2RS-C3-SKF-EXPLORER-SERIES',
+      'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789',
+    ];
+    const lines = skus.map((sku, i) => ({
+      sku,
+      name: `Part ${i + 1}`,
+      quantity: 1,
+      unitPriceCents: 100,
+      lineTotalCents: 100,
+    }));
+    const [text] = await readPdf(await renderInvoicePdf(invoiceOf({ lines, totalCents: 300 })));
+    expect(text).not.toContain('…');
+    // A reader gives each printed line apart: joined, the whole SKU is there.
+    const joined = text!.replace(/\n/g, '');
+    for (const sku of skus) expect(joined).toContain(sku);
+    // Each took more than one line: no SKU is printed whole on one.
+    for (const sku of skus) expect(text!.split('\n')).not.toContain(sku);
+  });
+
+  it('bills a company order to the company: its legal name, tax number and address', async () => {
+    const [text] = await readPdf(
+      await renderInvoicePdf(
+        invoiceOf({
+          buyer: {
+            name: 'Bob Buyer',
+            email: 'bob@acme.example',
+            address: 'Plant 2, 400 Industrial Pkwy, Joliet IL',
+            phone: '+1 815 555 0190',
+            company: {
+              name: 'Acme Machining LLC',
+              taxId: 'US 38-1234567',
+              billingAddress: '42 Lathe Road\nDetroit, MI',
+            },
+          },
+        }),
+      ),
+    );
+    const billTo = text!.slice(text!.indexOf('BILL TO'));
+    for (const expected of [
+      'Acme Machining LLC',
+      'Tax ID: US 38-1234567',
+      '42 Lathe Road, Detroit, MI',
+      'Attn: Bob Buyer',
+      'bob@acme.example',
+      'Ship to: Plant 2, 400 Industrial Pkwy, Joliet IL',
+    ])
+      expect(billTo).toContain(expected);
+  });
+
   it('writes a dash for a missing PO number and transaction', async () => {
     const [text] = await readPdf(
       await renderInvoicePdf(invoiceOf({ poNumber: null, transactionId: null, note: null })),

@@ -18,6 +18,9 @@ interface InvoiceRow {
   totalCents: number | string;
   transactionId: string | null;
   companyId: string | null;
+  companyName: string | null;
+  companyTaxId: string | null;
+  companyBillingAddress: string | null;
   paymentTerms: string;
   dueOn: string | Date | null;
   termsDays: number | null;
@@ -54,8 +57,11 @@ export async function loadInvoice(
           o.transaction_id as "transactionId", o.company_id as "companyId",
           o.payment_terms as "paymentTerms", i.due_on as "dueOn",
           i.due_on - (i.issued_at at time zone 'UTC')::date as "termsDays",
-          i.paid_cents as "paidCents", i.settled_at as "settledAt"
+          i.paid_cents as "paidCents", i.settled_at as "settledAt",
+          c.name as "companyName", c.tax_id as "companyTaxId",
+          c.billing_address as "companyBillingAddress"
         from invoices i join orders o on o.id = i.order_id
+        left join companies c on c.id = o.company_id
         where i.order_id = ${orderId}`,
   );
   if (!head) return undefined;
@@ -74,7 +80,21 @@ export async function loadInvoice(
       number: invoiceNumberOf(head.year, head.numberInYear),
       issuedAt,
       seller,
-      buyer: { name: head.userName, email: head.email, address: head.address, phone: head.phone },
+      buyer: {
+        name: head.userName,
+        email: head.email,
+        address: head.address,
+        phone: head.phone,
+        // The company as it is now: invoices keep no copy of it (that would take a migration).
+        company:
+          head.companyName === null
+            ? null
+            : {
+                name: head.companyName,
+                taxId: head.companyTaxId ?? '',
+                billingAddress: head.companyBillingAddress ?? '',
+              },
+      },
       orderId: head.orderId,
       poNumber: head.poNumber,
       note: head.note,

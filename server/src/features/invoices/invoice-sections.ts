@@ -48,11 +48,22 @@ export function drawParties(layout: InvoiceLayout, invoice: InvoiceDocument, top
     [seller.taxId.trim() ? `Tax ID: ${seller.taxId}` : '', 1],
     [seller.email, 1],
   ]);
-  const buyerEnd = block(MARGIN + width + 2 * GAP, 'BILL TO', buyer.name, [
-    [oneLineAddress(buyer.address), 3],
-    [buyer.phone, 1],
-    [buyer.email, 1],
-  ]);
+  // A company order is billed to the company, for the attention of the member who ordered.
+  const { company } = buyer;
+  const buyerEnd = company
+    ? block(MARGIN + width + 2 * GAP, 'BILL TO', company.name, [
+        [oneLineAddress(company.billingAddress), 3],
+        [company.taxId.trim() ? `Tax ID: ${company.taxId}` : '', 1],
+        [`Attn: ${buyer.name}`, 2],
+        [buyer.email, 1],
+        [buyer.phone, 1],
+        [buyer.address.trim() ? `Ship to: ${oneLineAddress(buyer.address)}` : '', 3],
+      ])
+    : block(MARGIN + width + 2 * GAP, 'BILL TO', buyer.name, [
+        [oneLineAddress(buyer.address), 3],
+        [buyer.phone, 1],
+        [buyer.email, 1],
+      ]);
   let y = Math.max(sellerEnd, buyerEnd) + 14;
   if (invoice.note?.trim()) {
     y += layout.cell(`Note: ${oneLineAddress(invoice.note)}`, MARGIN, y, CONTENT_WIDTH, {
@@ -83,9 +94,12 @@ export function drawLines(layout: InvoiceLayout, invoice: InvoiceDocument, top: 
       formatCents(line.unitPriceCents),
       formatCents(line.lineTotalCents),
     ];
+    // The SKU wraps and is never cut (a buyer matches it against a PO); the name takes 3 lines;
+    // amounts shrink to fit.
     const styleOf = (i: number): CellStyle => ({
       align: columns[i]!.align,
       lines: i === 1 ? 3 : 1,
+      wrap: i === 0,
       fit: i >= 2,
     });
     const height = Math.max(
