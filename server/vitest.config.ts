@@ -9,12 +9,12 @@ const needsOwnProcess = ['test/origins.test.ts', 'src/features/mail/mailer.test.
 
 const shared = {
   root: import.meta.dirname,
-  environment: 'node',
+  environment: 'node' as const,
   globalSetup: ['test/global-setup.ts'],
   testTimeout: 30_000,
   hookTimeout: 60_000,
-  pool: 'forks',
-} as const;
+  pool: 'forks' as const,
+};
 
 /**
  * The server suites. Every other file shares its worker's modules with the files before it
