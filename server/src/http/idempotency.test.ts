@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createAccountInvoice } from '../../test/account-helpers.ts';
 import { signUp, signUpAdmin, type TestUser } from '../../test/auth-helper.ts';
 import { buildTestApp } from '../../test/helper.ts';
+import { imageUpload, solidImage } from '../../test/image-fixtures.ts';
 import { as, createProduct, placeOrder, stockOf } from '../../test/order-helpers.ts';
 import { answerOnce } from './idempotency.ts';
 
@@ -83,7 +84,36 @@ describe('Idempotency-Key on every creating route', async () => {
 
   const product = (overrides = {}) =>
     createProduct(app, { minimumOrderQuantity: 1, availableQuantity: 10_000, ...overrides });
+  const photo = imageUpload(await solidImage('png', 300, 200), 'gear.png', 'image/png');
+  const uploaded = await app.inject({
+    method: 'POST',
+    url: '/api/v1/uploads',
+    headers: { ...photo.headers, ...as(shop) },
+    payload: photo.payload,
+  });
+  const img: string = uploaded.json().data.url;
   const cases: Record<string, Case> = {
+    'POST /tools (a product without a part number)': {
+      who: shop,
+      prepare: async () => {
+        const tool = {
+          name: 'Planetary Gearbox PG-42',
+          img,
+          description: 'Two-stage planetary gearbox, 42 mm frame, ratio 1:49.',
+          minimumOrderQuantity: 10,
+          availableQuantity: 400,
+          price: 89.5,
+        };
+        return {
+          request: { url: '/tools', body: tool },
+          other: { url: '/tools', body: { ...tool, price: 89.75 } },
+        };
+      },
+      measure: async (who) =>
+        count(sql`select count(*) as n from audit_log
+          where action = 'product.create' and actor_id = ${await idOf(who)}`),
+      step: 1,
+    },
     'POST /purchase': {
       who: buyer,
       prepare: async () => {
@@ -430,6 +460,7 @@ describe('Idempotency-Key on every creating route', async () => {
       .sort();
     expect(keyed).toEqual(
       [
+        'POST /tools',
         'POST /purchase',
         'POST /orders',
         'POST /orders/{id}/reorder',

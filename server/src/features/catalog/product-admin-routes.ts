@@ -11,6 +11,7 @@ import { updateProductRequest } from '@proper-parts/domain/product-edit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { uniqueViolationOf } from '../../db/pg-errors.ts';
 import { AppError } from '../../errors.ts';
+import { answerOnce } from '../../http/idempotency.ts';
 import { errorResponses } from '../../http/responses.ts';
 import { auditActorOf } from '../audit/audit-log.ts';
 import type { ImageStorage } from '../uploads/image-storage.ts';
@@ -32,7 +33,8 @@ export function productAdminRoutes(
     app.post(
       '/tools',
       {
-        config: { access: 'admin' },
+        // A product may come without a part number: a retry would add it twice.
+        config: { access: 'admin', idempotent: true },
         schema: {
           tags: ['catalog'],
           summary: 'Add a product (admin); `img` is a URL answered by POST /uploads',
@@ -40,7 +42,7 @@ export function productAdminRoutes(
           response: { 200: successEnvelope(insertedIdResponse), ...errorResponses },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const input = request.body;
         // The schema checked the URL's shape; the file behind it must be one we stored.
         if (!(await images.has(input.img.slice('/uploads/'.length))))
@@ -49,12 +51,16 @@ export function productAdminRoutes(
         const category = input.category ? categories.get(input.category) : undefined;
         if (input.category && !category)
           throw new AppError('INVALID', `category: no category ${input.category}`);
+        const brand = input.brand ? await brandId(input.brand) : undefined;
         try {
-          const insertedId = await insertTool(app.db, auditActorOf(request), input, {
-            brandId: input.brand ? await brandId(input.brand) : undefined,
-            categoryId: category?.id,
+          return await answerOnce(app.db, request, reply, {
+            create: (db) =>
+              insertTool(db, auditActorOf(request), input, {
+                brandId: brand,
+                categoryId: category?.id,
+              }),
+            answer: (insertedId) => ({ success: true as const, data: { insertedId } }),
           });
-          return { success: true as const, data: { insertedId } };
         } catch (error) {
           if (uniqueViolationOf(error)?.includes('sku') && input.sku)
             throw new AppError('CONFLICT', await skuTakenReason(app.db, input.sku));
