@@ -7,6 +7,7 @@ import {
 import { CsvError, parse } from 'csv-parse';
 import { AppError } from '../errors.ts';
 import { csvCellRead } from '../http/csv-download.ts';
+import { textProblem } from '../plugins/input-guard.ts';
 
 /** Where an import stopped before the end of its file, and why (a line it cannot read past). */
 export interface CsvStop {
@@ -208,6 +209,11 @@ export async function readCsvInBatches<Column extends string, Row>(
     }
     const cells = cellsOf(header, record);
     if (typeof cells === 'string') return reject(line, cells);
+    // Said as the JSON routes say it: PostgreSQL would refuse the line as "could not be saved".
+    for (const [column, cell] of Object.entries(cells)) {
+      const unusable = textProblem(String(cell), column);
+      if (unusable) return reject(line, unusable);
+    }
     const parsed = parse(cells);
     if ('problem' in parsed) return reject(line, parsed.problem);
     const refused = check?.(parsed.row, line);

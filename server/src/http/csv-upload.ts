@@ -79,7 +79,10 @@ export async function answerCsvImport<Report extends { stopped: string | null }>
     try {
       report = await run(file, onProgress, entry.committed);
     } catch (error) {
-      await entry.failed(error instanceof AppError ? error.message : 'an internal error');
+      // The import's own error is the answer, even when the entry cannot be written.
+      await entry
+        .failed(error instanceof AppError ? error.message : 'an internal error')
+        .catch((failure: unknown) => request.log.error({ err: failure }, `${name}: audit entry`));
       throw error;
     }
     await entry.ended(report, file.truncated ? 'file over the size limit' : report.stopped);

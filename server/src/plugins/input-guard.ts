@@ -29,8 +29,13 @@ function repeatedQueryProblem(
 
 const MAX_DEPTH = 32;
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const UNSTORABLE = new RegExp(`\u0000|${LONE_SURROGATE.source}`, 'g');
 
-function textProblem(text: string, field: string): string | undefined {
+/** `text` as PostgreSQL can store it: NUL and lone surrogates become U+FFFD (a file's name, a refusal quoting it). */
+export const storableText = (text: string) => text.replace(UNSTORABLE, '\ufffd');
+
+/** Why text cannot be stored (PostgreSQL takes no NUL), naming its field; the CSV imports' cells too. */
+export function textProblem(text: string, field: string): string | undefined {
   if (text.includes('\u0000')) return `${field}: must not contain NUL characters`;
   if (LONE_SURROGATE.test(text)) return `${field}: is not valid Unicode text`;
   return undefined;

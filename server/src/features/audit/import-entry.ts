@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import type { ImportRecord } from '../../http/csv-upload.ts';
+import { storableText } from '../../plugins/input-guard.ts';
 import { auditActorOf } from './audit-log.ts';
 
 type Writer = Pick<Database, 'execute'>;
@@ -25,8 +26,9 @@ interface ImportEntryOptions<Report> {
 export async function openImportEntry<Report>(
   db: Writer,
   request: FastifyRequest,
-  { action, targetType, file, counts }: ImportEntryOptions<Report>,
+  { action, targetType, file: named, counts }: ImportEntryOptions<Report>,
 ): Promise<ImportRecord<Report>> {
+  const file = storableText(named);
   const actor = auditActorOf(request);
   const [row] = (
     await db.execute<{ id: string }>(sql`insert into audit_log
@@ -65,7 +67,8 @@ export async function openImportEntry<Report>(
         state: stopped ? 'stopped' : 'done',
       });
     },
-    async failed(reason) {
+    async failed(refusal) {
+      const reason = storableText(refusal);
       // The counts stay those the last committed batch wrote.
       await db.execute(sql`update audit_log
         set summary = ${`Import of ${file} failed (${reason}); the counts are what it committed`},
