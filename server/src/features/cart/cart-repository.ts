@@ -8,8 +8,8 @@ import {
 } from '@proper-parts/domain/cart';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { type Queryable, rowsOf } from '../../db/queryable.ts';
 import { AppError } from '../../errors.ts';
-import { type Queryable, rowsOf } from '../orders/orders-repository.ts';
 
 /** A cart line as read with its product and its price at its quantity. */
 interface PricedRow {
