@@ -3,7 +3,7 @@ import { addDays } from '@proper-parts/domain/days';
 import { SALES_TOP, type SalesDashboard, type SalesInterval } from '@proper-parts/domain/sales';
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { rowsOf } from '../src/features/orders/orders-repository.ts';
+import { rowsOf } from '../src/db/queryable.ts';
 import { closeSalesDays } from '../src/features/sales/close-days.ts';
 import type { TestUser } from './auth-helper.ts';
 import type { TestApp } from './helper.ts';

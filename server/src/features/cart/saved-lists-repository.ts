@@ -7,10 +7,10 @@ import {
 import type { PaginationQuery } from '@proper-parts/domain/envelope';
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { type Queryable, rowsOf } from '../../db/queryable.ts';
 import { savedLists } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { afterCursor, cursorAt, pageOf } from '../../http/keyset.ts';
-import { type Queryable, rowsOf } from '../orders/orders-repository.ts';
 import { addCartLines, readCart } from './cart-repository.ts';
 
 interface SummaryRow {

@@ -6,8 +6,8 @@ import type {
 import type { PaginationQuery } from '@proper-parts/domain/envelope';
 import { invoiceNumberOf } from '@proper-parts/domain/order-line';
 import { type SQL, sql } from 'drizzle-orm';
+import { type Queryable, rowsOf } from '../../db/queryable.ts';
 import { AppError } from '../../errors.ts';
-import { type Queryable, rowsOf } from '../orders/orders-repository.ts';
 
 /** Invoices on account (issue 19), as the statement and the shop admin's lists read them. */
 

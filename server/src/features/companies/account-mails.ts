@@ -1,8 +1,8 @@
 import type { InvoicePayments } from '@proper-parts/domain/companies';
 import { formatPrice } from '@proper-parts/domain/format';
 import { sql } from 'drizzle-orm';
+import { type Queryable, rowsOf } from '../../db/queryable.ts';
 import type { MailMessage } from '../mail/mailer.ts';
-import { type Queryable, rowsOf } from '../orders/orders-repository.ts';
 
 /** "Payment received" to each admin of the company, after a shop admin recorded a payment. */
 export async function paymentRecordedMails(

@@ -11,11 +11,11 @@ import { formatPrice } from '@proper-parts/domain/format';
 import { desc, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { postgresErrorOf } from '../../db/pg-errors.ts';
+import { type Queryable, rowsOf } from '../../db/queryable.ts';
 import { companies } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { afterCursor, cursorAt, pageOf } from '../../http/keyset.ts';
 import { type AuditActor, recordAudit } from '../audit/audit-log.ts';
-import { type Queryable, rowsOf } from '../orders/orders-repository.ts';
 import { dollars, invoicePage, TODAY, toStatementInvoice } from './account-invoices.ts';
 
 /** A company's account (issue 19): its statement, and the shop admin's companies and terms. */

@@ -4,6 +4,7 @@ import type { Order } from '@proper-parts/domain/orders';
 import { orderMessages } from '@proper-parts/domain/orders';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { rowsOf } from '../../db/queryable.ts';
 import { orders } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { afterCursor, cursorAt, pageOf } from '../../http/keyset.ts';
@@ -15,7 +16,6 @@ import {
   orderColumns,
   ordersWithLines,
   orderWithLines,
-  rowsOf,
 } from '../orders/orders-repository.ts';
 import { releaseOrder } from '../orders/release-order.ts';
 import type { Membership } from './company-access.ts';

@@ -5,7 +5,7 @@ import { signUp, signUpAdmin, type TestUser } from '../../../test/auth-helper.ts
 import { buildTestApp } from '../../../test/helper.ts';
 import { linkIn } from '../../../test/mail-text.ts';
 import { startSmtpOutbox } from '../../../test/smtp-outbox.ts';
-import { rowsOf } from '../orders/orders-repository.ts';
+import { rowsOf } from '../../db/queryable.ts';
 
 const acme = { name: 'Acme Ltd', taxId: 'GB123456789', billingAddress: '1 Mill Road, Leeds' };
 

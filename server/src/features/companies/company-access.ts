@@ -1,8 +1,8 @@
 import { type CompanyRole, companyMessages } from '@proper-parts/domain/companies';
 import { sql } from 'drizzle-orm';
+import { type Queryable, rowsOf } from '../../db/queryable.ts';
 import { AppError } from '../../errors.ts';
 import type { Actor } from '../auth/actor.ts';
-import { type Queryable, rowsOf } from '../orders/orders-repository.ts';
 
 /** The caller's place in a company (issue 19). */
 export interface Membership {

@@ -13,11 +13,11 @@ import type { PaginationQuery } from '@proper-parts/domain/envelope';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { uniqueViolationOf } from '../../db/pg-errors.ts';
+import { type Queryable, rowsOf } from '../../db/queryable.ts';
 import { companyAddresses, companyMembers, user } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { afterCursor, cursorAt, pageOf } from '../../http/keyset.ts';
 import type { Actor } from '../auth/actor.ts';
-import { type Queryable, rowsOf } from '../orders/orders-repository.ts';
 import { type Membership, membershipOf } from './company-access.ts';
 
 const iso = (at: string | Date) => new Date(at).toISOString();

@@ -10,11 +10,11 @@ import {
 import type { PaginationQuery } from '@proper-parts/domain/envelope';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { type Queryable, rowsOf } from '../../db/queryable.ts';
 import { companyInvitations } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { afterCursor, cursorAt, pageOf } from '../../http/keyset.ts';
 import type { Actor } from '../auth/actor.ts';
-import { type Queryable, rowsOf } from '../orders/orders-repository.ts';
 import { type Membership, membershipOf } from './company-access.ts';
 import { alreadyInCompany, assertMayJoin } from './company-repository.ts';
 

@@ -7,9 +7,9 @@ import {
 import { formatPrice } from '@proper-parts/domain/format';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { type Queryable, rowsOf } from '../../db/queryable.ts';
 import { AppError } from '../../errors.ts';
 import { type AuditActor, recordAudit } from '../audit/audit-log.ts';
-import { type Queryable, rowsOf } from '../orders/orders-repository.ts';
 import { dollars, findAdminInvoice } from './account-invoices.ts';
 
 /** Payments a shop admin records against invoices on account (issue 19). */

@@ -1,6 +1,6 @@
 import { invoiceNumberOf } from '@proper-parts/domain/order-line';
 import { sql } from 'drizzle-orm';
-import { type Queryable, rowsOf } from '../orders/orders-repository.ts';
+import { type Queryable, rowsOf } from '../../db/queryable.ts';
 import type { InvoiceDocument } from './invoice-document.ts';
 
 interface InvoiceRow {

@@ -1,8 +1,9 @@
 import type { Order } from '@proper-parts/domain/orders';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { rowsOf } from '../../db/queryable.ts';
 import { type AuditActor, recordAudit } from '../audit/audit-log.ts';
-import { cancelUnpaidOrder, rowsOf, shipPendingOrder } from './orders-repository.ts';
+import { cancelUnpaidOrder, shipPendingOrder } from './orders-repository.ts';
 
 /** An admin's change of an order's state, and its audit entry, in one transaction. */
 async function changeOrderState(

@@ -8,9 +8,10 @@ import {
   orderMessages,
   quantityProblem,
 } from '@proper-parts/domain/orders';
-import { and, desc, eq, isNotNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { queryNamed } from '../../db/named-statement.ts';
+import { type Queryable, rowsOf } from '../../db/queryable.ts';
 import { orders, products } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { afterCursor, cursorAt, pageOf } from '../../http/keyset.ts';
@@ -18,9 +19,6 @@ import { isLiveProduct } from '../catalog/catalog-repository.ts';
 import { releaseOrder } from './release-order.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
-
-/** The database, or a transaction on it. */
-export type Queryable = Pick<Database, 'execute' | 'select' | 'insert' | 'update'>;
 
 /** The API shows the spec's field names and dollars; the database keeps cents. */
 export function toOrder(
@@ -149,12 +147,6 @@ const orderColumnList = `id, tool_id as "toolId", user_id as "userId",
   decided_at as "decidedAt", rejection_reason as "rejectionReason", quote_id as "quoteId",
   created_at as "createdAt", updated_at as "updatedAt"`;
 export const orderColumns = sql.raw(orderColumnList);
-
-/** A raw statement's rows, as the caller names them (the columns aliased in the statement). */
-export async function rowsOf<T>(db: Queryable, query: SQL): Promise<T[]> {
-  const result = await db.execute(query);
-  return result.rows as T[];
-}
 
 /** A page of orders and the cursor of the next (http/keyset.ts). */
 export interface OrderPage {

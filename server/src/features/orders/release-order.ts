@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Queryable } from './orders-repository.ts';
+import type { Queryable } from '../../db/queryable.ts';
 
 /**
  * Gives back what an order held, once the order has just been cancelled (unpaid, or awaiting an

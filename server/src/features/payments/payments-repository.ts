@@ -1,7 +1,8 @@
 import type { Order } from '@proper-parts/domain/orders';
 import { sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/queryable.ts';
 import type { orders } from '../../db/schema.ts';
-import { orderColumns, orderWithLines, type Queryable } from '../orders/orders-repository.ts';
+import { orderColumns, orderWithLines } from '../orders/orders-repository.ts';
 
 export interface ConfirmedPayment {
   orderId: string;

@@ -1,13 +1,9 @@
 import type { Order } from '@proper-parts/domain/orders';
 import { paymentMessages } from '@proper-parts/domain/payments';
+import type { Queryable } from '../../db/queryable.ts';
 import { AppError } from '../../errors.ts';
 import { paymentsSettled } from '../metrics/metrics.ts';
-import {
-  findOrder,
-  type OrderRow,
-  orderWithLines,
-  type Queryable,
-} from '../orders/orders-repository.ts';
+import { findOrder, type OrderRow, orderWithLines } from '../orders/orders-repository.ts';
 import type { PaymentFacts, PaymentProvider } from './payment-provider.ts';
 import { markOrderPaid } from './payments-repository.ts';
 

@@ -5,13 +5,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type Stripe from 'stripe';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
+import type { Queryable } from '../../db/queryable.ts';
 import { stripeEvents } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { errorResponses } from '../../http/responses.ts';
 import { invoiceSellerFromConfig } from '../invoices/invoice-document.ts';
 import { sendPaymentReceivedMail } from '../invoices/invoice-mail.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { findOrder, type Queryable } from '../orders/orders-repository.ts';
+import { findOrder } from '../orders/orders-repository.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 import { assertPaysOrder, paymentRefusal, settlePayment } from './record-payment.ts';
 

@@ -5,15 +5,10 @@ import { type AcceptQuoteRequest, type Quote, quoteMessages } from '@proper-part
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { uniqueViolationOf } from '../../db/pg-errors.ts';
+import { type Queryable, rowsOf } from '../../db/queryable.ts';
 import { AppError } from '../../errors.ts';
 import type { Actor } from '../auth/actor.ts';
-import {
-  type OrderRow,
-  orderColumns,
-  orderWithLines,
-  type Queryable,
-  rowsOf,
-} from '../orders/orders-repository.ts';
+import { type OrderRow, orderColumns, orderWithLines } from '../orders/orders-repository.ts';
 import {
   type QuoteRow,
   quoteWithLines,

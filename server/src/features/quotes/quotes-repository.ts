@@ -17,13 +17,13 @@ import {
 } from '@proper-parts/domain/quotes';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { type Queryable, rowsOf } from '../../db/queryable.ts';
 import { quotes } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { afterCursor, cursorAt, pageOf } from '../../http/keyset.ts';
 import { type AuditActor, recordAudit } from '../audit/audit-log.ts';
 import type { Actor } from '../auth/actor.ts';
 import { type Membership, membershipOf } from '../companies/company-access.ts';
-import { type Queryable, rowsOf } from '../orders/orders-repository.ts';
 
 /** Today in UTC, whatever the session's time zone: a quote expires after its day, in UTC. */
 export const todayUtc = sql`(now() at time zone 'UTC')::date`;

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.ts';
+import { rowsOf } from '../../db/queryable.ts';
 import { registerPeriodicSweep } from '../../plugins/periodic-sweep.ts';
-import { rowsOf } from '../orders/orders-repository.ts';
 import { rebuildSales } from './sales-rebuild.ts';
 
 /** How often each server looks for a rebuild to carry on and a day that is over and not closed yet. */

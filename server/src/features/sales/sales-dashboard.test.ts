@@ -14,7 +14,7 @@ import {
   placeOrder,
 } from '../../../test/order-helpers.ts';
 import { type Num, salesDashboardClient } from '../../../test/sales-figures.ts';
-import { rowsOf } from '../orders/orders-repository.ts';
+import { rowsOf } from '../../db/queryable.ts';
 import { closeSalesDays } from './close-days.ts';
 import { rebuildSales } from './sales-rebuild.ts';
 import { rangeParts } from './sales-repository.ts';

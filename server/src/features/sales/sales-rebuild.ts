@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { rowsOf } from '../orders/orders-repository.ts';
+import { rowsOf } from '../../db/queryable.ts';
 
 /**
  * Counts the next orders of the rebuild under way (migration 0017, decision 028): answers how many,

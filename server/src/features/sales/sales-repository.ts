@@ -8,8 +8,8 @@ import {
 } from '@proper-parts/domain/sales';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { rowsOf } from '../../db/queryable.ts';
 import { AppError } from '../../errors.ts';
-import { rowsOf } from '../orders/orders-repository.ts';
 import { salesRebuildProgress } from './sales-rebuild.ts';
 import { storedZone } from './shop-time-zone.ts';
 

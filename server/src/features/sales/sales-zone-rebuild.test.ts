@@ -11,7 +11,7 @@ import { buildTestApp } from '../../../test/helper.ts';
 import { createProduct, payWithSandbox, placeOrder } from '../../../test/order-helpers.ts';
 import { salesDashboardClient } from '../../../test/sales-figures.ts';
 import { buildApp } from '../../app.ts';
-import { rowsOf } from '../orders/orders-repository.ts';
+import { rowsOf } from '../../db/queryable.ts';
 import { closeSalesDays } from './close-days.ts';
 import { rebuildSales, rebuildSalesStep, salesRebuildProgress } from './sales-rebuild.ts';
 import { useShopTimeZone } from './shop-time-zone.ts';

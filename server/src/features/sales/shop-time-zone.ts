@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { rowsOf } from '../../db/queryable.ts';
 import { StartupError } from '../../errors.ts';
-import { rowsOf } from '../orders/orders-repository.ts';
 
 const KEY = 'sales_time_zone';
 

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.ts';
+import { rowsOf } from '../../db/queryable.ts';
 import { registerPeriodicSweep } from '../../plugins/periodic-sweep.ts';
-import { rowsOf } from '../orders/orders-repository.ts';
 
 /** How often each server folds the orders' status changes into the dashboard's counter rows. */
 export const STATUS_FOLD_EVERY_MS = 5_000;
