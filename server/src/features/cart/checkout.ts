@@ -9,7 +9,8 @@ import type { Database } from '../../db/client.ts';
 import { isTransaction, queryNamedSql } from '../../db/named-statement.ts';
 import { postgresErrorOf } from '../../db/pg-errors.ts';
 import { AppError } from '../../errors.ts';
-import { type Buyer, type OrderRow, orderColumns, toOrder } from '../orders/orders-repository.ts';
+import { type OrderRow, orderColumns, toOrder } from '../orders/order-view.ts';
+import type { Buyer } from '../orders/place-order.ts';
 
 interface Placed extends Partial<OrderRow> {
   cartLines: number | string;

@@ -10,13 +10,12 @@ import { AppError } from '../../errors.ts';
 import { afterCursor, cursorAt, pageOf } from '../../http/keyset.ts';
 import { type AuditActor, recordAudit } from '../audit/audit-log.ts';
 import {
-  findOrder,
-  type OrderPage,
   type OrderRow,
   orderColumns,
   ordersWithLines,
   orderWithLines,
-} from '../orders/orders-repository.ts';
+} from '../orders/order-view.ts';
+import { findOrder, type OrderPage } from '../orders/orders-repository.ts';
 import { releaseOrder } from '../orders/release-order.ts';
 import type { Membership } from './company-access.ts';
 

@@ -4,7 +4,8 @@ import { orderMessages } from '@proper-parts/domain/orders';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import type { Actor } from '../auth/actor.ts';
-import { findOrder, type OrderRow } from './orders-repository.ts';
+import type { OrderRow } from './order-view.ts';
+import { findOrder } from './orders-repository.ts';
 
 /**
  * The order, when the actor owns it (or is an admin and `adminToo`): 404 when there is none,

@@ -18,14 +18,9 @@ import { approversOf } from '../companies/approvals-repository.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { refusalFor, requireOwnOrder } from './order-access.ts';
 import { orderPlacedMail, sendInBackground } from './order-mails.ts';
-import {
-  cancelUnpaidOrder,
-  findOrder,
-  listOrdersOfUser,
-  type OrderRow,
-  orderWithLines,
-  placeOrder,
-} from './orders-repository.ts';
+import { type OrderRow, orderWithLines } from './order-view.ts';
+import { cancelUnpaidOrder, findOrder, listOrdersOfUser } from './orders-repository.ts';
+import { placeOrder } from './place-order.ts';
 
 /** A customer's side of orders: place, list, read and cancel their own (spec §7). */
 export const ordersRoutes =

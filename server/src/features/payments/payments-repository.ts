@@ -2,7 +2,7 @@ import type { Order } from '@proper-parts/domain/orders';
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/queryable.ts';
 import type { orders } from '../../db/schema.ts';
-import { orderColumns, orderWithLines } from '../orders/orders-repository.ts';
+import { orderColumns, orderWithLines } from '../orders/order-view.ts';
 
 export interface ConfirmedPayment {
   orderId: string;

@@ -17,7 +17,7 @@ import { invoiceSellerFromConfig } from '../invoices/invoice-document.ts';
 import { sendPaymentReceivedMail } from '../invoices/invoice-mail.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { requireOwnOrder } from '../orders/order-access.ts';
-import { orderWithLines } from '../orders/orders-repository.ts';
+import { orderWithLines } from '../orders/order-view.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 import { assertPaysOrder, paymentRefusal, settlePayment } from './record-payment.ts';
 import type { SandboxProvider } from './sandbox-provider.ts';

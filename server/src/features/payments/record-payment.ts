@@ -3,7 +3,8 @@ import { paymentMessages } from '@proper-parts/domain/payments';
 import type { Queryable } from '../../db/queryable.ts';
 import { AppError } from '../../errors.ts';
 import { paymentsSettled } from '../metrics/metrics.ts';
-import { findOrder, type OrderRow, orderWithLines } from '../orders/orders-repository.ts';
+import { type OrderRow, orderWithLines } from '../orders/order-view.ts';
+import { findOrder } from '../orders/orders-repository.ts';
 import type { PaymentFacts, PaymentProvider } from './payment-provider.ts';
 import { markOrderPaid } from './payments-repository.ts';
 

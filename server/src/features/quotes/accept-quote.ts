@@ -8,7 +8,7 @@ import { uniqueViolationOf } from '../../db/pg-errors.ts';
 import { type Queryable, rowsOf } from '../../db/queryable.ts';
 import { AppError } from '../../errors.ts';
 import type { Actor } from '../auth/actor.ts';
-import { type OrderRow, orderColumns, orderWithLines } from '../orders/orders-repository.ts';
+import { type OrderRow, orderColumns, orderWithLines } from '../orders/order-view.ts';
 import {
   type QuoteRow,
   quoteWithLines,

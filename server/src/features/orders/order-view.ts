@@ -1,0 +1,136 @@
+import type { OrderLine } from '@proper-parts/domain/order-line';
+import { invoiceNumberOf } from '@proper-parts/domain/order-line';
+import type { Order } from '@proper-parts/domain/orders';
+import { sql } from 'drizzle-orm';
+import { type Queryable, rowsOf } from '../../db/queryable.ts';
+import type { orders } from '../../db/schema.ts';
+
+export type OrderRow = typeof orders.$inferSelect;
+
+/** The API shows the spec's field names and dollars; the database keeps cents. */
+export function toOrder(
+  row: OrderRow,
+  lines: OrderLine[] = [],
+  invoice: InvoiceFacts | null = null,
+): Order {
+  return {
+    _id: row.id,
+    toolId: row.toolId,
+    purchaseName: row.purchaseName,
+    quantity: row.quantity,
+    unitPrice: row.unitPriceCents / 100,
+    // Raw statements answer bigint columns as text (node-postgres) or bigint (PGlite).
+    price: Number(row.totalCents) / 100,
+    img: row.img,
+    userName: row.userName,
+    email: row.email,
+    address: row.address,
+    phone: row.phone,
+    status: row.status,
+    paid: row.paid,
+    transactionId: row.transactionId,
+    createdAt: new Date(row.createdAt).toISOString(),
+    lines,
+    poNumber: row.poNumber ?? null,
+    note: row.note ?? null,
+    invoiceNumber: invoice?.number ?? null,
+    companyId: row.companyId ?? null,
+    paymentTerms: row.paymentTerms ?? 'card',
+    approvalExpiresAt: row.approvalExpiresAt ? new Date(row.approvalExpiresAt).toISOString() : null,
+    rejectionReason: row.rejectionReason ?? null,
+    dueOn: invoice?.dueOn ? dayOf(invoice.dueOn) : null,
+    quoteId: row.quoteId ?? null,
+  };
+}
+
+/** What an order's invoice adds to it: its number, and the due day of one on account. */
+export interface InvoiceFacts {
+  number: string;
+  dueOn: string | Date | null;
+}
+
+/** `date` columns arrive as text (node-postgres) or as a Date at UTC midnight (PGlite). */
+const dayOf = (value: string | Date) =>
+  typeof value === 'string' ? value.slice(0, 10) : value.toISOString().slice(0, 10);
+
+interface LineRow {
+  orderId: string;
+  lineNo: number;
+  productId: string;
+  sku: string;
+  name: string;
+  img: string;
+  quantity: number;
+  unitPriceCents: number;
+  lineTotalCents: number | string;
+  backordered: number;
+  invoiceYear: number | null;
+  invoiceNumber: number | null;
+  dueOn: string | Date | null;
+}
+
+/**
+ * Orders as the API shows them, with their lines and invoice numbers: one read for a whole page
+ * (a page of 100 orders is one statement, not 100).
+ */
+export async function ordersWithLines(db: Queryable, rows: OrderRow[]): Promise<Order[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => row.id);
+  const lines = await rowsOf<LineRow>(
+    db,
+    sql`select l.order_id as "orderId", l.line_no as "lineNo", l.product_id as "productId", l.sku,
+        l.name, l.img, l.quantity, l.unit_price_cents as "unitPriceCents",
+        l.line_total_cents as "lineTotalCents", l.backordered, i.year as "invoiceYear",
+        i.number_in_year as "invoiceNumber", i.due_on as "dueOn"
+      from order_lines l left join invoices i on i.order_id = l.order_id
+      where l.order_id = any(${sql.param(ids)}::uuid[])
+      order by l.order_id, l.line_no`,
+  );
+  const byOrder = new Map<string, { lines: OrderLine[]; invoice: InvoiceFacts | null }>();
+  for (const line of lines) {
+    let entry = byOrder.get(line.orderId);
+    if (!entry) {
+      const { invoiceYear, invoiceNumber, dueOn } = line;
+      entry = {
+        lines: [],
+        invoice:
+          invoiceYear === null || invoiceNumber === null
+            ? null
+            : { number: invoiceNumberOf(invoiceYear, invoiceNumber), dueOn },
+      };
+      byOrder.set(line.orderId, entry);
+    }
+    entry.lines.push({
+      lineNo: line.lineNo,
+      productId: line.productId,
+      sku: line.sku,
+      name: line.name,
+      img: line.img,
+      quantity: line.quantity,
+      unitPrice: line.unitPriceCents / 100,
+      lineTotal: Number(line.lineTotalCents) / 100,
+      ...(line.backordered > 0 ? { backordered: line.backordered } : {}),
+    });
+  }
+  return rows.map((row) => {
+    const entry = byOrder.get(row.id);
+    return toOrder(row, entry?.lines ?? [], entry?.invoice ?? null);
+  });
+}
+
+/** One order as the API shows it. */
+export async function orderWithLines(db: Queryable, row: OrderRow): Promise<Order> {
+  const [one] = await ordersWithLines(db, [row]);
+  return one as Order;
+}
+
+/** `RETURNING` list of raw statements, named as Drizzle names the columns, so `toOrder` reads it. */
+export const orderColumnList = `id, tool_id as "toolId", user_id as "userId",
+  purchase_name as "purchaseName", img, unit_price_cents as "unitPriceCents", quantity,
+  total_cents as "totalCents", user_name as "userName", email, address, phone, status, paid,
+  transaction_id as "transactionId", po_number as "poNumber", note, line_count as "lineCount",
+  company_id as "companyId", payment_terms as "paymentTerms",
+  approval_expires_at as "approvalExpiresAt", decided_by as "decidedBy",
+  decided_at as "decidedAt", rejection_reason as "rejectionReason", quote_id as "quoteId",
+  created_at as "createdAt", updated_at as "updatedAt"`;
+export const orderColumns = sql.raw(orderColumnList);

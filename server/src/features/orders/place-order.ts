@@ -1,0 +1,106 @@
+import { DEFAULT_APPROVAL_HOLD_HOURS } from '@proper-parts/domain/companies';
+import {
+  type CreateOrderRequest,
+  type Order,
+  orderMessages,
+  quantityProblem,
+} from '@proper-parts/domain/orders';
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { queryNamed } from '../../db/named-statement.ts';
+import { products } from '../../db/schema.ts';
+import { AppError } from '../../errors.ts';
+import { isLiveProduct } from '../catalog/catalog-repository.ts';
+import { type OrderRow, orderColumnList, toOrder } from './order-view.ts';
+
+export interface Buyer {
+  id: string;
+  name: string;
+  email: string;
+}
+
+/**
+ * Takes the stock and inserts the order in one statement. Fixed text, run by name: PostgreSQL
+ * plans it once per connection (db/named-statement.ts). `deleted_at is null` is `isLiveProduct`.
+ */
+const placeOrderStatement = `with taken as (
+    update products set available_quantity = available_quantity - $1
+    where id = $2
+      and deleted_at is null
+      and available_quantity >= $1
+      and minimum_order_quantity <= $1
+    returning id, name, img, sku, pp_unit_price_cents(id, price_cents, $1) as unit
+  ), judged as (
+    select taken.*, m.company_id,
+      coalesce(m.role = 'buyer' and m.order_limit_cents is not null
+        and unit::bigint * $1 > m.order_limit_cents, false) as over_limit
+    from taken left join company_members m on m.user_id = $3
+  ), placed as (
+    insert into orders (tool_id, user_id, purchase_name, img, unit_price_cents, quantity,
+      total_cents, user_name, email, address, phone, company_id, status, approval_expires_at)
+    select id, $3, name, img, unit, $1, unit::bigint * $1, $4, $5, $6, $7, company_id,
+      case when over_limit then 'awaiting_approval' else 'unpaid' end,
+      case when over_limit then now() + make_interval(hours => $8::int) end
+    from judged
+    returning ${orderColumnList}
+  ), lined as (
+    insert into order_lines (order_id, line_no, product_id, sku, name, img, quantity,
+      unit_price_cents, line_total_cents)
+    select placed.id, 1, taken.id, taken.sku, taken.name, taken.img, $1, taken.unit,
+      placed."totalCents"
+    from placed, taken
+  )
+  select * from placed`;
+
+/**
+ * Places an order: one statement takes the stock (only while enough is left, and only for a
+ * quantity the product allows) and inserts the order with the product's name, image and unit
+ * price, so concurrent buyers can never take more than there is, in one process or many.
+ * Issue 19: a company member's order is the company's, and above a buyer's limit it is placed
+ * `awaiting_approval` for `approvalHoldHours`, as checkout places it (checkout.ts).
+ * With an Idempotency-Key, `db` is the transaction that stores the answer (http/idempotency.ts).
+ */
+export async function placeOrder(
+  db: Database,
+  buyer: Buyer,
+  input: CreateOrderRequest,
+  approvalHoldHours = DEFAULT_APPROVAL_HOLD_HOURS,
+): Promise<Order> {
+  const [row] = await queryNamed<OrderRow>(db, 'place-order', placeOrderStatement, [
+    input.quantity,
+    input.toolId,
+    buyer.id,
+    buyer.name,
+    buyer.email,
+    input.address ?? '',
+    input.phone ?? '',
+    approvalHoldHours,
+  ]);
+  if (row) return toOrder(row, [], null);
+  throw await whyNotPlaced(db, input);
+}
+
+/** Only on the refused path: reads the product again to say what stopped the order. */
+async function whyNotPlaced(db: Database, input: CreateOrderRequest): Promise<AppError> {
+  const [product] = await db
+    .select()
+    .from(products)
+    .where(and(eq(products.id, input.toolId), isLiveProduct))
+    .limit(1);
+  if (!product) return new AppError('NOT_FOUND', orderMessages.productNotFound);
+  const { minimumOrderQuantity, availableQuantity, name } = product;
+  if (input.quantity < minimumOrderQuantity)
+    return new AppError(
+      'INVALID',
+      orderMessages.quantityRange(minimumOrderQuantity, availableQuantity),
+    );
+  if (availableQuantity < minimumOrderQuantity)
+    return new AppError('CONFLICT', orderMessages.outOfStock(name, availableQuantity));
+  if (input.quantity > availableQuantity)
+    return new AppError(
+      'CONFLICT',
+      `${orderMessages.stockTaken(availableQuantity)} ${quantityProblem(input.quantity, product)}`,
+    );
+  // The stock changed between the two reads: another buyer's order went through meanwhile.
+  return new AppError('CONFLICT', orderMessages.stockTaken(availableQuantity));
+}
