@@ -1,5 +1,6 @@
 import { type Locator, request } from '@playwright/test';
 import { newAccount, signUpAdminByApi, signUpByApi } from '../support/accounts.ts';
+import { labelProblems } from '../support/chart-labels.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { shoot } from '../support/shoot.ts';
 
@@ -89,6 +90,8 @@ for (const width of [1280, 375]) {
     await expect(revenueChart).toBeVisible();
     await expect(revenueChart.locator('svg .ct-bar')).toHaveCount(8);
     expect(await longestBar(revenueChart.locator('svg .ct-bar'))).toBeGreaterThan(10);
+    // Issue 31: the days' labels overlapped and wrapped at 375 px.
+    await expect.poll(() => labelProblems(revenueChart)).toEqual([]);
     const cards = page.getByTestId('sales-card');
     await expect(cards).toHaveCount(6);
     // Every chart drew bars.
@@ -102,7 +105,15 @@ for (const width of [1280, 375]) {
       const card = page.getByRole('region', { name });
       await expect(card.getByRole('img')).toHaveAttribute('aria-label', /.+/);
       await expect.poll(() => longestBar(card.locator('svg .ct-bar'))).toBeGreaterThan(10);
+      // Names beside the bars keep to one line (they wrapped into the next row, and were cut).
+      await expect.poll(() => labelProblems(card.getByRole('img'))).toEqual([]);
     }
+    // A name cut short is whole in its title.
+    const titles = page
+      .getByRole('region', { name: 'Top products' })
+      .locator('.ct-label[title]')
+      .evaluateAll((labels) => labels.map((label) => label.getAttribute('title')));
+    expect(await titles).toContain(tool.name);
     await expect(page.getByRole('table', { name: 'Top customers' })).toContainText(customer.email);
     await expect(page.getByRole('table', { name: 'Top products' })).toContainText(tool.name);
     await expect(page.getByRole('table', { name: 'Units sold against stock' })).toContainText(
@@ -118,8 +129,8 @@ for (const width of [1280, 375]) {
     // A preset: the last 12 months, month by month.
     await form.getByRole('button', { name: 'Last 12 months' }).click();
     await expect(page).toHaveURL(/interval=month/);
-    await expect(
-      page.getByRole('img', { name: /^Revenue per month/ }).locator('svg .ct-bar'),
-    ).toHaveCount(12);
+    const monthChart = page.getByRole('img', { name: /^Revenue per month/ });
+    await expect(monthChart.locator('svg .ct-bar')).toHaveCount(12);
+    await expect.poll(() => labelProblems(monthChart)).toEqual([]);
   });
 }

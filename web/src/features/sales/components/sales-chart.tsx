@@ -20,13 +20,35 @@ export interface SalesChartProps {
 }
 
 const ROW = 22;
-const shorten = (label: string, max: number) =>
-  label.length > max ? `${label.slice(0, max - 1)}…` : label;
+/** About how wide a character of a 12 px label is, and the room kept between two labels. */
+const CHAR_PX = 7;
+const LABEL_GAP = 12;
+const labelRoom = (labels: string[]) =>
+  Math.max(0, ...labels.map((label) => label.length)) * CHAR_PX + LABEL_GAP;
+
+/**
+ * Fits a category label on one line: its full text in its title, cut with an ellipsis (CSS) when
+ * longer than its room. A period label is widened from its bar's step to `width`, around its bar
+ * and inside the chart, so that the periods it skips give it room.
+ */
+function fitLabel(node: Element, text: string, width?: number, chartWidth?: number) {
+  const span = node.firstElementChild as HTMLElement | null;
+  if (!span) return;
+  span.title = text;
+  span.replaceChildren(Object.assign(document.createElement('span'), { textContent: text }));
+  if (width === undefined || chartWidth === undefined) return;
+  const step = Number(node.getAttribute('width'));
+  const x = Number(node.getAttribute('x')) + step / 2 - width / 2;
+  node.setAttribute('x', String(Math.max(0, Math.min(x, chartWidth - width))));
+  node.setAttribute('width', String(width));
+  span.style.width = `${width}px`;
+}
 
 /**
  * A bar chart drawn by Chartist (SVG, decision 024) into its own element, again whenever its figures
  * change. Bars are as wide as the room allows, at most 24 px; a bar's title gives its figure on
- * hover; the axis shows at most one label per 64 px.
+ * hover. Labels keep to one line: periods are skipped until each shown one has room for its text;
+ * names beside bars are cut with an ellipsis, the whole name in their title.
  */
 export function SalesChart({
   summary,
@@ -38,7 +60,7 @@ export function SalesChart({
   integer = false,
 }: SalesChartProps) {
   const ref = useRef<HTMLDivElement>(null);
-  // Narrow (a phone): shorter names beside the bars. Followed as the element is resized.
+  // Narrow (a phone, or half a wide screen): less room for the names beside the bars.
   const [narrow, setNarrow] = useState(false);
   useEffect(() => {
     const element = ref.current;
@@ -58,17 +80,14 @@ export function SalesChart({
     const element = ref.current;
     if (!element) return;
     // Read at each drawing: Chartist draws again when the window is resized.
+    const labelWidth = labelRoom(labels);
     const every = () =>
-      Math.max(1, Math.ceil((labels.length * 64) / Math.max(element.clientWidth, 1)));
+      Math.max(1, Math.ceil((labels.length * labelWidth) / Math.max(element.clientWidth, 1)));
     const categories = {
-      offset: horizontal ? (narrow ? 96 : 150) : 24,
+      offset: horizontal ? (narrow ? 120 : 180) : 24,
       showGrid: !horizontal,
       labelInterpolationFnc: (label: unknown, index: number) =>
-        horizontal
-          ? shorten(String(label), narrow ? 14 : 24)
-          : index % every() === 0
-            ? String(label)
-            : null,
+        horizontal || index % every() === 0 ? String(label) : null,
     };
     const values = {
       offset: horizontal ? 24 : 64,
@@ -100,6 +119,18 @@ export function SalesChart({
       event.svg.attr({ 'aria-hidden': 'true', focusable: 'false' });
     });
     chart.on('draw', (event) => {
+      if (event.type === 'label' && event.axis.units.pos === (horizontal ? 'y' : 'x')) {
+        const text = String(event.text);
+        if (horizontal) fitLabel(event.element.getNode(), text);
+        else
+          fitLabel(
+            event.element.getNode(),
+            text,
+            Math.max(event.width, labelWidth),
+            element.clientWidth,
+          );
+        return;
+      }
       if (event.type !== 'bar') return;
       const room = horizontal ? event.chartRect.height() : event.chartRect.width();
       const width = Math.max(
