@@ -1,7 +1,7 @@
 import { ACCESS_TOKEN_KEY } from '@proper-parts/domain/constants';
 import { inferAdditionalFields } from 'better-auth/client/plugins';
 import { createAuthClient } from 'better-auth/react';
-import { registerAuthClient } from './session-store';
+import { announceAuthClient } from './auth-client-registry';
 
 /** The identity service (better-auth on our server). The session lives in an httpOnly cookie. */
 export const authClient = createAuthClient({
@@ -57,4 +57,4 @@ export async function signOut() {
 }
 
 // The entry chunk's session store follows this client from now on.
-registerAuthClient(authClient);
+announceAuthClient(authClient);

@@ -1,4 +1,4 @@
-import type { authClient as AuthClient } from './auth-client';
+import { followAuthClient, type IdentityClient } from './auth-client-registry';
 
 /**
  * The session, for every page, without the identity client: a plain `fetch` of the session
@@ -7,7 +7,6 @@ import type { authClient as AuthClient } from './auth-client';
  * follows its session atom (what `authClient.useSession()` does), which sees sign-ins and
  * sign-outs as they happen.
  */
-type Client = typeof AuthClient;
 export interface SessionValue {
   data: {
     user?: {
@@ -30,7 +29,7 @@ interface SessionAtom {
 /** better-auth's session endpoint on our server (its client's `basePath` + `/get-session`). */
 export const SESSION_URL = '/api/v1/auth/get-session';
 
-let client: Client | undefined;
+let client: IdentityClient | undefined;
 /** The plain fetch's answer, until the identity client has one of its own. */
 let fetched: SessionValue | undefined;
 let fetching = false;
@@ -41,14 +40,15 @@ const notify = () => {
 
 const atom = () => client?.$store.atoms.session as SessionAtom | undefined;
 
-/** Called by auth-client.ts as it loads, however it was loaded. */
-export function registerAuthClient(loaded: Client) {
+/** Follows the identity client's session from the moment the client has loaded. */
+export function registerAuthClient(loaded: IdentityClient) {
   if (client === loaded) return;
   client = loaded;
   // Listening mounts the atom, which then asks the server itself.
   atom()?.listen(notify);
   notify();
 }
+followAuthClient(registerAuthClient);
 
 export const loadAuthClient = () =>
   import('./auth-client').then((module) => {
