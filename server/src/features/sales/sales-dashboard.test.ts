@@ -16,8 +16,8 @@ import {
 import { type Num, salesDashboardClient } from '../../../test/sales-figures.ts';
 import { rowsOf } from '../../db/queryable.ts';
 import { closeSalesDays } from './close-days.ts';
+import { rangeParts } from './sales-range.ts';
 import { rebuildSales } from './sales-rebuild.ts';
-import { rangeParts } from './sales-repository.ts';
 import { useShopTimeZone } from './shop-time-zone.ts';
 import { foldStatusChanges } from './status-fold.ts';
 

@@ -1,17 +1,15 @@
-import { ORDER_STATUSES, type OrderStatus } from '@proper-parts/domain/constants';
-import { addDays } from '@proper-parts/domain/days';
-import {
-  SALES_TOP,
-  type SalesDashboard,
-  type SalesQuery,
-  salesMessages,
-} from '@proper-parts/domain/sales';
-import { type SQL, sql } from 'drizzle-orm';
+import { ORDER_STATUSES } from '@proper-parts/domain/constants';
+import { type SalesDashboard, type SalesQuery, salesMessages } from '@proper-parts/domain/sales';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { rowsOf } from '../../db/queryable.ts';
 import { AppError } from '../../errors.ts';
+import { revenueSeries, type SeriesRow } from './revenue-series.ts';
+import { rangeParts } from './sales-range.ts';
 import { salesRebuildProgress } from './sales-rebuild.ts';
 import { storedZone } from './shop-time-zone.ts';
+import { statusCounts } from './status-counts.ts';
+import { type ProductFigure, productFigures, topCustomers } from './top-lists.ts';
 
 /**
  * The dashboard's figures, read from the roll-ups the triggers keep (migration 0014, decision
@@ -95,28 +93,6 @@ const productLine = (p: ProductFigure) => ({
 });
 
 /**
- * How the roll-ups answer a range fastest. Closed days (`closed`: the last one, null for none)
- * from the running totals: two rows a product or customer, the totals through `through` less
- * those through `before` (none before the first sale). The days after the last closed one (today,
- * as a rule) from the day rows.
- */
-export interface RangeParts {
-  through: string | null;
-  before: string | null;
-  days: { first: string; last: string } | null;
-}
-
-export function rangeParts(from: string, to: string, closed: string | null): RangeParts {
-  if (closed === null || closed < from)
-    return { through: null, before: null, days: { first: from, last: to } };
-  return {
-    through: to < closed ? to : closed,
-    before: addDays(from, -1),
-    days: closed < to ? { first: addDays(closed, 1), last: to } : null,
-  };
-}
-
-/**
  * The zone the roll-ups count in, when they are whole; while they are rebuilt (decision 028) a
  * 409 that says how far the rebuild has gone: never figures of half-counted days.
  */
@@ -137,182 +113,4 @@ async function closedThrough(db: Database): Promise<string | null> {
     sql`select value from app_state where key = 'sales_closed_through'`,
   );
   return row?.value ?? null;
-}
-
-const rollUps = {
-  products: {
-    totals: 'sales_product_totals',
-    days: 'sales_products',
-    key: 'product_id',
-    count: 'units',
-  },
-  customers: {
-    totals: 'sales_customer_totals',
-    days: 'sales_customers',
-    key: 'user_id',
-    count: 'orders',
-  },
-} as const;
-
-/**
- * The rows whose sums per product (or customer) are its figures over the range: `key`, `count`
- * (units or orders) and `revenue_cents`, from one stretch of an index each.
- */
-function rowsInRange(kind: keyof typeof rollUps, parts: RangeParts) {
-  const { totals, days, key, count } = rollUps[kind];
-  const columns = (sign: SQL) =>
-    sql`${sql.identifier(key)}, ${sign}${sql.identifier(count)} as ${sql.identifier(count)},
-      ${sign}revenue_cents as revenue_cents`;
-  const pieces: SQL[] = [];
-  if (parts.through)
-    pieces.push(sql`select ${columns(sql``)} from ${sql.identifier(totals)}
-      where day = ${parts.through}::date`);
-  if (parts.before)
-    pieces.push(sql`select ${columns(sql`-`)} from ${sql.identifier(totals)}
-      where day = ${parts.before}::date`);
-  if (parts.days)
-    pieces.push(sql`select ${columns(sql``)} from ${sql.identifier(days)}
-      where period between ${parts.days.first}::date and ${parts.days.last}::date`);
-  return sql.join(pieces, sql` union all `);
-}
-
-/**
- * A top-list query without parallel workers. It reads some 20,000 rows, where starting workers
- * costs more than they save, and the dashboard's queries already run side by side (measured at
- * 10^7 orders, load 7 on 2 cores: the customers' query 200 ms with two workers, 48 ms without).
- * The planner picks them because it guesses 200 products in a union of 20,000 rows.
- */
-function rowsWithoutWorkers<T>(db: Database, query: SQL): Promise<T[]> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`set local max_parallel_workers_per_gather = 0`);
-    return rowsOf<T>(tx, query);
-  });
-}
-
-interface SeriesRow {
-  start: string;
-  orders: number | string;
-  gross: number | string;
-  units: number | string;
-  refunds: number | string;
-  refunded: number | string;
-  refundedUnits: number | string;
-}
-
-/** One bucket per day, week (ISO, from Monday) or month of the range, empty ones included. */
-function revenueSeries(db: Database, { from, to, interval }: SalesQuery) {
-  return rowsOf<SeriesRow>(
-    db,
-    sql`with days as (
-      select day, sum(orders) as orders, sum(gross_cents) as gross, sum(units) as units,
-        sum(refunds) as refunds, sum(refunded_cents) as refunded,
-        sum(refunded_units) as refunded_units
-      from sales_days where day between ${from}::date and ${to}::date
-      group by day
-    ), buckets as (
-      select b::date as start
-      from generate_series(date_trunc(${interval}, ${from}::timestamp), ${to}::timestamp,
-        ${`1 ${interval}`}::interval) b
-    )
-    select greatest(b.start, ${from}::date)::text as start,
-      coalesce(sum(d.orders), 0) as orders, coalesce(sum(d.gross), 0) as gross,
-      coalesce(sum(d.units), 0) as units, coalesce(sum(d.refunds), 0) as refunds,
-      coalesce(sum(d.refunded), 0) as refunded,
-      coalesce(sum(d.refunded_units), 0) as "refundedUnits"
-    from buckets b
-    left join days d on date_trunc(${interval}, d.day::timestamp)::date = b.start
-    group by b.start
-    order by b.start`,
-  );
-}
-
-function statusCounts(db: Database, { from, to }: SalesQuery) {
-  return rowsOf<{ status: OrderStatus; orders: number | string; total: number | string }>(
-    db,
-    // The counter rows, and the changes the fold has not moved into them yet (a few seconds').
-    sql`select status, sum(orders) as orders, sum(total_cents) as total
-      from (
-        select status, orders, total_cents from order_status_days
-        where day between ${from}::date and ${to}::date
-        union all
-        select status, orders, total_cents from order_status_deltas
-        where day between ${from}::date and ${to}::date
-      ) counted
-      group by status`,
-  );
-}
-
-interface ProductFigure {
-  kind: 'revenue' | 'units' | 'brand';
-  id: string | null;
-  sku: string | null;
-  name: string;
-  units: number | string;
-  cents: number | string;
-  stock: number | null;
-}
-
-/**
- * Three lists from one pass over the range's product rows: the top products by net revenue, the
- * top by pieces (beside their stock now), and the top brands (each product's brand today).
- */
-function productFigures(db: Database, parts: RangeParts) {
-  const picked = rowsInRange('products', parts);
-  return rowsWithoutWorkers<ProductFigure>(
-    db,
-    sql`with agg as materialized (
-      select product_id, sum(units) as units, sum(revenue_cents) as cents
-      from (${picked}) picked
-      group by product_id
-    ), by_revenue as (
-      select * from agg where cents > 0 order by cents desc, product_id limit ${SALES_TOP}
-    ), by_units as (
-      select * from agg where units > 0 order by units desc, product_id limit ${SALES_TOP}
-    ), by_brand as (
-      select p.brand_id, sum(a.units) as units, sum(a.cents) as cents
-      from agg a join products p on p.id = a.product_id
-      group by p.brand_id
-      having sum(a.cents) > 0
-      order by cents desc, p.brand_id nulls last
-      limit ${SALES_TOP}
-    )
-    select kind, id, sku, name, units, cents, stock from (
-      select 'revenue' as kind, t.product_id as id, p.sku, p.name, t.units, t.cents,
-        p.available_quantity as stock, t.cents as rank
-      from by_revenue t join products p on p.id = t.product_id
-      union all
-      select 'units', t.product_id, p.sku, p.name, t.units, t.cents, p.available_quantity,
-        t.units
-      from by_units t join products p on p.id = t.product_id
-      union all
-      select 'brand', b.brand_id, null, coalesce(br.name, 'No brand'), b.units, b.cents,
-        null, b.cents
-      from by_brand b left join brands br on br.id = b.brand_id
-    ) lists
-    order by kind, rank desc, id nulls last`,
-  );
-}
-
-function topCustomers(db: Database, parts: RangeParts) {
-  const picked = rowsInRange('customers', parts);
-  return rowsWithoutWorkers<{
-    userId: string;
-    name: string;
-    email: string;
-    orders: number | string;
-    cents: number | string;
-  }>(
-    db,
-    sql`with agg as (
-      select user_id, sum(orders) as orders, sum(revenue_cents) as cents
-      from (${picked}) picked
-      group by user_id
-      having sum(revenue_cents) > 0
-      order by cents desc, user_id
-      limit ${SALES_TOP}
-    )
-    select a.user_id as "userId", u.name, u.email, a.orders, a.cents
-    from agg a join "user" u on u.id = a.user_id
-    order by a.cents desc, a.user_id`,
-  );
 }
