@@ -122,12 +122,21 @@ export function readCsvHeader<Column extends string>(
   return columns as Column[];
 }
 
-/** Counts a refused line in `report`, listing the first MAX_REPORTED_REJECTIONS of them. */
+/**
+ * Counts a refused line in `report`, listing the MAX_REPORTED_REJECTIONS lowest-numbered of them
+ * in line order. Lines are refused out of order: a bad cell as it is read, a line of a batch when
+ * the batch is applied (after the cells of later lines were read), a line whose write failed after
+ * the rest of its batch.
+ */
 export function rejectorOf(report: { rejected: number; rejections: ImportRejection[] }) {
+  const listed = report.rejections;
   return (line: number, reason: string) => {
     report.rejected++;
-    if (report.rejections.length < MAX_REPORTED_REJECTIONS)
-      report.rejections.push({ line, reason });
+    let at = listed.length;
+    while (at > 0 && (listed[at - 1] as ImportRejection).line > line) at--;
+    if (at >= MAX_REPORTED_REJECTIONS) return;
+    listed.splice(at, 0, { line, reason });
+    if (listed.length > MAX_REPORTED_REJECTIONS) listed.pop();
   };
 }
 

@@ -72,8 +72,6 @@ export async function importFitmentCsv(
     reject,
     onProgress,
   });
-  // Refused while reading (a bad cell) or while applying (an unknown part): in line order.
-  report.rejections.sort((a, b) => a.line - b.line);
   if (report.added + report.updated >= ANALYZE_AFTER_LINES) await db.execute(sql`analyze fitments`);
   return report;
 }
