@@ -6,9 +6,11 @@ interface FieldProps {
   error?: string;
   /** Something to show at the end of the label row, such as a "Forgot password?" button. */
   labelAside?: ReactNode;
+  /** A line under the control saying what it takes, which the control points at. */
+  hint?: string;
 }
 
-type Kind = 'input' | 'select';
+type Kind = 'input' | 'select' | 'textarea';
 
 /** The label over a control and its message under it, the control pointing at the message. */
 function Field<K extends Kind>({
@@ -16,6 +18,7 @@ function Field<K extends Kind>({
   label,
   error,
   labelAside,
+  hint,
   id,
   className = '',
   ...control
@@ -23,6 +26,8 @@ function Field<K extends Kind>({
   const generatedId = useId();
   const inputId = id ?? generatedId;
   const errorId = `${inputId}-error`;
+  const hintId = `${inputId}-hint`;
+  const describedBy = [hint && hintId, error && errorId].filter(Boolean).join(' ');
   const Control = kind as ElementType;
 
   return (
@@ -39,9 +44,14 @@ function Field<K extends Kind>({
           .filter(Boolean)
           .join(' ')}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
+        aria-describedby={describedBy || undefined}
         {...control}
       />
+      {hint && (
+        <p id={hintId} className="text-xs text-base-content/60">
+          {hint}
+        </p>
+      )}
       {error && (
         <p id={errorId} className="text-sm text-error">
           {error}
@@ -59,4 +69,9 @@ export const FormField = (props: ComponentProps<'input'> & FieldProps) => (
 /** A labelled select (its options as children) with its message under it, as `FormField`. */
 export const SelectField = (props: ComponentProps<'select'> & FieldProps) => (
   <Field kind="select" {...props} />
+);
+
+/** A labelled textarea with its message under it, as `FormField`. */
+export const TextAreaField = (props: ComponentProps<'textarea'> & FieldProps) => (
+  <Field kind="textarea" {...props} />
 );

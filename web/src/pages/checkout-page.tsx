@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type CheckoutRequest, checkoutRequest } from '@proper-parts/domain/cart';
 import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
+import { FormProvider, useForm } from 'react-hook-form';
 import { Link, Navigate, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { BusyButton } from '../components/busy-button';
 import { FormAlert } from '../components/form-alert';
-import { FormField } from '../components/form-field';
+import { TextAreaField } from '../components/form-field';
 import { PageHeader } from '../components/page-header';
 import { Spinner } from '../components/spinner';
 import { paths } from '../config/paths';
@@ -15,7 +15,7 @@ import { useCheckout } from '../features/cart/api/checkout';
 import { useCart } from '../features/cart/api/use-cart';
 import { useAddresses } from '../features/companies/api/get-addresses';
 import { useMyCompany } from '../features/companies/api/get-my-company';
-import { PaymentTermsFields } from '../features/companies/components/payment-terms-fields';
+import { ShippingFields } from '../features/orders/components/shipping-fields';
 import { useShippingDefaults } from '../features/orders/hooks/use-shipping-defaults';
 import { formatPieces, formatPrice } from '../lib/format';
 import { toast } from '../lib/toast';
@@ -32,18 +32,17 @@ export function CheckoutPage() {
   const { company } = useMyCompany();
   const place = useCheckout();
   const navigate = useNavigate();
+  const form = useForm<CheckoutInput, unknown, CheckoutRequest>({
+    resolver: zodResolver(checkoutRequest),
+    defaultValues: { address: '', phone: '', poNumber: '', note: '', paymentTerms: 'card' },
+  });
   const {
     register,
     handleSubmit,
     setValue,
     getFieldState,
-    watch,
     formState: { errors },
-  } = useForm<CheckoutInput, unknown, CheckoutRequest>({
-    resolver: zodResolver(checkoutRequest),
-    defaultValues: { address: '', phone: '', poNumber: '', note: '', paymentTerms: 'card' },
-  });
-  const onAccount = watch('paymentTerms') === 'account';
+  } = form;
   // Where the last order went (or the company's address): a field the buyer has typed in stays.
   const [shipTo, phone] = [defaults?.address, defaults?.phone];
   useEffect(() => {
@@ -55,8 +54,6 @@ export function CheckoutPage() {
   if (isPending || !cart) return <Spinner className="min-h-[50vh]" />;
   if (cart.lines.length === 0 && !place.isSuccess) return <Navigate to={paths.cart} replace />;
   const blocked = cart.lines.some((line) => line.problem);
-  const limit = company?.me.role === 'buyer' ? company.me.orderLimit : null;
-  const overLimit = limit !== null && cart.total > limit;
 
   const submit = handleSubmit(async (values) => {
     try {
@@ -92,71 +89,37 @@ export function CheckoutPage() {
               : 'Your cart becomes one order. You pay it by card next.'
           }
         />
-        <form noValidate onSubmit={submit} className="flex flex-col gap-3">
-          {company && (
-            <AddressBookPicker
-              onPick={(address) =>
-                setValue('address', address, { shouldDirty: true, shouldValidate: true })
-              }
-            />
-          )}
-          <FormField
-            label="Ship to (address)"
-            autoComplete="street-address"
-            error={errors.address?.message}
-            {...register('address')}
-          />
-          <FormField
-            label="Phone"
-            type="tel"
-            autoComplete="tel"
-            error={errors.phone?.message}
-            {...register('phone')}
-          />
-          {company && (
-            <PaymentTermsFields
-              company={company}
-              field={register('paymentTerms')}
-              error={errors.paymentTerms?.message}
-            />
-          )}
-          <FormField
-            label={onAccount ? 'PO number (required on account)' : 'PO number (optional)'}
-            error={errors.poNumber?.message}
-            {...register('poNumber')}
-          />
-          <div className="flex flex-col gap-1">
-            <label htmlFor="checkout-note" className="text-sm font-medium">
-              Note (optional)
-            </label>
-            <textarea
-              id="checkout-note"
-              rows={3}
-              className={`textarea w-full ${errors.note ? 'textarea-error' : ''}`}
-              aria-invalid={errors.note ? true : undefined}
-              {...register('note')}
-            />
-            {errors.note && <p className="text-sm text-error">{errors.note.message}</p>}
-          </div>
-          {overLimit && (
-            <p role="note" className="alert alert-info text-sm">
-              This order is above your limit of {formatPrice(company?.me.orderLimit ?? 0)}: it will
-              wait for an approver of your company, its stock held meanwhile.
-            </p>
-          )}
-          <FormAlert message={place.error?.message} />
-          {blocked ? (
-            <p className="text-error">
-              Some lines cannot be ordered as they are.{' '}
-              <Link to={paths.cart} className="link">
-                Fix them in the cart
-              </Link>
-              .
-            </p>
-          ) : (
-            <BusyButton busy={place.isPending}>Place order</BusyButton>
-          )}
-        </form>
+        <FormProvider {...form}>
+          <form noValidate onSubmit={submit} className="flex flex-col gap-3">
+            {company && (
+              <AddressBookPicker
+                onPick={(address) =>
+                  setValue('address', address, { shouldDirty: true, shouldValidate: true })
+                }
+              />
+            )}
+            <ShippingFields company={company} total={cart.total} what="cart">
+              <TextAreaField
+                label="Note (optional)"
+                rows={3}
+                error={errors.note?.message}
+                {...register('note')}
+              />
+            </ShippingFields>
+            <FormAlert message={place.error?.message} />
+            {blocked ? (
+              <p className="text-error">
+                Some lines cannot be ordered as they are.{' '}
+                <Link to={paths.cart} className="link">
+                  Fix them in the cart
+                </Link>
+                .
+              </p>
+            ) : (
+              <BusyButton busy={place.isPending}>Place order</BusyButton>
+            )}
+          </form>
+        </FormProvider>
       </div>
       <aside aria-labelledby="order-summary" className="rounded-box bg-base-200 p-5 self-start">
         <h2 id="order-summary" className="mb-3 text-lg font-bold">

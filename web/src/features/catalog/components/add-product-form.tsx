@@ -9,15 +9,14 @@ import {
   withMinimumWithinStock,
 } from '@proper-parts/domain/product-admin';
 import { useEffect, useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { FormProvider, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { BusyButton } from '../../../components/busy-button';
 import { FormAlert } from '../../../components/form-alert';
-import { FormField } from '../../../components/form-field';
 import { toast } from '../../../lib/toast';
 import { useCreateTool } from '../api/create-tool';
 import { useUploadImage } from '../api/upload-image';
-import { BrandOptions, CategorySelect } from './catalog-fields';
+import { ProductFields, productFormClass } from './product-fields';
 
 const acceptedTypes: readonly string[] = UPLOAD_IMAGE_TYPES;
 
@@ -70,8 +69,9 @@ export function AddProductForm() {
   const create = useCreateTool();
   const [failure, setFailure] = useState<string>();
   const imageId = useId();
-  const brandListId = useId();
-  const descriptionId = useId();
+  const form = useForm<AddProductFormInput, unknown, AddProductFormValues>({
+    resolver: zodResolver(addProductForm),
+  });
   const {
     register,
     handleSubmit,
@@ -81,9 +81,7 @@ export function AddProductForm() {
     getValues,
     watch,
     formState: { errors, isSubmitting },
-  } = useForm<AddProductFormInput, unknown, AddProductFormValues>({
-    resolver: zodResolver(addProductForm),
-  });
+  } = form;
   const preview = usePreview(watch('image'));
 
   const save = handleSubmit(async ({ image, ...product }) => {
@@ -109,138 +107,67 @@ export function AddProductForm() {
   });
 
   const busy = isSubmitting || upload.isPending || create.isPending;
-  const numberOptions = { valueAsNumber: true } as const;
 
   return (
-    <form
-      noValidate
-      onSubmit={save}
-      className="grid max-w-3xl gap-4 rounded-box border border-base-300 bg-base-100 p-4 shadow-sm sm:grid-cols-2 sm:p-6"
-    >
-      <div className="sm:col-span-2">
-        <FormField label="Name" error={errors.name?.message} {...register('name')} />
-      </div>
-
-      <div className="flex flex-col gap-1.5 sm:col-span-2">
-        <label htmlFor={descriptionId} className="text-sm font-medium">
-          Description
-        </label>
-        <textarea
-          id={descriptionId}
-          rows={4}
-          className={`textarea w-full ${errors.description ? 'textarea-error' : ''}`}
-          aria-invalid={errors.description ? true : undefined}
-          aria-describedby={errors.description ? `${descriptionId}-error` : undefined}
-          placeholder="Material, dimensions, standard — what a buyer needs to know"
-          {...register('description')}
+    <FormProvider {...form}>
+      <form noValidate onSubmit={save} className={productFormClass}>
+        <ProductFields
+          adding
+          skuAside={
+            <button
+              type="button"
+              className="link link-primary text-xs"
+              onClick={() =>
+                setValue('sku', suggestSku(getValues('name') ?? ''), { shouldValidate: true })
+              }
+            >
+              Suggest from the name
+            </button>
+          }
+          afterStock={
+            <div className="flex flex-col gap-1.5">
+              <label htmlFor={imageId} className="text-sm font-medium">
+                Image
+              </label>
+              <input
+                id={imageId}
+                type="file"
+                accept={UPLOAD_IMAGE_TYPES.join(',')}
+                className={`file-input w-full ${errors.image ? 'file-input-error' : ''}`}
+                aria-invalid={errors.image ? true : undefined}
+                aria-describedby={`${imageId}-hint${errors.image ? ` ${imageId}-error` : ''}`}
+                {...register('image')}
+              />
+              <p id={`${imageId}-hint`} className="text-xs text-base-content/60">
+                JPEG, PNG, WebP, GIF or AVIF, up to 5 MB.
+              </p>
+              {errors.image && (
+                <p id={`${imageId}-error`} className="text-sm text-error">
+                  {errors.image.message}
+                </p>
+              )}
+            </div>
+          }
         />
-        {errors.description && (
-          <p id={`${descriptionId}-error`} className="text-sm text-error">
-            {errors.description.message}
-          </p>
+        {preview && (
+          <figure className="sm:col-span-2">
+            <img
+              src={preview}
+              alt="Preview of the chosen file"
+              width={160}
+              height={120}
+              className="h-30 w-40 rounded-box border border-base-300 bg-base-200 object-contain"
+            />
+          </figure>
         )}
-      </div>
 
-      <FormField
-        label="SKU (optional)"
-        placeholder="Left empty, the shop makes one"
-        error={errors.sku?.message}
-        labelAside={
-          <button
-            type="button"
-            className="link link-primary text-xs"
-            onClick={() =>
-              setValue('sku', suggestSku(getValues('name') ?? ''), { shouldValidate: true })
-            }
-          >
-            Suggest from the name
-          </button>
-        }
-        {...register('sku')}
-      />
-      <FormField
-        label="Brand (optional)"
-        list={brandListId}
-        autoComplete="off"
-        error={errors.brand?.message}
-        {...register('brand')}
-      />
-      <BrandOptions id={brandListId} />
-      <CategorySelect
-        field={register('category')}
-        error={errors.category?.message}
-        empty="No category"
-      />
-
-      <FormField
-        label="Minimum order quantity"
-        type="number"
-        inputMode="numeric"
-        min={1}
-        step={1}
-        error={errors.minimumOrderQuantity?.message}
-        {...register('minimumOrderQuantity', numberOptions)}
-      />
-      <FormField
-        label="Available quantity"
-        type="number"
-        inputMode="numeric"
-        min={0}
-        step={1}
-        error={errors.availableQuantity?.message}
-        {...register('availableQuantity', numberOptions)}
-      />
-      <FormField
-        label="Price per piece ($)"
-        type="number"
-        inputMode="decimal"
-        min={0.01}
-        step={0.01}
-        error={errors.price?.message}
-        {...register('price', numberOptions)}
-      />
-
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor={imageId} className="text-sm font-medium">
-          Image
-        </label>
-        <input
-          id={imageId}
-          type="file"
-          accept={UPLOAD_IMAGE_TYPES.join(',')}
-          className={`file-input w-full ${errors.image ? 'file-input-error' : ''}`}
-          aria-invalid={errors.image ? true : undefined}
-          aria-describedby={`${imageId}-hint${errors.image ? ` ${imageId}-error` : ''}`}
-          {...register('image')}
-        />
-        <p id={`${imageId}-hint`} className="text-xs text-base-content/60">
-          JPEG, PNG, WebP, GIF or AVIF, up to 5 MB.
-        </p>
-        {errors.image && (
-          <p id={`${imageId}-error`} className="text-sm text-error">
-            {errors.image.message}
-          </p>
-        )}
-      </div>
-
-      {preview && (
-        <figure className="sm:col-span-2">
-          <img
-            src={preview}
-            alt="Preview of the chosen file"
-            width={160}
-            height={120}
-            className="h-30 w-40 rounded-box border border-base-300 bg-base-200 object-contain"
-          />
-        </figure>
-      )}
-
-      <div className="flex flex-col gap-3 sm:col-span-2">
-        <FormAlert message={failure} />
-        <BusyButton busy={busy} className="btn-primary sm:w-auto sm:self-start sm:px-10">
-          {upload.isPending ? 'Uploading image…' : 'Add Product'}
-        </BusyButton>
-      </div>
-    </form>
+        <div className="flex flex-col gap-3 sm:col-span-2">
+          <FormAlert message={failure} />
+          <BusyButton busy={busy} className="btn-primary sm:w-auto sm:self-start sm:px-10">
+            {upload.isPending ? 'Uploading image…' : 'Add Product'}
+          </BusyButton>
+        </div>
+      </form>
+    </FormProvider>
   );
 }

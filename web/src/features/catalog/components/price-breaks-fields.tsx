@@ -6,7 +6,7 @@ import {
   useFieldArray,
 } from 'react-hook-form';
 import { FormField } from '../../../components/form-field';
-import type { EditProductFormInput, EditProductFormValues } from './edit-product-form';
+import type { EditProductFormInput, EditProductFormValues } from './edit-product-schema';
 
 /**
  * Volume pricing (issue 18): rows of "from this many pieces, this unit price", the smallest

@@ -4,15 +4,14 @@ import {
   acceptQuoteRequest,
   type Quote,
 } from '@proper-parts/domain/quotes';
-import { useForm } from 'react-hook-form';
+import { FormProvider, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { BusyButton } from '../../../components/busy-button';
 import { FormAlert } from '../../../components/form-alert';
-import { FormField } from '../../../components/form-field';
 import { formatDay, formatPrice } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { useMyCompany } from '../../companies/api/get-my-company';
-import { PaymentTermsFields } from '../../companies/components/payment-terms-fields';
+import { ShippingFields } from '../../orders/components/shipping-fields';
 import { useAcceptQuote } from '../api/accept-quote';
 
 type AcceptInput = z.input<typeof acceptQuoteRequest>;
@@ -33,12 +32,7 @@ export function AcceptQuoteForm({
   // The quote's company is the order's: a quote asked for outside a company is paid by card.
   const { company: mine } = useMyCompany();
   const company = quote.companyName !== null ? mine : null;
-  const {
-    register,
-    handleSubmit,
-    watch,
-    formState: { errors },
-  } = useForm<AcceptInput, unknown, AcceptQuoteRequest>({
+  const form = useForm<AcceptInput, unknown, AcceptQuoteRequest>({
     resolver: zodResolver(acceptQuoteRequest),
     values: {
       address: defaults?.address ?? '',
@@ -48,12 +42,9 @@ export function AcceptQuoteForm({
     },
     resetOptions: { keepDirtyValues: true },
   });
-  const onAccount = watch('paymentTerms') === 'account';
   const total = quote.total ?? 0;
-  const limit = company?.me.role === 'buyer' ? company.me.orderLimit : null;
-  const overLimit = limit !== null && total > limit;
 
-  const submit = handleSubmit(async (input) => {
+  const submit = form.handleSubmit(async (input) => {
     try {
       const { quote: accepted } = await accept.mutateAsync({ id: quote._id, input });
       const order = accepted.order;
@@ -71,54 +62,26 @@ export function AcceptQuoteForm({
     }
   });
   return (
-    <form
-      noValidate
-      onSubmit={submit}
-      aria-labelledby="accept-quote"
-      className="flex flex-col gap-3 rounded-box border border-base-300 p-4"
-    >
-      <h3 id="accept-quote" className="text-lg font-bold">
-        Accept this quote
-      </h3>
-      <p className="text-sm text-base-content/70">
-        It becomes one order of {formatPrice(total)} at the quoted prices;{' '}
-        {company?.termsDays
-          ? 'you pay it by card next or on your company’s account.'
-          : 'you pay it by card next.'}
-      </p>
-      <FormField
-        label="Ship to (address)"
-        autoComplete="street-address"
-        error={errors.address?.message}
-        {...register('address')}
-      />
-      <FormField
-        label="Phone"
-        type="tel"
-        autoComplete="tel"
-        error={errors.phone?.message}
-        {...register('phone')}
-      />
-      {company && (
-        <PaymentTermsFields
-          company={company}
-          field={register('paymentTerms')}
-          error={errors.paymentTerms?.message}
-        />
-      )}
-      <FormField
-        label={onAccount ? 'PO number (required on account)' : 'PO number (optional)'}
-        error={errors.poNumber?.message}
-        {...register('poNumber')}
-      />
-      {overLimit && (
-        <p role="note" className="alert alert-info text-sm">
-          This quote is above your limit of {formatPrice(limit ?? 0)}: its order will wait for an
-          approver of your company, its stock held meanwhile.
+    <FormProvider {...form}>
+      <form
+        noValidate
+        onSubmit={submit}
+        aria-labelledby="accept-quote"
+        className="flex flex-col gap-3 rounded-box border border-base-300 p-4"
+      >
+        <h3 id="accept-quote" className="text-lg font-bold">
+          Accept this quote
+        </h3>
+        <p className="text-sm text-base-content/70">
+          It becomes one order of {formatPrice(total)} at the quoted prices;{' '}
+          {company?.termsDays
+            ? 'you pay it by card next or on your company’s account.'
+            : 'you pay it by card next.'}
         </p>
-      )}
-      <FormAlert message={accept.error?.message} />
-      <BusyButton busy={accept.isPending}>Accept and place order</BusyButton>
-    </form>
+        <ShippingFields company={company} total={total} what="quote" />
+        <FormAlert message={accept.error?.message} />
+        <BusyButton busy={accept.isPending}>Accept and place order</BusyButton>
+      </form>
+    </FormProvider>
   );
 }

@@ -1,0 +1,109 @@
+import {
+  formatAttributes,
+  formatCrossReferences,
+  parseAttributes,
+  parseCrossReferences,
+  skuField,
+} from '@proper-parts/domain/catalog-csv';
+import type { CatalogProduct } from '@proper-parts/domain/catalog-search';
+import { breakAbovePrice, packSizeField, priceBreakList } from '@proper-parts/domain/price-breaks';
+import { productFields } from '@proper-parts/domain/product-admin';
+import { productSlug } from '@proper-parts/domain/product-edit';
+import type { FieldPath } from 'react-hook-form';
+import { z } from 'zod';
+
+/** One specification or cross-reference per line, in the CSV's syntax (README). */
+const lines = (text: string) =>
+  text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .join('; ');
+
+const parsedText = <T>(parse: (text: string) => T) =>
+  z.string().transform((text, context) => {
+    try {
+      return parse(lines(text));
+    } catch (error) {
+      context.addIssue({ code: 'custom', message: (error as Error).message });
+      return z.NEVER;
+    }
+  });
+
+export const editProductForm = z
+  .object({
+    sku: skuField,
+    name: productFields.shape.name,
+    slug: productSlug,
+    mpn: z.string().trim().max(60, 'MPN must be at most 60 characters'),
+    brand: z.string().trim().max(80),
+    category: z.string(),
+    price: productFields.shape.price,
+    minimumOrderQuantity: productFields.shape.minimumOrderQuantity,
+    availableQuantity: productFields.shape.availableQuantity,
+    // May stay empty: a product imported without one has none to keep.
+    description: z.string().trim().max(2000, 'Description must be at most 2,000 characters'),
+    attributes: parsedText(parseAttributes),
+    crossReferences: parsedText(parseCrossReferences),
+    priceBreaks: priceBreakList,
+    packSize: packSizeField,
+  })
+  .superRefine(
+    (form, context) => {
+      const above = breakAbovePrice(form.priceBreaks, form.price);
+      if (above)
+        context.addIssue({
+          code: 'custom',
+          path: ['priceBreaks', above.index, 'price'],
+          message: above.message,
+        });
+    },
+    // With the other fields' messages, not after them (an empty number compares as no price).
+    { when: ({ value }) => Array.isArray((value as { priceBreaks?: unknown }).priceBreaks) },
+  );
+export type EditProductFormInput = z.input<typeof editProductForm>;
+export type EditProductFormValues = z.output<typeof editProductForm>;
+export type EditProductField = keyof EditProductFormInput;
+
+/** The form's values for a product as the catalog answers it. */
+export const productFormValues = (product: CatalogProduct): EditProductFormInput => ({
+  sku: product.sku,
+  name: product.name,
+  slug: product.slug,
+  mpn: product.mpn ?? '',
+  brand: product.brand?.name ?? '',
+  category: product.category?.slug ?? '',
+  price: product.price,
+  minimumOrderQuantity: product.minimumOrderQuantity,
+  availableQuantity: product.availableQuantity,
+  description: product.description,
+  attributes: formatAttributes(product.attributes).replaceAll('; ', '\n'),
+  crossReferences: formatCrossReferences(product.crossReferences).replaceAll('; ', '\n'),
+  priceBreaks: product.priceBreaks,
+  packSize: product.packSize,
+});
+
+/** Which field a server message is about: "sku: …", "priceBreaks.1.price: …". */
+export const fieldOfMessage = (message: string): FieldPath<EditProductFormInput> | undefined => {
+  const path = /^([\w.]+):/.exec(message)?.[1];
+  const name = path?.split('.')[0];
+  return name && name in editProductFieldNames
+    ? (path as FieldPath<EditProductFormInput>)
+    : undefined;
+};
+const editProductFieldNames: Record<EditProductField, true> = {
+  sku: true,
+  name: true,
+  slug: true,
+  mpn: true,
+  brand: true,
+  category: true,
+  price: true,
+  minimumOrderQuantity: true,
+  availableQuantity: true,
+  description: true,
+  attributes: true,
+  crossReferences: true,
+  priceBreaks: true,
+  packSize: true,
+};
