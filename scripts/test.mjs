@@ -5,7 +5,7 @@
 //
 // With DATABASE_URL set the Vitest suites run on that PostgreSQL server; with TEST_PGLITE_TOO=1
 // as well (CI), the server suites run a second time on embedded PGlite, beside the build and the
-// journeys.
+// journeys (less the files that start their servers on both databases themselves: they ran once).
 import { spawn } from 'node:child_process';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -35,8 +35,9 @@ const npx =
   (...args) =>
   () =>
     run('npx', args);
-const withoutDatabaseUrl = () => {
-  const env = { ...process.env };
+/** The second pass of the server suites: on PGlite, without the files that pick their own databases. */
+const secondPassEnv = () => {
+  const env = { ...process.env, PP_TEST_SECOND_PASS: '1' };
   delete env.DATABASE_URL;
   return env;
 };
@@ -60,7 +61,7 @@ await Promise.all([
   })(),
   pgliteToo &&
     phase('vitest server (PGlite)', () =>
-      run('npx', ['vitest', 'run', '--project', 'server*'], withoutDatabaseUrl()),
+      run('npx', ['vitest', 'run', '--project', 'server*'], secondPassEnv()),
     ),
 ]);
 

@@ -13,6 +13,28 @@ const needsOwnProcess = [
   'src/features/fitment/fitment-csv.test.ts',
 ];
 
+/**
+ * Files that choose their databases themselves, whatever DATABASE_URL says: server processes
+ * started on PGlite and on PostgreSQL side by side, on the local PostgreSQL server, or on a PGlite
+ * data directory of their own. CI runs the server suites twice (DATABASE_URL's PostgreSQL, then
+ * PGlite); the second pass (PP_TEST_SECOND_PASS=1) leaves these out, as it would only repeat them.
+ */
+const ownDatabases = [
+  'test/kill-under-load.test.ts',
+  'test/backup-under-load.test.ts',
+  'test/startup.test.ts',
+  'test/pglite-memory.test.ts',
+  'test/cli.test.ts',
+  'test/database-outage.test.ts',
+  'test/database-hang.test.ts',
+  'test/concurrent-migrations.test.ts',
+  'test/checkout-races.test.ts',
+  'test/many-processes.test.ts',
+  'test/two-processes-cache.test.ts',
+  'test/read-replica.test.ts',
+];
+const secondPass = process.env.PP_TEST_SECOND_PASS === '1';
+
 const shared = {
   root: import.meta.dirname,
   environment: 'node' as const,
@@ -34,7 +56,7 @@ export const serverProjects = [
       ...shared,
       name: 'server',
       include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-      exclude: needsOwnProcess,
+      exclude: [...needsOwnProcess, ...(secondPass ? ownDatabases : [])],
       isolate: false,
     },
   }),
