@@ -62,4 +62,32 @@ describe('the demo catalog (issue 16)', () => {
     expect(outOfStock).toBeGreaterThan(100);
     expect(outOfStock).toBeLessThan(1000);
   });
+
+  it("sells the spec's products and the other hand-written ones as a maintenance buyer orders them, each with specifications and cross-references", () => {
+    const hand = catalog.products.slice(DEMO_CATALOG_SIZE - demoProducts.length);
+    expect(hand.map((p) => p.name).sort()).toEqual(demoProducts.map((p) => p.name).sort());
+    for (const product of hand) {
+      expect(product.minimumOrderQuantity, product.name).toBeGreaterThanOrEqual(1);
+      expect(product.minimumOrderQuantity, product.name).toBeLessThanOrEqual(10);
+      expect(product.availableQuantity, product.name).toBeGreaterThanOrEqual(100);
+      expect(product.availableQuantity, product.name).toBeLessThan(1000);
+      expect(product.availableQuantity, product.name).toBeGreaterThan(
+        product.minimumOrderQuantity * 20,
+      );
+      // From $3 for a bearing to a few hundred dollars for a windscreen: no $1,000 piston.
+      expect(product.priceCents, product.name).toBeGreaterThanOrEqual(300);
+      expect(product.priceCents, product.name).toBeLessThanOrEqual(30_000);
+      expect(product.attributes.length, product.name).toBeGreaterThanOrEqual(3);
+      expect(product.crossReferences.length, product.name).toBeGreaterThanOrEqual(1);
+      expect(product.mpn, product.name).not.toBe('');
+    }
+    const oilFilter = hand.find((p) => p.slug === 'oil-filter');
+    expect(oilFilter).toMatchObject({ minimumOrderQuantity: 10, sku: 'OFL-OC20-M20' });
+    expect(oilFilter?.attributes).toContainEqual({
+      name: 'thread',
+      value: 'M20x1.5',
+      num: null,
+      unit: null,
+    });
+  });
 });

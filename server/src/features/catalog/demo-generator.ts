@@ -2,7 +2,6 @@ import { type DemoProduct, demoProducts } from './demo-catalog.ts';
 import {
   between,
   type Category,
-  type DemoAttribute,
   isLeaf,
   type LeafCategory,
   pick,
@@ -43,13 +42,9 @@ export interface DemoCrossReference {
   kind: 'oem' | 'superseded' | 'competitor';
 }
 
-export interface GeneratedProduct extends Omit<DemoProduct, 'slug'> {
-  slug: string;
-  sku: string;
-  mpn: string;
+export interface GeneratedProduct extends Omit<DemoProduct, 'category'> {
   brandSlug: string;
   categorySlug: string;
-  attributes: DemoAttribute[];
   crossReferences: DemoCrossReference[];
 }
 
@@ -140,43 +135,6 @@ function flatten(
   }
 }
 
-/** Where the hand-written products sit, and their part numbers. */
-const handWritten: Record<
-  string,
-  { category: string; sku: string; mpn: string; attributes?: DemoAttribute[] }
-> = {
-  piston: { category: 'pistons', sku: 'PST-82500-STD', mpn: '87-4410-STD' },
-  'air-filter': { category: 'air-filters', sku: 'AFL-AP2418', mpn: 'AP 241/8' },
-  'steering-wheel': { category: 'steering-parts', sku: 'STR-SW380-48', mpn: 'SW-380-48S' },
-  windscreen: { category: 'windscreens', sku: 'WSC-LG5-ACU', mpn: 'LG5.0-ACU-GN' },
-  'engine-fan': { category: 'cooling', sku: 'CLG-EF350-12V', mpn: 'EF350-7B-12' },
-  'oil-filter': { category: 'oil-filters', sku: 'OFL-OC20-M20', mpn: 'OC 20/1' },
-  'deep-groove-ball-bearing-6204': {
-    category: 'ball-bearings',
-    sku: 'BRG-6204-2RS',
-    mpn: '6204-2RS',
-    attributes: [
-      { name: 'bore', value: '20', num: 20, unit: 'mm' },
-      { name: 'outer_diameter', value: '47', num: 47, unit: 'mm' },
-      { name: 'width', value: '14', num: 14, unit: 'mm' },
-      { name: 'seal', value: 'rubber seals', num: null, unit: null },
-    ],
-  },
-  'hydraulic-gear-pump': { category: 'hydraulic-pumps', sku: 'HYP-GP16-250', mpn: 'GP1-16-SAEA' },
-  'brake-disc': { category: 'brake-discs', sku: 'BDS-300X28-V', mpn: 'BD300.28V' },
-  'spark-plug-set': { category: 'spark-plugs', sku: 'SPK-IR14-SET4', mpn: 'IR14-4' },
-  'timing-belt': { category: 'timing-belts', sku: 'TBT-HTD1200-8M', mpn: '1200-8M-30' },
-  alternator: { category: 'alternators-and-starters', sku: 'ALT-AL120-12V', mpn: 'AL120R' },
-  radiator: { category: 'cooling', sku: 'CLG-RD580-AL', mpn: 'RD-580-AL' },
-  'hex-socket-wrench-set': { category: 'socket-sets', sku: 'SKT-SS40-12', mpn: 'SS40-1/2' },
-  'angle-grinder': { category: 'angle-grinders', sku: 'AGR-AG125-1200', mpn: 'AG125-12' },
-  'torque-wrench': { category: 'torque-wrenches', sku: 'TQW-TW210-12', mpn: 'TW210-1/2' },
-  'pneumatic-impact-wrench': { category: 'impact-wrenches', sku: 'IWR-IW1000-12', mpn: 'IW-1000A' },
-  'shock-absorber': { category: 'shock-absorbers', sku: 'SHK-SA22-TT', mpn: 'SA22-410' },
-  'clutch-kit': { category: 'clutch-kits', sku: 'CLK-CK240-23', mpn: 'CK240.23' },
-  'fuel-injector': { category: 'fuel-injectors', sku: 'INJ-FI310-EV6', mpn: 'FI310-EV6' },
-};
-
 /** Shapes that other catalogs give the same number: `6204-2RS` → `6204 2RS`, `62042RS`. */
 function variants(r: Rng, model: string, brandCode: string): DemoCrossReference[] {
   const compact = model.replace(/[^A-Z0-9.]/gi, '');
@@ -227,22 +185,17 @@ export function generateDemoCatalog(size = DEMO_CATALOG_SIZE): DemoCatalog {
     return value;
   };
 
-  const hand: GeneratedProduct[] = demoProducts.map((product, index) => {
-    const place = handWritten[product.slug];
-    if (!place) throw new Error(`no place for the demo product ${product.slug}`);
-    const entry = leafBySlug.get(place.category);
-    if (!entry) throw new Error(`unknown category ${place.category}`);
+  const hand: GeneratedProduct[] = demoProducts.map(({ category, ...product }, index) => {
+    const entry = leafBySlug.get(category);
+    if (!entry) throw new Error(`unknown category ${category}`);
     const brand = (brandsOf.get(entry.top) as DemoBrand[])[index % 5] as DemoBrand;
     usedSlugs.add(product.slug);
-    usedSkus.add(place.sku);
+    usedSkus.add(product.sku);
     return {
       ...product,
-      sku: place.sku,
-      mpn: place.mpn,
       brandSlug: brand.slug,
-      categorySlug: place.category,
-      attributes: place.attributes ?? [],
-      crossReferences: variants(r, place.mpn, brandCode(brand)),
+      categorySlug: category,
+      crossReferences: variants(r, product.mpn, brandCode(brand)),
     };
   });
 

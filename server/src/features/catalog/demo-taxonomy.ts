@@ -50,19 +50,19 @@ export interface Category {
 export const isLeaf = (category: LeafCategory | Category): category is LeafCategory =>
   'make' in category;
 
-const mm = (name: string, num: number): DemoAttribute => ({
+export const mm = (name: string, num: number): DemoAttribute => ({
   name,
   value: String(num),
   num,
   unit: 'mm',
 });
-const measure = (name: string, num: number, unit: string): DemoAttribute => ({
+export const measure = (name: string, num: number, unit: string): DemoAttribute => ({
   name,
   value: String(num),
   num,
   unit,
 });
-const label = (name: string, value: string): DemoAttribute => ({
+export const label = (name: string, value: string): DemoAttribute => ({
   name,
   value,
   num: null,
