@@ -13,7 +13,7 @@ import { serializeEnvelope } from '../../http/cached-json.ts';
 import { createResponseCache } from '../../http/response-cache.ts';
 import { LOCAL_WRITE } from '../../plugins/change-feed.ts';
 import type { CatalogSearch } from './catalog-search.ts';
-import type { Counts } from './postgres-catalog-search.ts';
+import type { Counts } from './search-counts.ts';
 
 /**
  * How old a search answer may be before it is read again (in the background: the old one is
@@ -69,7 +69,7 @@ const catalogAnswers = <T = string>(
     refreshInBackground: true,
   });
 
-/** A search's count and facets, kept apart from its pages (postgres-catalog-search.ts `counts`). */
+/** A search's count and facets, kept apart from its pages (search-counts.ts). */
 export const searchCountsCache = (app: FastifyInstance) =>
   catalogAnswers<Counts>('search-counts', app, 1_000, SEARCH_MAX_AGE_MS);
 

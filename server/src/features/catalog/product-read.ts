@@ -1,0 +1,80 @@
+import type { CatalogProduct } from '@proper-parts/domain/catalog-search';
+import { sql } from 'drizzle-orm';
+import { type Queryable, rowsOf } from '../../db/queryable.ts';
+import { fromJson, ITEM_COLUMNS, type ItemRow, toItem } from './search-items.ts';
+
+/** A product's id: the product read also takes one (a slug never has this shape). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A live product by slug (or by id), with its specifications and cross-references. */
+export async function readProduct(
+  db: Queryable,
+  slug: string,
+): Promise<CatalogProduct | undefined> {
+  // One statement: the product, its specifications, cross-references and category path.
+  const [row] = await rowsOf<
+    ItemRow & {
+      mpn: string | null;
+      description: string;
+      created_at: string;
+      attributes: CatalogProduct['attributes'] | string;
+      cross_references: CatalogProduct['crossReferences'] | string;
+      category_path: CatalogProduct['categoryPath'] | string;
+      price_breaks: { minQuantity: number; priceCents: number }[] | string;
+    }
+  >(
+    db,
+    sql`
+    select ${ITEM_COLUMNS}, p.mpn, p.description, p.created_at, '' as sort_value,
+      (select coalesce(json_agg(json_build_object('minQuantity', pb.min_quantity,
+          'priceCents', pb.price_cents) order by pb.min_quantity), '[]')
+        from price_breaks pb where pb.product_id = p.id) as price_breaks,
+      (select coalesce(json_agg(json_build_object('name', a.name, 'value', a.value,
+          'num', a.num, 'unit', a.unit) order by a.name), '[]')
+        from product_attributes a where a.product_id = p.id) as attributes,
+      (select coalesce(json_agg(json_build_object('number', x.number, 'kind', x.kind)
+          order by x.kind, x.number), '[]')
+        from cross_references x where x.product_id = p.id) as cross_references,
+      (select coalesce(json_agg(json_build_object('slug', up.slug, 'name', up.name)
+          order by up.level desc), '[]')
+        from (
+          with recursive up as (
+            select id, parent_id, slug, name, 0 as level from categories where id = p.category_id
+            union all
+            select c.id, c.parent_id, c.slug, c.name, up.level + 1
+            from categories c join up on c.id = up.parent_id
+          ) select slug, name, level from up) up) as category_path
+    from products p
+    left join brands b on b.id = p.brand_id
+    left join categories c on c.id = p.category_id
+    where ${UUID.test(slug) ? sql`p.id = ${slug}::uuid` : sql`p.slug = ${slug}`} and p.deleted_at is null`,
+  );
+  if (!row) {
+    // A former slug: the product under its current one (the page answers 301 to it).
+    const [moved] = UUID.test(slug)
+      ? []
+      : await rowsOf<{ slug: string }>(
+          db,
+          sql`
+          select p.slug from product_slug_redirects r join products p on p.id = r.product_id
+          where r.slug = ${slug} and p.deleted_at is null and p.slug <> ${slug}`,
+        );
+    return moved ? readProduct(db, moved.slug) : undefined;
+  }
+  return {
+    ...toItem(row),
+    mpn: row.mpn,
+    description: row.description,
+    createdAt: new Date(row.created_at).toISOString(),
+    attributes: fromJson(row.attributes).map((a) => ({
+      ...a,
+      num: a.num === null ? null : Number(a.num),
+    })),
+    crossReferences: fromJson(row.cross_references),
+    categoryPath: fromJson(row.category_path),
+    priceBreaks: fromJson(row.price_breaks).map((b) => ({
+      minQuantity: Number(b.minQuantity),
+      price: Number(b.priceCents) / 100,
+    })),
+  };
+}

@@ -1,0 +1,105 @@
+import type { AttributeFilter, SearchQuery } from '@proper-parts/domain/catalog-search';
+import { type SQL, sql } from 'drizzle-orm';
+import { partNumberKey } from './catalog-search.ts';
+
+export const list = (values: string[]) =>
+  sql.join(
+    values.map((value) => sql`${value}`),
+    sql`, `,
+  );
+
+export const and = (parts: SQL[]) => sql.join(parts, sql` and `);
+
+/** A search's words, prepared once per request. */
+export function textMatch(q: string) {
+  const key = partNumberKey(q);
+  const prefix = `${key}%`;
+  const tsquery = sql`websearch_to_tsquery('english', ${q})`;
+  const byNumber = key.length >= 2;
+  const exact = byNumber
+    ? sql`(p.sku_key = ${key} or p.mpn_key = ${key} or p.id in (select product_id from cross_references where number_key = ${key}))`
+    : sql`false`;
+  const startsWith = byNumber
+    ? sql`(p.sku_key like ${prefix} or p.mpn_key like ${prefix} or p.id in (select product_id from cross_references where number_key like ${prefix}))`
+    : sql`false`;
+  // Each arm by its own index, joined in one BitmapOr: `= any(array(...))` (an InitPlan) is an
+  // index condition on the primary key, where `in (select ...)` scanned every product.
+  const matched = byNumber
+    ? sql`(p.sku_key like ${prefix} or p.mpn_key like ${prefix}
+        or p.id = any(array(select product_id from cross_references where number_key like ${prefix}))
+        or p.search_vector @@ ${tsquery})`
+    : sql`p.search_vector @@ ${tsquery}`;
+  return {
+    where: matched,
+    // An exact part number outranks a prefix, which outranks any words (ts_rank's 32 keeps it < 1).
+    rank: sql`round((case when ${exact} then 4 when ${startsWith} then 2 else 0 end + ts_rank(p.search_vector, ${tsquery}, 32))::numeric, 6)`,
+  };
+}
+
+/** The filter a count leaves out: a facet counts what the query gives with that facet changed. */
+type Except = 'brand' | 'category' | 'price' | 'attributes' | null;
+
+/** `attribute` holds for the product `p`, as a row of `product_attributes` aliased `alias`. */
+export function attributeMatch(attribute: AttributeFilter, alias: string) {
+  const a = sql.raw(alias);
+  const match =
+    'value' in attribute
+      ? Number.isFinite(Number(attribute.value))
+        ? sql`${a}.num = ${Number(attribute.value)}::float8`
+        : sql`${a}.num is null and lower(${a}.value) = ${attribute.value.toLowerCase()}`
+      : sql`${a}.num between ${attribute.min ?? -Number.MAX_VALUE}::float8 and ${attribute.max ?? Number.MAX_VALUE}::float8`;
+  return sql`exists (select 1 from product_attributes ${a} where ${a}.product_id = p.id and ${a}.name = ${attribute.name} and ${match})`;
+}
+
+export function conditions(query: SearchQuery, leaveOut: Except | Except[]): SQL[] {
+  const left = new Set(Array.isArray(leaveOut) ? leaveOut : [leaveOut]);
+  const except = (filter: Except) => (left.has(filter) ? filter : null);
+  const where: SQL[] = [sql`p.deleted_at is null`];
+  if (query.category && except('category') !== 'category')
+    where.push(sql`p.category_id = any(array(
+      with recursive below as (
+        select id from categories where slug = ${query.category}
+        union all
+        select c.id from categories c join below on c.parent_id = below.id
+      ) select id from below))`);
+  if (query.brands.length > 0 && except('brand') !== 'brand')
+    where.push(
+      sql`p.brand_id = any(array(select id from brands where slug in (${list(query.brands)})))`,
+    );
+  if (query.inStock) where.push(sql`p.available_quantity >= p.minimum_order_quantity`);
+  if (query.minPrice !== undefined && except('price') !== 'price')
+    where.push(sql`p.price_cents >= ${Math.ceil(query.minPrice * 100)}::bigint`);
+  if (query.maxPrice !== undefined && except('price') !== 'price')
+    where.push(sql`p.price_cents <= ${Math.floor(query.maxPrice * 100)}::bigint`);
+  if (except('attributes') !== 'attributes')
+    for (const attribute of query.attributes) where.push(attributeMatch(attribute, 'a'));
+  if (query.q) where.push(textMatch(query.q).where);
+  // Fits the vehicle (issue 20): the ids of the parts that fit it, read once from the fitments'
+  // primary key (vehicle first) as an InitPlan, an index condition on the products' primary
+  // key. A part that fits at two positions is one id twice in the array, and one product still.
+  // An unknown vehicle fits nothing: an empty page, not an error (no extra query per search,
+  // and a vehicle gone from the list reads "nothing fits" rather than breaking the page).
+  if (query.vehicle !== undefined)
+    where.push(
+      sql`p.id = any(array(select f.product_id from fitments f where f.vehicle_id = ${query.vehicle}::int))`,
+    );
+  return where;
+}
+
+/** Each sort's key, its direction and the type its cursor value is read back as. */
+export function sortKey(query: SearchQuery) {
+  const sort = query.sort ?? (query.q ? 'relevance' : 'newest');
+  switch (sort) {
+    case 'relevance':
+      if (query.q) return { sort, key: textMatch(query.q).rank, desc: true, cast: sql`numeric` };
+      return { sort, key: sql`p.created_at`, desc: true, cast: sql`timestamptz` };
+    case 'newest':
+      return { sort, key: sql`p.created_at`, desc: true, cast: sql`timestamptz` };
+    case 'price_asc':
+      return { sort, key: sql`p.price_cents`, desc: false, cast: sql`integer` };
+    case 'price_desc':
+      return { sort, key: sql`p.price_cents`, desc: true, cast: sql`integer` };
+    case 'name':
+      return { sort, key: sql`p.name`, desc: false, cast: sql`text` };
+  }
+}

@@ -1,0 +1,42 @@
+import { AppError } from '../../errors.ts';
+
+/**
+ * How `q` is read: as typed (part numbers and full text); or, when that finds nothing, with each
+ * word the names do not have replaced by the nearest one they do ("bearnig": "bearing", by
+ * trigrams over `search_words`). A cursor keeps the mode of its first page.
+ */
+export type Mode = 'words' | 'typos';
+
+export interface Cursor {
+  sort: string;
+  mode: Mode;
+  value: string;
+  id: string;
+}
+
+export const encodeCursor = (cursor: Cursor) =>
+  Buffer.from(JSON.stringify(cursor)).toString('base64url');
+
+/** What each sort's key looks like as text: a cursor is read back into SQL only when it fits. */
+const cursorValue: Record<string, RegExp> = {
+  relevance: /^(-?\d+(\.\d+)?|\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(\.\d+)?[+-]\d\d(:\d\d)?)$/,
+  newest: /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(\.\d+)?[+-]\d\d(:\d\d)?$/,
+  price_asc: /^\d{1,10}$/,
+  price_desc: /^\d{1,10}$/,
+  name: /^[^\0]{0,400}$/,
+};
+
+export function decodeCursor(text: string, sort: string): Cursor {
+  try {
+    const cursor = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as Cursor;
+    if (
+      cursor.sort === sort &&
+      (cursor.mode === 'words' || cursor.mode === 'typos') &&
+      typeof cursor.value === 'string' &&
+      (cursorValue[sort]?.test(cursor.value) ?? false) &&
+      /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(cursor.id)
+    )
+      return cursor;
+  } catch {}
+  throw new AppError('INVALID', 'cursor: not a cursor of this search (start again without it)');
+}
