@@ -15,9 +15,9 @@ import { answerOnce } from '../../http/idempotency.ts';
 import { errorResponses } from '../../http/responses.ts';
 import { auditActorOf } from '../audit/audit-log.ts';
 import type { ImageStorage } from '../uploads/image-storage.ts';
-import { taxonomy } from './catalog-import.ts';
 import { deleteTool, insertTool } from './catalog-repository.ts';
 import type { CatalogSearch } from './catalog-search.ts';
+import { taxonomy } from './catalog-taxonomy.ts';
 import { editProduct } from './product-edit.ts';
 import { skuTakenReason } from './sku-clash.ts';
 

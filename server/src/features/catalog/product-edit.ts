@@ -5,10 +5,11 @@ import type { Database } from '../../db/client.ts';
 import { uniqueViolationOf } from '../../db/pg-errors.ts';
 import { AppError } from '../../errors.ts';
 import { type AuditActor, recordAudit } from '../audit/audit-log.ts';
-import { taxonomy, writeProducts } from './catalog-import.ts';
 import { dollarsToCents } from './catalog-repository.ts';
+import { taxonomy } from './catalog-taxonomy.ts';
 import { breaksToCents, breaksToDollars, type StoredPriceBreak } from './price-breaks.ts';
 import { changedFields, productSnapshot } from './product-snapshot.ts';
+import { writeProducts } from './product-writes.ts';
 import { skuTakenReason } from './sku-clash.ts';
 
 /**
