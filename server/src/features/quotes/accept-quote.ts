@@ -9,13 +9,8 @@ import { type Queryable, rowsOf } from '../../db/queryable.ts';
 import { AppError } from '../../errors.ts';
 import type { Actor } from '../auth/actor.ts';
 import { type OrderRow, orderColumns, orderWithLines } from '../orders/order-view.ts';
-import {
-  type QuoteRow,
-  quoteWithLines,
-  readQuoteRow,
-  todayUtc,
-  visibleQuote,
-} from './quotes-repository.ts';
+import { visibleQuote } from './quote-access.ts';
+import { type QuoteRow, quoteWithLines, readQuoteRow, todayUtc } from './quote-view.ts';
 
 /** Why the guarded update changed nothing: read after it, under the same transaction. */
 async function whyNotAccepted(db: Queryable, id: string): Promise<AppError> {

@@ -23,6 +23,8 @@ import { approversOf } from '../companies/approvals-repository.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { sendInBackground } from '../orders/order-mails.ts';
 import { acceptQuote } from './accept-quote.ts';
+import { visibleQuote } from './quote-access.ts';
+import { listAllQuotes, listMyQuotes } from './quote-lists.ts';
 import {
   newQuoteMail,
   quoteAcceptedMail,
@@ -31,16 +33,9 @@ import {
   quoteOrderedMail,
   quoteRequestedMail,
 } from './quote-mails.ts';
-import {
-  answerQuote,
-  declineQuote,
-  listAllQuotes,
-  listMyQuotes,
-  quoteWithLines,
-  requestQuote,
-  shopAdmins,
-  visibleQuote,
-} from './quotes-repository.ts';
+import { quoteWithLines } from './quote-view.ts';
+import { answerQuote, declineQuote, shopAdmins } from './quotes-repository.ts';
+import { requestQuote } from './request-quote.ts';
 
 const tags = ['quotes'];
 
@@ -55,7 +50,7 @@ function acceptedMessage(order: Order): string {
 /**
  * Quotes (issue 19): a customer requests one from the cart, a shop admin answers (or declines),
  * the requester accepts it once, which places an order at the quoted prices. Who sees a quote:
- * its requester, the company admins of its company, shop admins (quotes-repository.ts).
+ * its requester, the company admins of its company, shop admins (quote-access.ts).
  */
 export const quoteRoutes =
   ({ mailer }: { mailer: Mailer }): FastifyPluginAsyncZod =>
