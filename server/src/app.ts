@@ -12,7 +12,7 @@ import { auditRoutes } from './features/audit/audit-routes.ts';
 import { registerAccessHook } from './features/auth/access-hook.ts';
 import { promoteConfirmedAdmins } from './features/auth/account-rules.ts';
 import { apiTokenRoutes } from './features/auth/api-token-routes.ts';
-import { type Auth, createAuth } from './features/auth/auth.ts';
+import { type Auth, createAuth, type PasswordHashing } from './features/auth/auth.ts';
 import { createAuthLimits } from './features/auth/auth-limits.ts';
 import { authOptionsRoutes } from './features/auth/auth-options-routes.ts';
 import { authRoutes } from './features/auth/auth-routes.ts';
@@ -104,6 +104,11 @@ export interface BuildAppOptions {
   mailOutboxDir?: string;
   /** Product images (DATA_DIR/uploads); tests give each app its own temporary directory. */
   uploadsDir: string;
+  /**
+   * Tests only (test/test-passwords.ts): scrypt at a cost the suites can pay thousands of times.
+   * The shop always hashes with better-auth's own (~100 ms of CPU a sign-up or sign-in).
+   */
+  passwordHashing?: PasswordHashing;
 }
 
 /** Builds the whole app (API, docs, web) without listening; tests drive it with `app.inject`. */
@@ -115,6 +120,7 @@ export async function buildApp({
   logger,
   mailOutboxDir,
   uploadsDir,
+  passwordHashing,
 }: BuildAppOptions) {
   // Repeated anonymous reads of cached answers are answered before Fastify (decision 029).
   const replay = createAnswerReplay({ trustsProxy: config.TRUST_PROXY !== false });
@@ -177,7 +183,7 @@ export async function buildApp({
   });
   // Mails queued by the last requests are written (or sent) before the app is closed.
   app.addHook('onClose', () => mailer.drain());
-  const auth = await createAuth({ config, db, mailer, log: app.log });
+  const auth = await createAuth({ config, db, mailer, log: app.log, passwordHashing });
   app.decorate('auth', auth);
   // Listed admins whose address is confirmed (ADMIN_EMAILS may have changed since).
   await promoteConfirmedAdmins(db, config.ADMIN_EMAILS);

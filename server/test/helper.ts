@@ -12,6 +12,7 @@ import { openDatabase } from '../src/db/client.ts';
 import { loadPgliteTemplate } from './pglite-template.ts';
 import { postgresTemplate } from './postgres-template.ts';
 import { createDatabase, databaseUrl, dropDatabase, testDatabaseName } from './test-databases.ts';
+import { testPasswordHashing } from './test-passwords.ts';
 
 export type TestApp = Awaited<ReturnType<typeof buildApp>>;
 
@@ -63,6 +64,7 @@ export async function buildTestApp(
     dbKind: database.kind,
     logger: false,
     uploadsDir,
+    passwordHashing: testPasswordHashing,
   });
   await app.ready();
   sendOriginLikeABrowser(app);

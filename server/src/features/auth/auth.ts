@@ -32,14 +32,21 @@ async function resolveSecret(db: Database, configured: string | undefined): Prom
   return row.value;
 }
 
+/** How passwords are hashed and checked: better-auth's scrypt unless given (app.ts). */
+export interface PasswordHashing {
+  hash: (password: string) => Promise<string>;
+  verify: (data: { hash: string; password: string }) => Promise<boolean>;
+}
+
 export interface CreateAuthOptions {
   config: Config;
   db: Database;
   mailer: Mailer;
   log: FastifyBaseLogger;
+  passwordHashing?: PasswordHashing;
 }
 
-export async function createAuth({ config, db, mailer, log }: CreateAuthOptions) {
+export async function createAuth({ config, db, mailer, log, passwordHashing }: CreateAuthOptions) {
   const secret = await resolveSecret(db, config.AUTH_SECRET);
   const google =
     config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET
@@ -76,6 +83,7 @@ export async function createAuth({ config, db, mailer, log }: CreateAuthOptions)
     emailAndPassword: {
       enabled: true,
       minPasswordLength: 6,
+      ...(passwordHashing ? { password: passwordHashing } : {}),
       revokeSessionsOnPasswordReset: true,
       async sendResetPassword({ user, url }) {
         sendLater(resetMail(user.email, url));
