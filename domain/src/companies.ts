@@ -1,11 +1,43 @@
 import { z } from 'zod';
 import { emailField } from './auth.ts';
-import { paginationQuery } from './envelope.ts';
+import { companySummary } from './company-accounts.ts';
+import { companyMessages } from './company-messages.ts';
+import { moneyField } from './company-money.ts';
+
+export {
+  type AdminInvoice,
+  type AdminInvoicesQuery,
+  adminInvoice,
+  adminInvoicesQuery,
+  type CompanySummary,
+  companiesQuery,
+  companySummary,
+  INVOICE_STATUSES,
+  type InvoicePayment,
+  type InvoicePayments,
+  type InvoiceStatus,
+  invoiceOrderParams,
+  invoicePayment,
+  invoicePayments,
+  type RecordPaymentRequest,
+  recordPaymentRequest,
+  type Statement,
+  type StatementInvoice,
+  statement,
+  statementInvoice,
+  statementQuery,
+  TERMS_DAYS,
+  type TermsDays,
+  type TermsRequest,
+  termsRequest,
+} from './company-accounts.ts';
+export { companyMessages } from './company-messages.ts';
+export { hasCents, MAX_COMPANY_MONEY, moneyField } from './company-money.ts';
 
 /**
  * Company accounts (issue 19): a company, its members and their roles, invitations, the book of
- * shipping addresses, spending limits and approvals, and paying on account (net terms). Money is
- * dollars on the wire and cents in the database, as everywhere.
+ * shipping addresses, spending limits and approvals, and paying on account (net terms:
+ * company-accounts.ts). Money is dollars on the wire and cents in the database, as everywhere.
  */
 
 export const COMPANY_ROLES = ['admin', 'buyer', 'approver'] as const;
@@ -16,62 +48,12 @@ export const companyRoleNames: Record<CompanyRole, string> = {
   approver: 'Approver',
 };
 
-/** Net terms a shop admin may grant: the invoice is due this many days after it is issued. */
-export const TERMS_DAYS = [15, 30, 60] as const;
-export type TermsDays = (typeof TERMS_DAYS)[number];
-
 /** How long a mailed invitation can be used. */
 export const INVITATION_DAYS = 7;
 /** How many invitations one company may send in 24 hours (each is a mail from the shop). */
 export const INVITATIONS_PER_DAY = 50;
 /** Default hold on the stock of an order awaiting approval (the shop sets APPROVAL_HOLD_HOURS). */
 export const DEFAULT_APPROVAL_HOLD_HOURS = 72;
-/** The largest credit limit or order limit, in dollars: far below 2^53 cents. */
-export const MAX_COMPANY_MONEY = 100_000_000;
-
-export const companyMessages = {
-  notInCompany: 'You are not a member of a company',
-  alreadyInCompany: 'You already belong to a company; leave it first',
-  companyNotFound: 'Company not found',
-  onlyCompanyAdmin: 'Only a company admin can do this',
-  onlyApprover: 'Only an approver or a company admin can approve orders',
-  memberNotFound: 'Member not found',
-  lastAdmin: 'A company needs at least one company admin',
-  lastAdminLeaving:
-    'You are its only company admin: make another member a company admin before you leave',
-  invitationInvalid: 'This invitation link is not valid',
-  invitationUsed: 'This invitation has already been used',
-  invitationExpired: 'This invitation has expired; ask your company admin for a new one',
-  invitationRevoked: 'This invitation was withdrawn',
-  invitationOtherEmail: (email: string) =>
-    `This invitation is for ${email}. Sign in with that address to accept it.`,
-  invitationAlreadyMember: 'That person already belongs to a company',
-  addressNotFound: 'Address not found',
-  orderNotAwaiting: 'This order is not awaiting approval',
-  approvalExpired: 'The approval time of this order has run out; its stock is being released',
-  rejected: 'Order rejected: its stock was released and the buyer told',
-  approvalTimedOut: 'Not approved in time: the reserved stock was released',
-  awaitsApproval: 'This order awaits approval: it can be paid once it is approved',
-  paidOnAccount: 'This order is paid on account: its invoice is paid by transfer by its due date',
-  invoicedOnAccount:
-    'This order is invoiced on account: it cannot be cancelled or deleted; its invoice is owed by its due date',
-  ownOrder: 'You cannot approve or reject your own order',
-  noTerms: 'Your company cannot pay on account; a shop admin grants terms',
-  poRequired: 'A PO number is required to pay on account',
-  overCredit: (remaining: string) =>
-    `This order is above your company's remaining credit (${remaining}); pay by card or ask accounts payable to settle open invoices`,
-  invoiceNotFound: 'Invoice not found',
-  notOnAccount: 'This invoice was paid by card; there is nothing to record',
-  overpaid: (outstanding: string) => `The amount is more than what is still owed (${outstanding})`,
-  alreadySettled: 'This invoice is already paid in full',
-  limitOnlyForBuyers: 'Only buyers have an order limit',
-  shopAdminCannotJoin: 'Shop admins run the shop and cannot join a company',
-  tooManyInvitations: 'Too many invitations in the last day; try again tomorrow',
-  invoiceCancelled: 'This order was cancelled; there is nothing to collect',
-  creditBelowBalance: (balance: string) =>
-    `The credit limit cannot be below what the company owes now (${balance}); record its payments first`,
-  noStatementAccess: 'Only a company admin or an approver can read the statement',
-} as const;
 
 const text = (label: string, min: number, max: number) =>
   z
@@ -79,17 +61,6 @@ const text = (label: string, min: number, max: number) =>
     .trim()
     .min(min, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`);
-
-/** Dollars with at most two decimals, from 0 to MAX_COMPANY_MONEY. */
-export const moneyField = (label: string) =>
-  z
-    .number({ error: `${label} must be a number` })
-    .min(0, `${label} cannot be negative`)
-    .max(MAX_COMPANY_MONEY, `${label} must be at most ${MAX_COMPANY_MONEY.toLocaleString('en-US')}`)
-    .refine(hasCents, `${label} may have at most two decimals`);
-
-/** 12.34 yes, 12.345 no (floating point: 0.1 × 100 is 10.000000000000002). */
-export const hasCents = (value: number) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
 
 const taxIdField = z.string().trim().max(50, 'Tax or VAT number must be at most 50 characters');
 export const companyFields = z.object({
@@ -205,70 +176,6 @@ export type CompanyAddress = z.infer<typeof companyAddress>;
 export const rejectRequest = z.object({ reason: text('Reason', 2, 500) });
 export type RejectRequest = z.infer<typeof rejectRequest>;
 
-/** Shop admin: `PUT /admin/companies/{id}/terms`. */
-export const termsRequest = z.object({
-  termsDays: z
-    .literal(TERMS_DAYS, { error: 'Terms must be 15, 30 or 60 days, or none' })
-    .nullable(),
-  creditLimit: moneyField('Credit limit'),
-});
-export type TermsRequest = z.infer<typeof termsRequest>;
-
-/** An invoice as the statement and the shop admin's list show it. */
-export const statementInvoice = z.object({
-  orderId: z.string(),
-  invoiceNumber: z.string(),
-  poNumber: z.string().nullable(),
-  issuedAt: z.string(),
-  dueOn: z.string().nullable(),
-  total: z.number(),
-  paid: z.number(),
-  outstanding: z.number(),
-  overdue: z.boolean(),
-  settled: z.boolean(),
-});
-export type StatementInvoice = z.infer<typeof statementInvoice>;
-
-/** `GET /company/statement`: open invoices first by due date, the balance and remaining credit. */
-export const statement = z.object({
-  companyName: z.string(),
-  termsDays: z.number().int().nullable(),
-  creditLimit: z.number(),
-  balance: z.number(),
-  availableCredit: z.number(),
-  overdueTotal: z.number(),
-  /** The part of the balance held by on-account orders still awaiting approval (no invoice yet). */
-  awaitingApproval: z.number(),
-  invoices: z.array(statementInvoice),
-  nextCursor: z.string().nullable(),
-});
-
-export type Statement = z.infer<typeof statement>;
-export const statementQuery = paginationQuery;
-
-/** Shop admin: `POST /admin/invoices/{orderId}/payments`. */
-export const recordPaymentRequest = z.object({
-  amount: moneyField('Amount').refine((value) => value > 0, 'Amount must be more than 0'),
-  reference: z.string().trim().max(100, 'Reference must be at most 100 characters').default(''),
-});
-export type RecordPaymentRequest = z.infer<typeof recordPaymentRequest>;
-
-/** Shop admin's companies list. */
-export const companySummary = z.object({
-  _id: z.string(),
-  name: z.string(),
-  taxId: z.string(),
-  members: z.number().int(),
-  termsDays: z.number().int().nullable(),
-  creditLimit: z.number(),
-  balance: z.number(),
-  overdue: z.number(),
-  createdAt: z.string(),
-});
-export type CompanySummary = z.infer<typeof companySummary>;
-
-export const companiesQuery = paginationQuery;
-
 /** Shop admin: `GET /admin/companies/{id}`: the company, its credit, and its members. */
 export const companyDetail = companySummary.extend({
   billingAddress: z.string(),
@@ -276,40 +183,3 @@ export const companyDetail = companySummary.extend({
   memberList: z.array(member),
 });
 export type CompanyDetail = z.infer<typeof companyDetail>;
-
-/** Invoices on account across companies, for shop admins. */
-export const INVOICE_STATUSES = ['open', 'overdue', 'settled'] as const;
-export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
-export const adminInvoicesQuery = paginationQuery.extend({
-  status: z
-    .enum(INVOICE_STATUSES, { error: 'Status must be open, overdue or settled' })
-    .default('open'),
-  companyId: z.uuid({ message: 'Unknown company id' }).optional(),
-});
-export type AdminInvoicesQuery = z.infer<typeof adminInvoicesQuery>;
-
-/** An invoice on account with its company, as the shop admin's lists show it. */
-export const adminInvoice = statementInvoice.extend({
-  companyId: z.string(),
-  companyName: z.string(),
-});
-export type AdminInvoice = z.infer<typeof adminInvoice>;
-
-export const invoiceOrderParams = z.object({ orderId: z.uuid({ message: 'Unknown order id' }) });
-
-/** A payment a shop admin recorded against an invoice on account. */
-export const invoicePayment = z.object({
-  _id: z.string(),
-  amount: z.number(),
-  reference: z.string(),
-  recordedBy: z.string().nullable(),
-  recordedAt: z.string(),
-});
-export type InvoicePayment = z.infer<typeof invoicePayment>;
-
-/** `POST|GET /admin/invoices/{orderId}/payments`: the invoice as it stands, and its payments. */
-export const invoicePayments = z.object({
-  invoice: adminInvoice,
-  payments: z.array(invoicePayment),
-});
-export type InvoicePayments = z.infer<typeof invoicePayments>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { hasCents } from './companies.ts';
+import { hasCents } from './company-money.ts';
 import { ORDER_STATUSES } from './constants.ts';
 import { paginationQuery } from './envelope.ts';
 import { MAX_ORDER_QUANTITY, PAYMENT_TERMS } from './orders.ts';
