@@ -33,7 +33,16 @@ const secretPatterns: Array<[RegExp, string]> = [
 /** A card number: 13–19 digits, maybe grouped by spaces or dashes, that passes Luhn's check. */
 const cardLike = /\b\d(?:[ -]?\d){12,18}\b/g;
 
+/**
+ * What every pattern above (and a card number) needs somewhere in the text: one scan that most
+ * lines fail ("request completed", a catalog URL), where running each pattern was most of a log
+ * line's CPU. A looser test than the patterns: what passes it meets them all.
+ */
+const mayHoldSecret =
+  /params: |[?&](?:token|code|state|secret|password|key|signature|client_secret)=|\/reset-password\/|bearer\s|session_token=|_secret_|eyJ|[A-Za-z0-9]{20}|\d(?:[ -]?\d){12}/i;
+
 export function scrubSecrets(text: string): string {
+  if (!mayHoldSecret.test(text)) return text;
   let out = text;
   for (const [pattern, replacement] of secretPatterns) out = out.replace(pattern, replacement);
   return out.replace(cardLike, (run) => (passesLuhn(run.replace(/[ -]/g, '')) ? REDACTED : run));
@@ -52,7 +61,9 @@ export function scrubValue(value: unknown, depth = 0): unknown {
   const proto = Object.getPrototypeOf(value);
   if (proto !== Object.prototype && proto !== null) return value;
   const out: Record<string, unknown> = {};
-  for (const [key, item] of Object.entries(value)) out[key] = scrubValue(item, depth + 1);
+  for (const [key, item] of Object.entries(value)) {
+    out[key] = SECRET_FIELDS.has(key.toLowerCase()) ? REDACTED : scrubValue(item, depth + 1);
+  }
   return out;
 }
 
@@ -67,23 +78,23 @@ function scrubError(error: Error, depth: number): Record<string, unknown> {
   };
 }
 
-/** Headers and fields that hold credentials, wherever a log call puts them. */
-const redactPaths = [
-  'req.headers.authorization',
-  'req.headers.cookie',
-  'res.headers["set-cookie"]',
-  'res.headers["set-auth-token"]',
-  'headers.authorization',
-  'headers.cookie',
+/**
+ * Fields that hold credentials, at any depth of a plain object a log call passes (headers
+ * included): their values are never written. Requests and replies are written by their
+ * serializers, which keep no header. (pino's own `redact`, with wildcard paths, did this at
+ * about a fifth of an access line's CPU.)
+ */
+const SECRET_FIELDS = new Set([
+  'authorization',
+  'cookie',
+  'set-cookie',
+  'set-auth-token',
   'password',
-  'newPassword',
+  'newpassword',
+  'currentpassword',
   'token',
   'card',
-  '*.password',
-  '*.newPassword',
-  '*.token',
-  '*.card',
-];
+]);
 
 interface RequestLike {
   method?: string;
@@ -102,7 +113,6 @@ export function logOptions(level: string, extra: Record<string, unknown> = {}): 
   return {
     level,
     ...extra,
-    redact: { paths: redactPaths, censor: REDACTED },
     serializers: {
       // Fastify's request line, with the URL scrubbed (reset links carry their token in it).
       req: (request: RequestLike) => ({

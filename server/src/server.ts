@@ -1,5 +1,6 @@
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pino from 'pino';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { answerBackupRequests } from './db/backup-requests.ts';
@@ -17,9 +18,15 @@ import { logOptions } from './log-options.ts';
 
 const webDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
-/** Readable lines on a terminal; JSON lines (for log shippers) in production and pipes. */
+/**
+ * Readable lines on a terminal; JSON lines (for log shippers) in production and pipes, written
+ * asynchronously: lines logged while a write is under way go out together in the next one, and
+ * a request does not wait for its line's write (pino flushes what is left when the process ends).
+ */
 function loggerOptions(level: string) {
-  if (!process.stdout.isTTY) return logOptions(level);
+  if (!process.stdout.isTTY) {
+    return logOptions(level, { stream: pino.destination({ dest: 1, sync: false }) });
+  }
   const pretty = { translateTime: 'HH:MM:ss', ignore: 'pid,hostname', singleLine: true };
   return logOptions(level, { transport: { target: 'pino-pretty', options: pretty } });
 }

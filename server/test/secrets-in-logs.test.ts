@@ -226,6 +226,27 @@ describe('one log line a request (issue 21)', async () => {
       res: { statusCode: missing.statusCode },
     });
   });
+
+  it('never writes a credential field of an object a line carries, at any depth', async () => {
+    const before = lines.length;
+    app.log.info(
+      {
+        headers: { authorization: 'Basic c2VjcmV0', Cookie: 'sid=s3cr3t' },
+        body: { user: { password: 'hunter2', newPassword: 'hunter3' }, card: '4000' },
+        token: 'plain-token',
+      },
+      'a line with fields',
+    );
+    const [line] = lines.slice(before);
+    expect(line).toBeDefined();
+    for (const secret of ['c2VjcmV0', 's3cr3t', 'hunter2', 'hunter3', '4000', 'plain-token']) {
+      expect(line).not.toContain(secret);
+    }
+    expect(JSON.parse(line as string)).toMatchObject({
+      headers: { authorization: '[redacted]', Cookie: '[redacted]' },
+      body: { user: { password: '[redacted]' } },
+    });
+  });
 });
 
 describe('scrubSecrets', () => {
@@ -237,6 +258,13 @@ describe('scrubSecrets', () => {
     ['card 4242 4242 4242 4242 declined', 'card [redacted] declined'],
     ['pi_123_secret_abcDEF', '_secret_[redacted]'],
     ['session aB3dE5gH7jK9mN1pQ3sT5vX7z', 'session [redacted]'],
+    // Issue 32: each pattern still runs when its text is there (one quick test skips the rest).
+    ['/callback?state=xyz&code=abc', 'state=[redacted]&code=[redacted]'],
+    ['/x?KEY=abc', 'KEY=[redacted]'],
+    ['cookie proper-parts.session_token=abc.def; x=1', 'session_token=[redacted];'],
+    ['jwt eyJhbGciOi.eyJzdWIi.c2ln end', 'jwt [redacted] end'],
+    ['bearer abc', 'bearer [redacted]'],
+    ['card 4242-4242-4242-4242', 'card [redacted]'],
   ])('%s', (line, expected) => {
     expect(scrubSecrets(line)).toContain(expected);
   });
