@@ -12,7 +12,7 @@ for (const width of [1280, 375]) {
     const admin = await signUpAdminByApi(page.context().request);
     const api = page.context().request;
     // Each width edits a product of its own, far from the home page's newest six, whose prices
-    // other journeys read (storefront-home.spec.ts: the Engine Fan at $634).
+    // other journeys read (storefront-home.spec.ts: the Engine Fan at $129).
     const tool = (await (await api.get('/api/v1/tools?limit=2&offset=200')).json()).data[
       width === 1280 ? 0 : 1
     ];

@@ -155,9 +155,9 @@ test('a card\'s "see more" shows the whole description, and "see less" folds it'
   );
   await card.getByRole('button', { name: 'see less' }).click();
   await expect(card).not.toContainText('air-conditioning condenser cooling');
-  // Quantities with separators; the unit price reads "per pc".
-  await expect(card).toContainText('40,000 pcs');
-  await expect(card).toContainText('$634 per pc');
+  // Quantities a maintenance buyer orders, with their unit; the unit price reads "per pc".
+  await expect(card.locator('dd')).toHaveText(['1 pcs', '300 pcs']);
+  await expect(card).toContainText('$129 per pc');
 });
 
 test("a featured card's image and name lead to the product's page, Purchase Now to the order form", async ({

@@ -13,7 +13,7 @@ test('a visitor sees the navbar, the featured demo products and the footer', asy
   const cards = page.getByRole('region', { name: 'Featured Products' }).getByRole('article');
   await expect(cards).toHaveCount(6);
   await expect(page.getByRole('heading', { name: 'Piston' })).toBeVisible();
-  await expect(page.getByText('$1,000').first()).toBeVisible();
+  await expect(page.getByText('$68', { exact: true }).first()).toBeVisible();
 
   const footer = page.getByRole('contentinfo');
   await expect(footer).toContainText('Peru, IL');

@@ -20,9 +20,9 @@ export const bannerSlides: BannerSlide[] = [
     bannerAlt: 'A cast-iron hydraulic gear pump',
   },
   {
-    bannerIntro: 'Car parts by the pallet, not by the piece',
+    bannerIntro: 'Car parts by the piece, the set or the carton',
     bannerDescription:
-      'Filters, brake discs, belts and pistons at distributor minimums. Every product shows its minimum order and the stock we hold, so you can plan before you buy.',
+      'Filters, brake discs, belts and pistons in the quantities a workshop orders. Every product shows its minimum order and the stock we hold, so you can plan before you buy.',
     bannerImg: '/images/products/brake-disc.svg',
     bannerAlt: 'A vented front brake disc',
   },
