@@ -6,7 +6,9 @@
 //   BENCH_SECONDS    seconds per endpoint (10; 2 with --quick)
 //   BENCH_CONNECTIONS (50)
 //   BENCH_DATABASE_URL / DATABASE_URL: a PostgreSQL server to create bench databases on
-//   BENCH_ONLY=pglite,postgres,postgres-2,scaling,lighthouse: run only these parts
+//   BENCH_ONLY=logging,pglite,postgres,postgres-2,scaling,lighthouse: run only these parts
+//                    (logging: the shop at LOG_LEVEL=info, its default, beside `warn`; every
+//                    other part runs the shop at its default)
 //   catalog          instead: the catalog's search on 10^6 products (bench/catalog.mjs)
 //   checkout         instead: 20-line carts placed as orders, and one-line orders (bench/checkout.mjs)
 //   fitment          instead: the vehicle selector, search by vehicle and the fitment import on
@@ -37,6 +39,7 @@ import {
 } from './lib/processes.mjs';
 import { writeReport } from './lib/report.mjs';
 import { emailOf, seed, tokenOf } from './lib/seed.mjs';
+import { loggingGroup } from './logging.mjs';
 
 const quick = process.argv.includes('--quick');
 const seconds = Number(process.env.BENCH_SECONDS ?? (quick ? 2 : 10));
@@ -409,6 +412,11 @@ async function frontEnd() {
 const hasPostgres = await postgresReachable();
 if (!hasPostgres)
   log(`no PostgreSQL at ${postgresBase.replace(/\/\/[^@]*@/, '//…@')}: PGlite only`);
+if (wanted('logging')) {
+  const ceiling = await measureCeiling();
+  const rows = await loggingGroup({ hasPostgres, connections, seconds, secret, log });
+  report.logging = { ceiling, rows };
+}
 if (wanted('pglite')) await pgliteGroup();
 if (hasPostgres && wanted('postgres')) await postgresGroup(1);
 if (hasPostgres && wanted('postgres-2')) await postgresGroup(2);

@@ -32,6 +32,7 @@ const ownDatabases = [
   'test/many-processes.test.ts',
   'test/two-processes-cache.test.ts',
   'test/read-replica.test.ts',
+  'test/log-batching.test.ts',
 ];
 const secondPass = process.env.PP_TEST_SECOND_PASS === '1';
 

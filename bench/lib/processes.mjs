@@ -172,7 +172,8 @@ export async function startShop({
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
+    // `npm start`'s default (issue 32: the bench ran at `warn` and never saw what logging cost).
+    LOG_LEVEL: 'info',
     // The bench's own bulk data only, unless a page should look like the shop (Lighthouse).
     SEED_DEMO: demo ? 'true' : 'false',
     AUTH_SECRET: secret,
@@ -184,11 +185,13 @@ export async function startShop({
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   else delete env.DATABASE_URL;
   // With the Node settings `npm start` gives it (scripts/server-flags.mjs, decision 026).
+  // Its log lines go down a pipe, as to a log shipper, read and dropped here.
   const child = spawn(process.execPath, [...serverNodeFlags(env), 'server/dist/server.js'], {
     cwd: root,
     env,
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'pipe', 'inherit'],
   });
+  child.stdout.resume();
   const url = `http://127.0.0.1:${port}`;
   await waitUp(`${url}/api/v1/health`, child);
   return { child, url, pid: child.pid, metricsUrl: `http://127.0.0.1:${metricsPort}/metrics` };

@@ -129,6 +129,38 @@ export function markdownOf(report) {
       '',
     );
   }
+  if (report.logging) {
+    const ceiling = report.logging.ceiling.requestsPerSecond;
+    out.push(
+      '## Logging: the default `LOG_LEVEL=info` (an access line a request, down a pipe) beside `warn`',
+      '',
+      `Ceiling in the same run: **${ceiling.toLocaleString('en-US')} req/s**. Each level measured twice, alternated; the better run of each. Target (issue 32): at most 15% lost.`,
+      '',
+      table(
+        [
+          'database',
+          'call',
+          'info req/s',
+          'warn req/s',
+          '× ceiling (info)',
+          'lost to logging',
+          'CPU ms/req info',
+          'CPU ms/req warn',
+        ],
+        report.logging.rows.map((r) => [
+          r.database,
+          r.title,
+          r.info.requestsPerSecond.toLocaleString('en-US'),
+          r.warn.requestsPerSecond.toLocaleString('en-US'),
+          (r.info.requestsPerSecond / ceiling).toFixed(2),
+          `${r.lossPercent}%`,
+          r.info.cpuMsPerRequest.toFixed(3),
+          r.warn.cpuMsPerRequest.toFixed(3),
+        ]),
+      ),
+      '',
+    );
+  }
   if (report.scaling.length) {
     out.push(
       '## Scaling (PostgreSQL): 10,000 vs 100,000 products and orders',
