@@ -1,4 +1,4 @@
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { formatPrice } from '@proper-parts/domain/format';
 import { newAccount, signUpByApi } from '../support/accounts.ts';
 import { expect, test } from '../support/fixtures.ts';
@@ -131,11 +131,14 @@ test('a bad quantity after a known part says so, and a letter O typed for a zero
   await page.goto('/quick-order');
   await page.getByLabel('Part numbers and quantities').fill(`${part.sku} abc\n${typo} 1`);
   await page.getByRole('button', { name: 'Check lines' }).click();
-  const [badQuantity, lookAlike] = await page.getByTestId('quick-order-line').all();
-  await expect(badQuantity as Locator).toContainText('Quantity is not a number');
-  await expect(badQuantity as Locator).toContainText(part.sku);
-  await expect(lookAlike as Locator).toContainText('Not found');
-  await (lookAlike as Locator)
+  // The lines appear once the check answers: wait for both before reading them.
+  const lines = page.getByTestId('quick-order-line');
+  await expect(lines).toHaveCount(2);
+  const [badQuantity, lookAlike] = [lines.nth(0), lines.nth(1)];
+  await expect(badQuantity).toContainText('Quantity is not a number');
+  await expect(badQuantity).toContainText(part.sku);
+  await expect(lookAlike).toContainText('Not found');
+  await lookAlike
     .getByRole('button', { name: `Use ${zeroed.sku}`, exact: true })
     .click();
   await expect(page.getByLabel('Part numbers and quantities')).toHaveValue(
