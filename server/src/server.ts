@@ -8,8 +8,7 @@ import { openDatabase } from './db/client.ts';
 import { isPreparingDataDir, prepareDataDirInChild } from './db/first-start.ts';
 import { openReadReplica } from './db/read-replica.ts';
 import { StartupError } from './errors.ts';
-import { seedDemoCatalog } from './features/catalog/demo-seed.ts';
-import { seedDemoFitments } from './features/fitment/demo-fitment-seed.ts';
+import { seedDemoBeforeOpening } from './features/catalog/demo-loading.ts';
 import { reportPoolStats } from './features/metrics/metrics.ts';
 import { listenForMetrics } from './features/metrics/metrics-plugin.ts';
 import { useShopTimeZone } from './features/sales/shop-time-zone.ts';
@@ -44,6 +43,7 @@ async function main() {
   config.WEB_DIST_DIR ??= webDist;
   const dataDir = resolve(config.DATA_DIR);
   if (!config.DATABASE_URL && !isPreparingDataDir()) {
+    // initdb and the migrations, in a child, when the build left no template to copy.
     await prepareDataDirInChild(dataDir, fileURLToPath(import.meta.url));
   }
   const database = await openDatabase({
@@ -52,10 +52,6 @@ async function main() {
     timeoutMs: config.DATABASE_TIMEOUT_MS,
   });
   if (isPreparingDataDir()) {
-    if (config.SEED_DEMO) {
-      await database.withoutTimeouts(seedDemoCatalog);
-      await database.withoutTimeouts(seedDemoFitments);
-    }
     await database.close();
     process.exit(0);
   }
@@ -95,14 +91,8 @@ async function main() {
     });
   }
 
-  if (config.SEED_DEMO) {
-    // 10,000 products and their indexes: longer than a request's bound on a busy machine.
-    const { seeded } = await database.withoutTimeouts(seedDemoCatalog);
-    if (seeded) app.log.info('seeded the demo catalog');
-    // Also a database whose catalog was seeded before fitment existed: once, ~30,000 rows.
-    const fitted = await database.withoutTimeouts(seedDemoFitments);
-    if (fitted.seeded) app.log.info('seeded the demo vehicles and fitments');
-  }
+  // The home page's parts now, the rest of the demo catalog once the shop listens.
+  const seedTheRest = config.SEED_DEMO ? await seedDemoBeforeOpening(app, database) : undefined;
 
   const drainAndClose = registerGracefulDrain(app);
   const shutdown = (signal: string) => {
@@ -141,6 +131,7 @@ async function main() {
     throw error;
   }
   app.log.info(`Proper Parts is open at ${config.PUBLIC_URL} (database: ${database.kind})`);
+  seedTheRest?.();
   if (config.METRICS_PORT)
     app.log.info(`metrics at http://${config.METRICS_HOST}:${config.METRICS_PORT}/metrics`);
 }

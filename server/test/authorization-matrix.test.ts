@@ -69,6 +69,7 @@ const rows: Row[] = [
   { method: 'GET', path: '/api/v1/catalog/search', expect: publicRoute },
   { method: 'GET', path: '/api/v1/catalog/brands', expect: publicRoute },
   { method: 'GET', path: '/api/v1/catalog/categories', expect: publicRoute },
+  { method: 'GET', path: '/api/v1/catalog/demo-progress', expect: publicRoute },
   {
     method: 'GET',
     path: '/api/v1/catalog/products/{slug}',

@@ -110,6 +110,13 @@ describe('start-up', () => {
     await stopped(first.child);
 
     const again = await startServer({ DATA_DIR: dataDir, PORT: port, SEED_DEMO: 'true' });
+    // The demo catalog loads while the shop serves (decision 034): a start killed mid-way is
+    // finished by the next one.
+    for (let i = 0; i < 1200; i++) {
+      const progress = await fetch(`${again.url}/api/v1/catalog/demo-progress`);
+      if (((await progress.json()) as { data: unknown }).data === null) break;
+      await new Promise((r) => setTimeout(r, 250));
+    }
     // The demo catalog, once: not lost, not seeded a second time.
     const found = (await (await fetch(`${again.url}/api/v1/catalog/search?limit=1`)).json()) as {
       data: { total: number };

@@ -11,6 +11,8 @@ import pg from 'pg';
 import { StartupError } from '../errors.ts';
 import { acquireDataDirLock } from './data-dir-lock.ts';
 import { initDataDirInChild, pgliteOptions } from './pglite-settings.ts';
+import { copyPgliteTemplate } from './pglite-template.ts';
+import { yieldBetweenQueries } from './pglite-turns.ts';
 import { releasePooledConnectionsOnFailedTransactions } from './pooled-transaction.ts';
 import { schema } from './schema.ts';
 
@@ -33,7 +35,7 @@ export interface DatabaseHandle {
 }
 
 /** Where the committed SQL migrations are, both from `src/db` (tests) and from `dist` (built). */
-function migrationsFolder(): string {
+export function migrationsFolder(): string {
   const here = dirname(fileURLToPath(import.meta.url));
   const found = [resolve(here, '../../drizzle'), resolve(here, '../drizzle')].find((dir) =>
     existsSync(join(dir, 'meta')),
@@ -173,7 +175,8 @@ async function openPglite(dataDir: string | undefined, migrationsFolder: string,
     await ensureWritable(dataDir);
     release = acquireDataDirLock(dataDir);
     try {
-      await initDataDirInChild(dir);
+      // A new cluster: the build's migrated template (decision 034), else initdb.
+      if (!copyPgliteTemplate(dir, migrationsFolder)) await initDataDirInChild(dir);
       client = await PGlite.create(dir, pgliteOptions);
     } catch (error) {
       await release();
@@ -184,7 +187,7 @@ async function openPglite(dataDir: string | undefined, migrationsFolder: string,
       template ? { ...pgliteOptions, loadDataDir: template } : pgliteOptions,
     );
   }
-  const db = drizzlePglite(client, { schema });
+  const db = drizzlePglite(yieldBetweenQueries(client), { schema });
   await migratePglite(db, { migrationsFolder });
   return {
     db,

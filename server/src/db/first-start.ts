@@ -1,6 +1,8 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { migrationsFolder } from './client.ts';
+import { hasPgliteTemplate } from './pglite-template.ts';
 
 /** Set in the child that prepares a new data directory; the child exits once it is ready. */
 export const PREPARE_DATA_DIR_ENV = 'PP_PREPARE_DATA_DIR';
@@ -9,14 +11,16 @@ export const PREPARE_DATA_DIR_ENV = 'PP_PREPARE_DATA_DIR';
 export const isPreparingDataDir = () => process.env[PREPARE_DATA_DIR_ENV] === '1';
 
 /**
- * The first start on embedded PGlite (initdb, the migrations, the demo catalog's 10,000 products
- * and their indexes) lifts the engine's WASM memory to ~440 MB, and PGlite never gives it back.
- * That work runs in a child process (this same entry, `entry`, with `PP_PREPARE_DATA_DIR=1`)
- * that exits before the serving process opens the ready directory (decision 009).
- * Nothing to do when the directory already holds a cluster, or on PostgreSQL.
+ * A new cluster on embedded PGlite (initdb, the migrations) lifts the engine's WASM memory, and
+ * PGlite never gives it back. Without the build's template to copy (decision 034), that work runs
+ * in a child process (this same entry, `entry`, with `PP_PREPARE_DATA_DIR=1`) that exits before
+ * the serving process opens the ready directory (decision 009). Nothing to do when the directory
+ * already holds a cluster, when the template is there (the serving process copies it), or on
+ * PostgreSQL.
  */
 export async function prepareDataDirInChild(dataDir: string, entry: string): Promise<void> {
   if (existsSync(join(dataDir, 'pglite', 'PG_VERSION'))) return;
+  if (hasPgliteTemplate(migrationsFolder())) return;
   await new Promise<void>((resolve, reject) => {
     const child = spawn(process.execPath, [...process.execArgv, entry], {
       env: { ...process.env, [PREPARE_DATA_DIR_ENV]: '1' },

@@ -4,6 +4,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { matchPath } from 'react-router';
 import { routes } from '../config/paths';
 import { productPageQueryOptions } from '../features/catalog/api/edit-product';
+import { demoProgressQueryOptions } from '../features/catalog/api/get-demo-progress';
 import { brandsQueryOptions, categoriesQueryOptions } from '../features/catalog/api/get-taxonomy';
 import { toolsQueryOptions } from '../features/catalog/api/get-tools';
 import { catalogSearchQueryOptions, searchParamsOf } from '../features/catalog/api/search-catalog';
@@ -88,6 +89,8 @@ export async function prefetchPage(client: QueryClient, url: URL): Promise<PageF
     const vehicle = Number(search.get('vehicle'));
     await Promise.all([
       client.prefetchQuery(catalogSearchQueryOptions(search)),
+      // A new shop's demo catalog still loading: the page says so from its first HTML.
+      client.prefetchQuery(demoProgressQueryOptions),
       Number.isSafeInteger(vehicle) && vehicle > 0 && client.prefetchQuery(vehicleQuery(vehicle)),
     ]);
     const query = search.toString();

@@ -118,6 +118,8 @@ export const api = {
   catalogProduct: (slugOrId: string) =>
     `${apiBase}/catalog/products/${encodeURIComponent(slugOrId)}`,
   catalogCategories: `${apiBase}/catalog/categories`,
+  /** A first start's demo catalog, while it loads (null once it has). */
+  catalogDemoProgress: `${apiBase}/catalog/demo-progress`,
   fitmentImport: `${apiBase}/fitment/import`,
   fitmentExport: `${apiBase}/fitment/export`,
   uploads: `${apiBase}/uploads`,

@@ -6,6 +6,7 @@ import { EmptyState } from '../components/empty-state';
 import { PageHeader } from '../components/page-header';
 import { Spinner } from '../components/spinner';
 import { searchParamsOf, useCatalogSearch } from '../features/catalog/api/search-catalog';
+import { DemoCatalogNotice } from '../features/catalog/components/demo-catalog-notice';
 import { SearchBox } from '../features/catalog/components/search-box';
 import { SearchFacets } from '../features/catalog/components/search-facets';
 import { SearchResultCard } from '../features/catalog/components/search-result-card';
@@ -96,6 +97,7 @@ export function ProductsPage() {
         title="All Parts"
         description="Find a part by its number, its name, its brand or its category."
       />
+      <DemoCatalogNotice />
       <div className="mb-6 max-w-2xl">
         <SearchBox value={q} onSearch={onSearch} />
       </div>

@@ -13,6 +13,7 @@ import { cachedJsonRoute, sendJson } from '../../http/cached-json.ts';
 import { errorResponses } from '../../http/responses.ts';
 import type { CatalogSearch } from './catalog-search.ts';
 import { catalogSearchAnswers } from './catalog-search-cache.ts';
+import { demoProgressRoutes } from './demo-progress-routes.ts';
 
 /**
  * Finding parts (issue 16): search with facets, one product by slug, brands, categories. Public;
@@ -21,6 +22,8 @@ import { catalogSearchAnswers } from './catalog-search-cache.ts';
 export function catalogSearchRoutes(search: CatalogSearch): FastifyPluginAsyncZod {
   return async (app) => {
     const answers = catalogSearchAnswers(app, search);
+    // A first start's demo catalog, while it loads (decision 034).
+    await app.register(demoProgressRoutes);
     app.get(
       '/catalog/search',
       {

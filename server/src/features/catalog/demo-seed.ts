@@ -1,143 +1,161 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import type { DemoCatalogProgress } from '@proper-parts/domain/demo-catalog-progress';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { appState, reviews } from '../../db/schema.ts';
-import { demoReviews } from './demo-catalog.ts';
-import { type DemoCategory, generateDemoCatalog } from './demo-generator.ts';
+import { appState } from '../../db/schema.ts';
+import { DEMO_CATALOG_SIZE, type DemoCatalog, generateDemoCatalog } from './demo-generator.ts';
+import { insertDemoProducts, insertDemoTaxonomy } from './demo-seed-rows.ts';
 
+/** Set once the demo catalog is all there (or was never to be: the shop had products). */
 const SEEDED_KEY = 'demo_catalog_seeded';
-
-/** Rows as one JSON parameter: a few statements for the whole catalog, on either database. */
-const json = (rows: unknown[]) => sql`${JSON.stringify(rows)}::json`;
-
+/** Set while it loads: `{ base, loaded, total }` (what the steps have written so far). */
+const PROGRESS_KEY = 'demo_catalog_progress';
 /**
- * Rows in slices of this many per statement: the whole catalog as one JSON value lifted the
- * embedded database's memory (which never shrinks) past the first start's bound (decision 009).
+ * Parts per step, each step a transaction of its own: ~0.2 s on the embedded database, whose
+ * one connection a step holds, so requests go on between steps; and JSON values of a few hundred
+ * kilobytes, which keep the engine's memory (which never shrinks) low (decision 009).
  */
-const ROWS_PER_STATEMENT = 2500;
+export const DEMO_SEED_STEP = 500;
 
-async function inSlices<T>(rows: T[], insert: (slice: T[]) => Promise<unknown>) {
-  for (let from = 0; from < rows.length; from += ROWS_PER_STATEMENT) {
-    await insert(rows.slice(from, from + ROWS_PER_STATEMENT));
-  }
+interface Progress extends DemoCatalogProgress {
+  /** When the first step began: each part is this minus its age, whichever step writes it. */
+  base: string;
 }
 
-/** Each category's name with its parents' names: the words a product's category adds. */
-function categoryNames(categories: DemoCategory[]): Map<string, string> {
-  const bySlug = new Map(categories.map((category) => [category.slug, category]));
-  const names = new Map<string, string>();
-  for (const category of categories) {
-    const path: string[] = [];
-    for (let at: DemoCategory | undefined = category; at; at = bySlug.get(at.parentSlug ?? ''))
-      path.push(at.name);
-    names.set(category.slug, path.join(' '));
-  }
-  return names;
+// The same catalog on every call (a seeded generator): made once while the steps need it, and
+// cut as they write it (the parts are written from the end), so its memory goes as they go.
+let generated: DemoCatalog | undefined;
+const demoCatalog = (parts = DEMO_CATALOG_SIZE) => {
+  if (!generated || generated.products.length < parts) generated = generateDemoCatalog();
+  return generated;
+};
+
+/**
+ * Whether the demo's parts are to be loaded: true when this start begins (the categories, brands
+ * and reviews go in with the progress row) or resumes (a start stopped mid-way, or another process
+ * loading). A shop that has products of its own, or whose demo catalog was loaded before (and
+ * perhaps emptied since, on purpose), gets nothing.
+ */
+async function beginDemoCatalog(db: Database): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const found = await tx.execute<{ key: string }>(
+      sql`select key from app_state where key in (${SEEDED_KEY}, ${PROGRESS_KEY})`,
+    );
+    if (found.rows.length > 0) return found.rows.some((row) => row.key === PROGRESS_KEY);
+    const [{ count } = { count: 0 }] = (
+      await tx.execute<{ count: number }>(sql`select count(*)::int as count from products`)
+    ).rows;
+    const catalog = demoCatalog();
+    const progress: Progress = {
+      base: new Date().toISOString(),
+      loaded: 0,
+      total: catalog.products.length,
+    };
+    // A second process beginning at the same time waits here, then finds the row taken.
+    const marked = await tx
+      .insert(appState)
+      .values(
+        Number(count) > 0
+          ? { key: SEEDED_KEY, value: progress.base }
+          : { key: PROGRESS_KEY, value: JSON.stringify(progress) },
+      )
+      .onConflictDoNothing()
+      .returning({ key: appState.key });
+    if (Number(count) > 0) return false;
+    if (marked.length > 0) await insertDemoTaxonomy(tx, catalog);
+    return true;
+  });
+}
+
+/**
+ * The next step's parts, newest first (the home page's featured six in the first step), and the
+ * progress, in one transaction: a start killed mid-way resumes where the last step committed, and
+ * a part is never written twice. Two processes take turns on the progress row. The last step
+ * replaces it with the seeded marker. `undefined`: there was nothing left to load.
+ */
+async function seedDemoCatalogStep(db: Database): Promise<DemoCatalogProgress | undefined> {
+  return db.transaction(async (tx) => {
+    const [row] = (
+      await tx.execute<{ value: string }>(
+        sql`select value from app_state where key = ${PROGRESS_KEY} for update`,
+      )
+    ).rows;
+    if (!row) return undefined;
+    const progress = JSON.parse(row.value) as Progress;
+    const to = progress.total - progress.loaded;
+    const from = Math.max(0, to - DEMO_SEED_STEP);
+    const catalog = demoCatalog(to);
+    await insertDemoProducts(tx, catalog, { from, to, total: progress.total, base: progress.base });
+    const loaded = progress.total - from;
+    if (loaded < progress.total) {
+      await tx
+        .update(appState)
+        .set({ value: JSON.stringify({ ...progress, loaded }) })
+        .where(sql`${appState.key} = ${PROGRESS_KEY}`);
+    } else {
+      await tx.delete(appState).where(sql`${appState.key} = ${PROGRESS_KEY}`);
+      await tx
+        .insert(appState)
+        .values({ key: SEEDED_KEY, value: new Date().toISOString() })
+        .onConflictDoNothing();
+    }
+    return { loaded, total: progress.total };
+  });
+}
+
+export interface SeedDemoOptions {
+  /** Told after each step. */
+  onStep?: (progress: DemoCatalogProgress) => void;
+  /** Asked after each step: true stops there (the next call resumes). */
+  until?: (progress: DemoCatalogProgress) => boolean;
+  /**
+   * Awaited between two steps. PGlite answers in microtasks: without at least a turn of the
+   * event loop (the default) no request would even be read until the last step.
+   */
+  between?: () => Promise<unknown>;
 }
 
 /**
  * Seeds the demo catalog once per database: its categories, brands and 10,000 products with their
- * specifications and cross-references, in a handful of statements. The marker row and the catalog
- * go in one transaction, so a crash or a second process never leaves a half or double catalog,
- * and a catalog the admin emptied on purpose is not refilled at the next start.
+ * specifications and cross-references, in steps of DEMO_SEED_STEP parts. `seeded`: this call
+ * wrote its last part. A catalog the admin emptied on purpose is not refilled at the next start.
  */
-export async function seedDemoCatalog(db: Database): Promise<{ seeded: boolean }> {
-  const result = await db.transaction(async (tx) => {
-    const marked = await tx
-      .insert(appState)
-      .values({ key: SEEDED_KEY, value: new Date().toISOString() })
-      .onConflictDoNothing()
-      .returning({ key: appState.key });
-    if (marked.length === 0) return { seeded: false };
-    const [{ count } = { count: 0 }] = (
-      await tx.execute<{ count: number }>(sql`select count(*)::int as count from products`)
-    ).rows;
-    if (Number(count) > 0) return { seeded: false };
-
-    const catalog = generateDemoCatalog();
-    for (const depth of [1, 2, 3]) {
-      const level = catalog.categories.filter((category) => category.depth === depth);
-      await tx.execute(sql`
-        insert into categories (name, slug, parent_id, depth)
-        select x.name, x.slug, parent.id, x.depth
-        from json_to_recordset(${json(level)}) as x(name text, slug text, "parentSlug" text, depth int)
-        left join categories parent on parent.slug = x."parentSlug"
-        on conflict (slug) do nothing`);
+export async function seedDemoCatalog(
+  db: Database,
+  { onStep, until, between = nextTurn }: SeedDemoOptions = {},
+): Promise<{ seeded: boolean }> {
+  if (!(await beginDemoCatalog(db))) return { seeded: false };
+  for (let steps = 1; ; steps++) {
+    const progress = await seedDemoCatalogStep(db);
+    if (!progress) return { seeded: false };
+    if (generated)
+      generated.products.length = Math.min(
+        generated.products.length,
+        progress.total - progress.loaded,
+      );
+    onStep?.(progress);
+    const done = progress.loaded === progress.total;
+    // The planner's statistics once the first parts are in, and again at the end.
+    if (steps === 1 || done) await analyzeCatalog(db);
+    if (done) {
+      generated = undefined;
+      return { seeded: true };
     }
-    await tx.execute(sql`
-      insert into brands (name, slug)
-      select x.name, x.slug from json_to_recordset(${json(catalog.brands)}) as x(name text, slug text)
-      on conflict (slug) do nothing`);
+    if (until?.(progress)) return { seeded: false };
+    await between();
+  }
+}
 
-    // Oldest first, a second apart: "newest first" shows the hand-written six as the featured ones.
-    // The words are passed in (pp_product_words, as the trigger would make them): one pass.
-    const total = catalog.products.length;
-    const brandNames = new Map(catalog.brands.map((brand) => [brand.slug, brand.name]));
-    const categoryPaths = categoryNames(catalog.categories);
-    const rows = catalog.products.map(({ attributes, crossReferences: _c, ...product }, index) => ({
-      ...product,
-      age: total - index,
-      brand: brandNames.get(product.brandSlug),
-      category: categoryPaths.get(product.categorySlug),
-      specs: attributes.map((a) => (a.unit ? `${a.value} ${a.unit}` : a.value)).join(' '),
-    }));
-    await inSlices(rows, (slice) =>
-      tx.execute(sql`
-      insert into products (name, img, description, minimum_order_quantity, available_quantity,
-        price_cents, sku, slug, mpn, brand_id, category_id, created_at, search_vector)
-      select x.name, x.img, x.description, x."minimumOrderQuantity", x."availableQuantity",
-        x."priceCents", x.sku, x.slug, x.mpn, b.id, c.id, now() - x.age * interval '1 second',
-        pp_product_words(x.name, x.sku || ' ' || x.mpn, x.brand, x.category, x.specs, x.description)
-      from json_to_recordset(${json(slice)}) as x(name text, img text, description text,
-        "minimumOrderQuantity" int, "availableQuantity" int, "priceCents" int, sku text, slug text,
-        mpn text, "brandSlug" text, "categorySlug" text, age int, brand text, category text, specs text)
-      join brands b on b.slug = x."brandSlug"
-      join categories c on c.slug = x."categorySlug"`),
-    );
-    const attributes = catalog.products.flatMap((product) =>
-      product.attributes.map((attribute) => ({ sku: product.sku, ...attribute })),
-    );
-    await inSlices(attributes, (slice) =>
-      tx.execute(sql`
-      insert into product_attributes (product_id, name, value, num, unit)
-      select p.id, x.name, x.value, x.num, x.unit
-      from json_to_recordset(${json(slice)}) as x(sku text, name text, value text, num float8, unit text)
-      join products p on p.sku = x.sku`),
-    );
-    const references = catalog.products.flatMap((product) =>
-      product.crossReferences.map((reference) => ({ sku: product.sku, ...reference })),
-    );
-    await inSlices(references, (slice) =>
-      tx.execute(sql`
-      insert into cross_references (product_id, number, kind)
-      select p.id, x.number, x.kind
-      from json_to_recordset(${json(slice)}) as x(sku text, number text, kind text)
-      join products p on p.sku = x.sku`),
-    );
-
-    // Issue 18: a third of the parts sell cheaper by volume (5, 10 and 25 times their minimum), and
-    // some parts sold by tens come in packs of ten, so a newcomer sees both at work. From 20 cents
-    // up, 5% is at least a cent: each tier is cheaper than the one before, as an edit must keep it.
-    await tx.execute(sql`
-      insert into price_breaks (product_id, min_quantity, price_cents)
-      select p.id, p.minimum_order_quantity * t.times, greatest(1, round(p.price_cents * t.share))::int
-      from products p, (values (5, 0.95), (10, 0.9), (25, 0.85)) as t(times, share)
-      where abs(hashtext(p.sku)) % 3 = 0 and p.minimum_order_quantity * 25 <= 1000000
-        and p.price_cents >= 20`);
-    await tx.execute(sql`
-      update products set pack_size = 10
-      where minimum_order_quantity % 10 = 0 and abs(hashtext(sku)) % 5 = 1`);
-
-    const start = Date.now() - demoReviews.length * 1000;
-    await tx.insert(reviews).values(
-      demoReviews.map((review, index) => ({
-        ...review,
-        createdAt: new Date(start + index * 1000),
-      })),
-    );
-    return { seeded: true };
-  });
-  if (result.seeded) await analyzeCatalog(db);
-  return result;
+/** How far the demo catalog has loaded; `null` once it is all there (or was never seeded). */
+export async function demoCatalogProgress(db: Database): Promise<DemoCatalogProgress | null> {
+  const [row] = (
+    await db.execute<{ value: string }>(
+      sql`select value from app_state where key = ${PROGRESS_KEY}`,
+    )
+  ).rows;
+  if (!row) return null;
+  const { loaded, total } = JSON.parse(row.value) as Progress;
+  return { loaded, total };
 }
 
 /**

@@ -1,0 +1,62 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { serverNodeFlags } from '../../scripts/server-flags.mjs';
+import { freePort } from '../support/free-port.ts';
+
+const root = join(import.meta.dirname, '..', '..');
+
+/**
+ * Issue 31 (decision 034): a new shop opens while its demo catalog loads. The catalog page says
+ * how far it has got, in plain words, and stops saying so once the 10,000 parts are in.
+ */
+test('a first start serves the catalog page while the demo catalog loads, and says so', async ({
+  page,
+}) => {
+  test.setTimeout(300_000);
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'pp-e2e-first-'));
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    SEED_DEMO: 'true',
+    LOG_LEVEL: 'warn',
+  };
+  delete env.DATABASE_URL;
+  const server = spawn(
+    process.execPath,
+    [...serverNodeFlags(env), join(root, 'server', 'dist', 'server.js')],
+    { env, stdio: 'ignore' },
+  );
+  const exited = new Promise((resolve) => server.once('exit', resolve));
+  try {
+    const url = `http://127.0.0.1:${port}`;
+    await expect
+      .poll(
+        () =>
+          fetch(`${url}/`).then(
+            (r) => r.status,
+            () => 0,
+          ),
+        { timeout: 120_000 },
+      )
+      .toBe(200);
+    await page.goto(`${url}/products`);
+    const notice = page.getByTestId('demo-catalog-notice');
+    await expect(notice).toHaveText(
+      /^The demo catalog is still loading: [\d,]+ of 10,000 parts so far\.$/,
+    );
+    // It fills in on screen, and the notice goes once the last part is in.
+    await expect(notice).toBeHidden({ timeout: 240_000 });
+    await expect(page.getByTestId('result-count')).toHaveText('10,000 parts');
+  } finally {
+    server.kill('SIGTERM');
+    await exited;
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});

@@ -1,0 +1,31 @@
+import type { PGlite } from '@electric-sql/pglite';
+
+/** The longest PGlite's queries may run one after another before the event loop gets a turn. */
+export const PGLITE_TURN_MS = 10;
+
+/**
+ * PGlite runs in this thread and answers in microtasks, so a loop of queries (the demo seed's
+ * steps, a sweep closing a year of sales days, an import) never let the event loop turn: no
+ * request was read, not even /health, until the loop ended (a restart on a large database went
+ * unhealthy for seconds). A query or transaction that starts after PGLITE_TURN_MS of such work
+ * first waits for a turn of the loop (setImmediate), so requests and timers get theirs.
+ */
+export function yieldBetweenQueries(client: PGlite): PGlite {
+  let since = performance.now();
+  const turn = async () => {
+    if (performance.now() - since < PGLITE_TURN_MS) return;
+    await new Promise((resolve) => setImmediate(resolve));
+    since = performance.now();
+  };
+  const query = client.query.bind(client);
+  const transaction = client.transaction.bind(client);
+  client.query = (async (...args: Parameters<PGlite['query']>) => {
+    await turn();
+    return query(...args);
+  }) as PGlite['query'];
+  client.transaction = (async (...args: Parameters<PGlite['transaction']>) => {
+    await turn();
+    return transaction(...args);
+  }) as PGlite['transaction'];
+  return client;
+}

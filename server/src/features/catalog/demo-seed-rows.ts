@@ -1,0 +1,116 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { reviews } from '../../db/schema.ts';
+import { demoReviews } from './demo-catalog.ts';
+import type { DemoCatalog, DemoCategory } from './demo-generator.ts';
+
+/** A transaction's handle: the rows of a step are written inside one, with its progress. */
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** Rows as one JSON parameter: a few statements for many rows, on either database. */
+const json = (rows: unknown[]) => sql`${JSON.stringify(rows)}::json`;
+
+/** Each category's name with its parents' names: the words a product's category adds. */
+function categoryNames(categories: DemoCategory[]): Map<string, string> {
+  const bySlug = new Map(categories.map((category) => [category.slug, category]));
+  const names = new Map<string, string>();
+  for (const category of categories) {
+    const path: string[] = [];
+    for (let at: DemoCategory | undefined = category; at; at = bySlug.get(at.parentSlug ?? ''))
+      path.push(at.name);
+    names.set(category.slug, path.join(' '));
+  }
+  return names;
+}
+
+/** The categories, the brands and the customer reviews: what the demo has besides its parts. */
+export async function insertDemoTaxonomy(tx: Transaction, catalog: DemoCatalog) {
+  for (const depth of [1, 2, 3]) {
+    const level = catalog.categories.filter((category) => category.depth === depth);
+    await tx.execute(sql`
+      insert into categories (name, slug, parent_id, depth)
+      select x.name, x.slug, parent.id, x.depth
+      from json_to_recordset(${json(level)}) as x(name text, slug text, "parentSlug" text, depth int)
+      left join categories parent on parent.slug = x."parentSlug"
+      on conflict (slug) do nothing`);
+  }
+  await tx.execute(sql`
+    insert into brands (name, slug)
+    select x.name, x.slug from json_to_recordset(${json(catalog.brands)}) as x(name text, slug text)
+    on conflict (slug) do nothing`);
+  const start = Date.now() - demoReviews.length * 1000;
+  await tx.insert(reviews).values(
+    demoReviews.map((review, index) => ({
+      ...review,
+      createdAt: new Date(start + index * 1000),
+    })),
+  );
+}
+
+/**
+ * The products `catalog.products[from, to)` with their specifications, cross-references, volume
+ * prices and packs. Each is `base` minus its age in seconds (the last product is the newest), the
+ * same whichever step or start writes it, so "newest first" shows the hand-written six.
+ */
+export async function insertDemoProducts(
+  tx: Transaction,
+  catalog: DemoCatalog,
+  range: { from: number; to: number; total: number; base: string },
+) {
+  const { total } = range;
+  const brandNames = new Map(catalog.brands.map((brand) => [brand.slug, brand.name]));
+  const categoryPaths = categoryNames(catalog.categories);
+  const products = catalog.products.slice(range.from, range.to);
+  // The words are passed in (pp_product_words, as the trigger would make them): one pass.
+  const rows = products.map(({ attributes, crossReferences: _c, ...product }, index) => ({
+    ...product,
+    age: total - (range.from + index),
+    brand: brandNames.get(product.brandSlug),
+    category: categoryPaths.get(product.categorySlug),
+    specs: attributes.map((a) => (a.unit ? `${a.value} ${a.unit}` : a.value)).join(' '),
+  }));
+  await tx.execute(sql`
+    insert into products (name, img, description, minimum_order_quantity, available_quantity,
+      price_cents, sku, slug, mpn, brand_id, category_id, created_at, search_vector)
+    select x.name, x.img, x.description, x."minimumOrderQuantity", x."availableQuantity",
+      x."priceCents", x.sku, x.slug, x.mpn, b.id, c.id,
+      ${range.base}::timestamptz - x.age * interval '1 second',
+      pp_product_words(x.name, x.sku || ' ' || x.mpn, x.brand, x.category, x.specs, x.description)
+    from json_to_recordset(${json(rows)}) as x(name text, img text, description text,
+      "minimumOrderQuantity" int, "availableQuantity" int, "priceCents" int, sku text, slug text,
+      mpn text, "brandSlug" text, "categorySlug" text, age int, brand text, category text, specs text)
+    join brands b on b.slug = x."brandSlug"
+    join categories c on c.slug = x."categorySlug"`);
+  const attributes = products.flatMap((product) =>
+    product.attributes.map((attribute) => ({ sku: product.sku, ...attribute })),
+  );
+  await tx.execute(sql`
+    insert into product_attributes (product_id, name, value, num, unit)
+    select p.id, x.name, x.value, x.num, x.unit
+    from json_to_recordset(${json(attributes)}) as x(sku text, name text, value text, num float8, unit text)
+    join products p on p.sku = x.sku`);
+  const references = products.flatMap((product) =>
+    product.crossReferences.map((reference) => ({ sku: product.sku, ...reference })),
+  );
+  await tx.execute(sql`
+    insert into cross_references (product_id, number, kind)
+    select p.id, x.number, x.kind
+    from json_to_recordset(${json(references)}) as x(sku text, number text, kind text)
+    join products p on p.sku = x.sku`);
+
+  // Issue 18: a third of the parts sell cheaper by volume (5, 10 and 25 times their minimum), and
+  // some parts sold by tens come in packs of ten, so a newcomer sees both at work. From 20 cents
+  // up, 5% is at least a cent: each tier is cheaper than the one before, as an edit must keep it.
+  const skus = json(products.map((product) => product.sku));
+  await tx.execute(sql`
+    insert into price_breaks (product_id, min_quantity, price_cents)
+    select p.id, p.minimum_order_quantity * t.times, greatest(1, round(p.price_cents * t.share))::int
+    from products p, (values (5, 0.95), (10, 0.9), (25, 0.85)) as t(times, share)
+    where p.sku in (select json_array_elements_text(${skus}))
+      and abs(hashtext(p.sku)) % 3 = 0 and p.minimum_order_quantity * 25 <= 1000000
+      and p.price_cents >= 20`);
+  await tx.execute(sql`
+    update products set pack_size = 10
+    where sku in (select json_array_elements_text(${skus}))
+      and minimum_order_quantity % 10 = 0 and abs(hashtext(sku)) % 5 = 1`);
+}

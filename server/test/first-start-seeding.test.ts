@@ -1,0 +1,141 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { type DatabaseHandle, openDatabase } from '../src/db/client.ts';
+import { demoProducts, demoReviews } from '../src/features/catalog/demo-catalog.ts';
+import { generateDemoCatalog } from '../src/features/catalog/demo-generator.ts';
+import { DEMO_SEED_STEP } from '../src/features/catalog/demo-seed.ts';
+import {
+  createPostgresDatabase,
+  killAllServers,
+  removeTempDirs,
+  type ServerProcess,
+  startServer,
+  stopServer,
+  tempDir,
+} from './server-process.ts';
+
+/**
+ * Issue 31: a new shop serves while the bulk of its demo catalog loads (decision 034). The home
+ * page's six are there from the first answer; `GET /catalog/demo-progress` says how far the parts
+ * have got, and null once all are in (the catalog page's notice: e2e/tests/first-start.spec.ts);
+ * a start killed mid-way is finished by the next one, with every part, specification and review
+ * once. On PGlite, and on PostgreSQL with DATABASE_URL.
+ */
+const onPostgres = Boolean(process.env.DATABASE_URL);
+const drops: (() => Promise<void>)[] = [];
+afterAll(async () => {
+  await killAllServers();
+  for (const drop of drops) await drop().catch(() => {});
+  removeTempDirs();
+});
+
+async function newShop() {
+  const dataDir = tempDir('pp-first-start-');
+  if (!onPostgres) return { dataDir };
+  const database = await createPostgresDatabase('pp_first_start');
+  drops.push(database.drop);
+  return { dataDir, databaseUrl: database.url };
+}
+
+const json = async <T>(server: ServerProcess, path: string) =>
+  ((await (await fetch(`${server.url}${path}`)).json()) as { data: T }).data;
+type Progress = { loaded: number; total: number } | null;
+const progressOf = (server: ServerProcess) =>
+  json<Progress>(server, '/api/v1/catalog/demo-progress');
+
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string) {
+  for (let i = 0; i < 1200; i++) {
+    const value = await read();
+    if (done(value)) return value;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+async function countRows(shop: { dataDir: string; databaseUrl?: string }) {
+  const database: DatabaseHandle = await openDatabase(shop);
+  try {
+    const { rows } = await database.db.execute<Record<string, number>>(sql`select
+      (select count(*)::int from products) as products,
+      (select count(distinct sku)::int from products) as skus,
+      (select count(*)::int from product_attributes) as attributes,
+      (select count(*)::int from cross_references) as "crossReferences",
+      (select count(*)::int from reviews) as reviews,
+      (select count(*)::int from price_breaks) as "priceBreaks",
+      (select count(distinct product_id)::int * 3 from price_breaks) as "threePerPart",
+      (select count(*)::int from vehicles) > 0 as vehicles,
+      (select count(*)::int from app_state where key like 'demo_%') as markers`);
+    return rows[0];
+  } finally {
+    await database.close();
+  }
+}
+
+const catalog = generateDemoCatalog();
+const expected = {
+  products: catalog.products.length,
+  skus: catalog.products.length,
+  attributes: catalog.products.reduce((sum, p) => sum + p.attributes.length, 0),
+  crossReferences: catalog.products.reduce((sum, p) => sum + p.crossReferences.length, 0),
+  reviews: demoReviews.length,
+  vehicles: true,
+  // demo_catalog_seeded and demo_fitments_seeded; the progress row is gone.
+  markers: 2,
+};
+
+describe('the first start serves while the demo catalog loads', () => {
+  it('has the home page’s six at once, says how far the parts are, then null', async () => {
+    const shop = await newShop();
+    const server = await startServer(shop);
+    const featured = await json<{ name: string }[]>(server, '/api/v1/tools?limit=6');
+    expect(featured.map((p) => p.name).sort()).toEqual(
+      demoProducts
+        .slice(0, 6)
+        .map((p) => p.name)
+        .sort(),
+    );
+
+    const first = await progressOf(server);
+    expect(first?.total).toBe(catalog.products.length);
+    expect(first?.loaded).toBeGreaterThanOrEqual(DEMO_SEED_STEP);
+    await until(
+      () => progressOf(server),
+      (p) => p === null,
+      'the catalog to load',
+    );
+    const search = await json<{ total: number }>(server, '/api/v1/catalog/search?limit=1');
+    expect(search.total).toBe(catalog.products.length);
+    expect(server.output()).not.toMatch(/stopped; the next start carries on/);
+    expect(await stopServer(server)).toBe(0);
+  }, 300_000);
+
+  it('finishes a seed killed mid-way at the next start: every row once', async () => {
+    const shop = await newShop();
+    const first = await startServer(shop);
+    await until(
+      () => progressOf(first),
+      (p) => p === null || p.loaded >= 3 * DEMO_SEED_STEP,
+      'a few steps',
+    );
+    first.child.kill('SIGKILL');
+    await first.exited;
+
+    const again = await startServer(shop);
+    await until(
+      () => progressOf(again),
+      (p) => p === null,
+      'the catalog to load',
+    );
+    // The fitments follow the parts, in the background too.
+    await until(
+      () => json<number[]>(again, '/api/v1/vehicles/years'),
+      (years) => years.length > 0,
+      'the vehicles',
+    );
+    expect(await stopServer(again)).toBe(0);
+
+    const counts = await countRows(shop);
+    expect(counts).toMatchObject(expected);
+    expect(counts?.priceBreaks).toBe(counts?.threePerPart);
+  }, 300_000);
+});
