@@ -110,6 +110,8 @@ export const order = z.object({
   /** An invoice on account is due on this day (YYYY-MM-DD, UTC). */
   dueOn: z.string().nullable(),
   quoteId: z.string().nullable(),
+  /** Issue 34: the shop's ERP's number for the order, once exported (admins see it). */
+  erpOrderNumber: z.string().nullable().optional(),
 });
 export type Order = z.infer<typeof order>;
 

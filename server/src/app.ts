@@ -7,6 +7,7 @@ import {
 import type { Config } from './config.ts';
 import type { Database, DatabaseKind } from './db/client.ts';
 import type { ReadReplica } from './db/read-replica.ts';
+import { apiKeyRoutes } from './features/api-keys/api-key-routes.ts';
 import { registerAuditRetention } from './features/audit/audit-retention.ts';
 import { auditRoutes } from './features/audit/audit-routes.ts';
 import { registerAccessHook } from './features/auth/access-hook.ts';
@@ -39,6 +40,7 @@ import { garageRoutes } from './features/fitment/garage-routes.ts';
 import { productFitmentRoutes } from './features/fitment/product-fitment-routes.ts';
 import { vehicleRoutes } from './features/fitment/vehicle-routes.ts';
 import { healthRoutes } from './features/health/health-routes.ts';
+import { integrationRoutes } from './features/integration/integration-routes.ts';
 import { invoiceRoutes } from './features/invoices/invoice-routes.ts';
 import { createMailer } from './features/mail/mailer.ts';
 import { reportReplicaState } from './features/metrics/metrics.ts';
@@ -236,6 +238,8 @@ export async function buildApp({
       await api.register(exportsRoutes);
       await api.register(auditRoutes);
       await api.register(salesRoutes);
+      await api.register(apiKeyRoutes);
+      await api.register(integrationRoutes);
     },
     { prefix: '/api/v1' },
   );

@@ -186,6 +186,12 @@ const configObject = z.object({
     .int('must be a whole number of seconds')
     .min(1, 'must be at least 1 second')
     .default(60),
+  /** Issue 34: calls per minute one API key may make (each counted; a stock update is one). */
+  RATE_LIMIT_API_KEY_PER_MINUTE: z.coerce
+    .number({ error: 'must be a number of calls' })
+    .int('must be a whole number of calls')
+    .min(1, 'must be at least 1 call')
+    .default(600),
   /** Rate limits counted in Redis, so they hold across processes; without it, per process. */
   REDIS_URL: optionalString.pipe(
     z

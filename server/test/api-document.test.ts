@@ -82,6 +82,14 @@ describe('the API document', () => {
     expect(byRoute['GET /api/v1/tools']?.security).toEqual([]);
     expect(byRoute['GET /api/v1/cart']?.security).toEqual([{ sessionCookie: [] }, { bearer: [] }]);
     expect(byRoute['GET /api/v1/user']?.security).toEqual([{ sessionCookie: [] }, { bearer: [] }]);
+    // Issue 34: the ERP's routes take an API key, and say which scope.
+    const stock = byRoute['PUT /api/v1/integration/stock'] as Operation & { description?: string };
+    expect(stock).toMatchObject({ operationId: 'putIntegrationStock', security: [{ apiKey: [] }] });
+    expect(stock.description).toContain('`stock:write`');
+    expect(byRoute['POST /api/v1/admin/api-keys']?.security).toEqual([
+      { sessionCookie: [] },
+      { bearer: [] },
+    ]);
   });
 
   it('generates a typed client (openapi-typescript) that a script compiles against', async () => {

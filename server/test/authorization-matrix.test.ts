@@ -60,6 +60,8 @@ const signedIn = { visitor: 401, customerA: 200, customerB: 200, admin: 200 };
 const MATRIX_VEHICLE = 4242;
 const noSuchOrder = { visitor: 401, customerA: 404, customerB: 404, admin: 404 };
 const adminNoSuchOrder = { visitor: 401, customerA: 403, customerB: 403, admin: 404 };
+/** Issue 34: a machine's API key only; a signed-in person is refused whoever they are. */
+const keysOnly = { visitor: 401, customerA: 403, customerB: 403, admin: 403 };
 
 const rows: Row[] = [
   { method: 'GET', path: '/api/v1/health', expect: publicRoute },
@@ -276,6 +278,35 @@ const rows: Row[] = [
     expect: signedIn,
   },
   { method: 'DELETE', path: '/api/v1/garage/{vehicleId}', expect: signedIn },
+  // Issue 34: API keys are made by admins; the integration routes take a key, never a session
+  // (api-key-authorization-matrix.test.ts has the keys as callers, scope by scope).
+  {
+    method: 'POST',
+    path: '/api/v1/admin/api-keys',
+    body: { name: 'Matrix ERP', scopes: ['orders:read'] },
+    expect: adminOnly,
+  },
+  { method: 'GET', path: '/api/v1/admin/api-keys', expect: adminOnly },
+  { method: 'DELETE', path: '/api/v1/admin/api-keys/{id}', expect: adminNoSuchOrder },
+  {
+    method: 'PUT',
+    path: '/api/v1/integration/stock',
+    body: { items: [{ sku: 'MTX-1', quantity: 1 }] },
+    expect: keysOnly,
+  },
+  {
+    method: 'PUT',
+    path: '/api/v1/integration/prices',
+    body: { items: [{ sku: 'MTX-1', price: 1 }] },
+    expect: keysOnly,
+  },
+  { method: 'GET', path: '/api/v1/integration/orders', expect: keysOnly },
+  {
+    method: 'PUT',
+    path: '/api/v1/integration/orders/{id}/export',
+    body: { erpOrderNumber: 'SO-1' },
+    expect: keysOnly,
+  },
   // Last: it changes B's role, which no other row depends on.
   { method: 'PUT', path: `/api/v1/user/admin/${B}`, expect: adminOnly },
 ];

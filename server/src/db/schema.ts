@@ -236,6 +236,15 @@ export const orders = pgTable(
     quoteId: uuid('quote_id')
       .unique()
       .references((): AnyPgColumn => quotes.id, { onDelete: 'restrict' }),
+    /** Issue 34: the shop's ERP's own number for the order, once the ERP has taken it. */
+    erpOrderNumber: text('erp_order_number'),
+    exportedAt: timestamp('exported_at', { withTimezone: true }),
+    /**
+     * Issue 34: the id of the transaction that last wrote the row (trigger `orders_changed`,
+     * migration 0020), the ERP's feed's keyset. Not a timestamp: a transaction commits after
+     * others that began later, and a poll between would skip its rows for good.
+     */
+    changedXid: bigint('changed_xid', { mode: 'number' }).notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -262,6 +271,7 @@ export const orders = pgTable(
     index('orders_approval_expiry_idx')
       .on(t.approvalExpiresAt)
       .where(sql`${t.status} = 'awaiting_approval'`),
+    index('orders_changed_idx').on(t.changedXid, t.id),
   ],
 );
 
@@ -979,6 +989,32 @@ export const salesRebuild = pgTable(
   (t) => [check('sales_rebuild_one_row', sql`${t.one}`)],
 );
 
+/**
+ * Issue 34: keys for machines (an ERP), made by an admin with the scopes they reach. The key is
+ * `ppk_<prefix>_<secret>`; only its SHA-256 is kept, found by its prefix and compared in constant
+ * time. A key works while it is not revoked and its maker is still an admin.
+ */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    prefix: text('prefix').notNull(),
+    keyHash: text('key_hash').notNull(),
+    scopes: text('scopes').array().notNull(),
+    createdBy: text('created_by')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('api_keys_prefix_unique').on(t.prefix),
+    index('api_keys_newest_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+  ],
+);
+
 export const appState = pgTable('app_state', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),
@@ -986,6 +1022,7 @@ export const appState = pgTable('app_state', {
 });
 
 export const schema = {
+  apiKeys,
   auditLog,
   salesDays,
   salesProducts,

@@ -257,6 +257,17 @@ describe('Idempotency-Key on every creating route', async () => {
           where invited_by = ${await idOf(who)}`),
       step: 1,
     },
+    // Issue 34: the key's answer is kept sealed; a replay opens it (api-keys.test.ts).
+    'POST /admin/api-keys': {
+      who: shop,
+      prepare: async () => ({
+        request: { url: '/admin/api-keys', body: { name: 'ERP', scopes: ['stock:write'] } },
+        other: { url: '/admin/api-keys', body: { name: 'ERP', scopes: ['orders:read'] } },
+      }),
+      measure: async (who) =>
+        count(sql`select count(*) as n from api_keys where created_by = ${await idOf(who)}`),
+      step: 1,
+    },
     'POST /company/addresses': {
       who: owner,
       prepare: async () => ({
@@ -472,6 +483,7 @@ describe('Idempotency-Key on every creating route', async () => {
         'POST /reviews',
         'POST /company/invitations',
         'POST /company/addresses',
+        'POST /admin/api-keys',
       ].sort(),
     );
   });

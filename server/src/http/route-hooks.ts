@@ -1,6 +1,6 @@
 import type { HTTPMethods, RouteOptions } from 'fastify';
 
-type HookName = 'onRequest' | 'onSend';
+type HookName = 'onRequest' | 'onSend' | 'onResponse';
 type RouteHook<N extends HookName> =
   NonNullable<RouteOptions[N]> extends infer H
     ? H extends readonly (infer One)[]

@@ -21,6 +21,12 @@ export function securitySchemes(publicUrl: string) {
       scheme: 'bearer',
       description: 'A session token from POST /api/v1/tokens, for API clients',
     },
+    apiKey: {
+      type: 'http',
+      scheme: 'bearer',
+      description:
+        'A machine API key (`ppk_…`) an admin made on the API keys page; each integration route names the scope it needs',
+    },
   } as const;
 }
 
@@ -35,6 +41,7 @@ const signedIn: SecurityRequirement[] = [{ sessionCookie: [] }, { bearer: [] }];
  */
 export function securityOf(access: Access | undefined): SecurityRequirement[] | undefined {
   if (access === undefined) return undefined;
+  if (access === 'api-key') return [{ apiKey: [] }];
   return access === 'public' ? [] : signedIn;
 }
 
@@ -64,9 +71,15 @@ export const describeOperation: SwaggerTransform = (input) => {
   // One method per route here (Fastify lists HEAD apart, and swagger leaves it out).
   const method = [input.route.method].flat()[0] ?? 'GET';
   const security = securityOf(input.route.config?.access);
+  // OpenAPI 3.0 lists no scopes for a bearer scheme: the route's scope is said in words.
+  const scope = input.route.config?.scope;
+  const needs = scope ? `Needs an API key with the scope \`${scope}\`.` : undefined;
   return {
     schema: {
       ...described,
+      ...(needs
+        ? { description: described?.description ? `${described.description} ${needs}` : needs }
+        : {}),
       operationId: described?.operationId ?? operationIdOf(method, url),
       ...(security ? { security } : {}),
     },

@@ -1,3 +1,4 @@
+import type { ApiScope } from '@proper-parts/domain/api-keys';
 import { messages } from '@proper-parts/domain/messages';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyRequest } from 'fastify';
@@ -15,15 +16,29 @@ export interface Actor {
   sessionToken: string;
 }
 
-/** Who may call a route. Ownership ("own email, or an admin") is checked in the route with `assertSelfOrAdmin`. */
-export type Access = 'public' | 'signed-in' | 'admin';
+/** A machine calling with an API key (issue 34): what it may reach, and the admin who made the key. */
+export interface KeyCaller {
+  id: string;
+  name: string;
+  scopes: readonly ApiScope[];
+  createdBy: string;
+}
+
+/**
+ * Who may call a route. Ownership ("own email, or an admin") is checked in the route with
+ * `assertSelfOrAdmin`. `api-key`: only a machine's key with the route's `scope`, never a session.
+ */
+export type Access = 'public' | 'signed-in' | 'admin' | 'api-key';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /** The scope an `api-key` route needs. */
+    scope?: ApiScope;
   }
   interface FastifyRequest {
     actor: Actor | null;
+    apiKey: KeyCaller | null;
   }
 }
 
@@ -51,4 +66,10 @@ export function assertSelfOrAdmin(actor: Actor, email: string) {
   if (actor.role !== 'admin' && actor.email.toLowerCase() !== email.trim().toLowerCase()) {
     throw new AppError('FORBIDDEN', messages.forbidden);
   }
+}
+
+/** The key caller of a route declared `api-key` (the access hook has checked it and its scope). */
+export function keyCallerOf(request: FastifyRequest): KeyCaller {
+  if (!request.apiKey) throw new AppError('UNAUTHENTICATED', messages.signInRequired);
+  return request.apiKey;
 }

@@ -40,6 +40,8 @@ export function toOrder(
     rejectionReason: row.rejectionReason ?? null,
     dueOn: invoice?.dueOn ? dayOf(invoice.dueOn) : null,
     quoteId: row.quoteId ?? null,
+    // Issue 34: the shop's ERP's number, once an ERP has taken the order (the admin's list shows it).
+    ...(row.erpOrderNumber ? { erpOrderNumber: row.erpOrderNumber } : {}),
   };
 }
 
@@ -132,5 +134,6 @@ export const orderColumnList = `id, tool_id as "toolId", user_id as "userId",
   company_id as "companyId", payment_terms as "paymentTerms",
   approval_expires_at as "approvalExpiresAt", decided_by as "decidedBy",
   decided_at as "decidedAt", rejection_reason as "rejectionReason", quote_id as "quoteId",
+  erp_order_number as "erpOrderNumber", exported_at as "exportedAt", changed_xid as "changedXid",
   created_at as "createdAt", updated_at as "updatedAt"`;
 export const orderColumns = sql.raw(orderColumnList);

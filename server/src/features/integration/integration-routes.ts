@@ -1,0 +1,103 @@
+import { successEnvelope } from '@proper-parts/domain/envelope';
+import {
+  exportOrderRequest,
+  integrationOrdersPage,
+  integrationOrdersQuery,
+  priceSyncRequest,
+  stockSyncRequest,
+  syncResults,
+} from '@proper-parts/domain/integration';
+import { orderIdParams } from '@proper-parts/domain/orders';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponses } from '../../http/responses.ts';
+import { syncPrices, syncStock } from './catalog-sync.ts';
+import { markOrderExported, ordersChangedSince } from './order-feed.ts';
+
+/** 10,000 items with 60-character SKUs fit; anything larger is refused before it is read. */
+const SYNC_BODY_LIMIT = 2 * 1024 * 1024;
+
+/**
+ * Issue 34: the ERP's side of the shop, for API keys only (`Authorization: Bearer ppk_…`), each
+ * route with its scope: stock and prices in, orders out, and the ERP's order number back.
+ */
+export const integrationRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.put(
+    '/integration/stock',
+    {
+      bodyLimit: SYNC_BODY_LIMIT,
+      config: { access: 'api-key', scope: 'stock:write' },
+      schema: {
+        tags: ['integration'],
+        summary:
+          'Set the stock of up to 10,000 SKUs (matched whatever their case), applied in batches of 1,000; one result per item, in order',
+        body: stockSyncRequest,
+        response: { 200: successEnvelope(syncResults), ...errorResponses },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: { results: await syncStock(app.db, request.body) },
+    }),
+  );
+
+  app.put(
+    '/integration/prices',
+    {
+      bodyLimit: SYNC_BODY_LIMIT,
+      config: { access: 'api-key', scope: 'catalog:write' },
+      schema: {
+        tags: ['integration'],
+        summary:
+          'Set the price (dollars, whole cents) of up to 10,000 SKUs, applied in batches of 1,000; one result per item, in order',
+        body: priceSyncRequest,
+        response: { 200: successEnvelope(syncResults), ...errorResponses },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: { results: await syncPrices(app.db, request.body) },
+    }),
+  );
+
+  app.get(
+    '/integration/orders',
+    {
+      config: { access: 'api-key', scope: 'orders:read' },
+      schema: {
+        tags: ['integration'],
+        summary:
+          'Orders placed or changed since the cursor `since` (the last nextCursor; none: from the first), with lines, address, total and state',
+        querystring: integrationOrdersQuery,
+        response: { 200: successEnvelope(integrationOrdersPage), ...errorResponses },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await ordersChangedSince(app.db, request.query),
+    }),
+  );
+
+  app.put(
+    '/integration/orders/:id/export',
+    {
+      config: { access: 'api-key', scope: 'orders:write' },
+      schema: {
+        tags: ['integration'],
+        summary: "Mark an order exported with the ERP's own order number (shown to admins)",
+        params: orderIdParams,
+        body: exportOrderRequest,
+        response: {
+          200: successEnvelope(z.object({ id: z.string(), erpOrderNumber: z.string() })),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const { erpOrderNumber } = request.body;
+      const message = await markOrderExported(app.db, id, erpOrderNumber);
+      return { success: true as const, data: { id, erpOrderNumber }, message };
+    },
+  );
+};

@@ -1,0 +1,255 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { bearer, createApiKey } from '../../../test/api-key-helpers.ts';
+import { signUp, signUpAdmin } from '../../../test/auth-helper.ts';
+import { buildTestApp } from '../../../test/helper.ts';
+import { createProduct, placeOrder, stockOf } from '../../../test/order-helpers.ts';
+
+describe('ERP sync (issue 34)', async () => {
+  const app = await buildTestApp();
+  const admin = await signUpAdmin(app, { email: 'erp-admin@example.com' });
+  const buyer = await signUp(app, { email: 'erp-buyer@example.com' });
+  const { key } = await createApiKey(app, admin, [
+    'stock:write',
+    'catalog:write',
+    'orders:read',
+    'orders:write',
+  ]);
+  const put = (url: string, payload: unknown) =>
+    app.inject({ method: 'PUT', url, headers: bearer(key), payload: payload as object });
+
+  it('sets 10,000 stock levels in one request, one result per item in order', async () => {
+    await app.db.execute(sql`insert into products (name, img, description, minimum_order_quantity,
+        available_quantity, price_cents, sku)
+      select 'Bulk ' || n, '/x.svg', 'bulk', 1, 1, 100, 'BULK-' || n from generate_series(1, 10000) n`);
+    const items = Array.from({ length: 10_000 }, (_, i) => ({ sku: `bulk-${i + 1}`, quantity: i }));
+    const started = performance.now();
+    const res = await put('/api/v1/integration/stock', { items });
+    const ms = performance.now() - started;
+    expect(res.statusCode).toBe(200);
+    const { results } = res.json().data;
+    expect(results).toHaveLength(10_000);
+    expect(results.every((r: { status: string }) => r.status === 'updated')).toBe(true);
+    expect(results[9_999]).toEqual({ sku: 'bulk-10000', status: 'updated' });
+    const [row] = (
+      await app.db.execute(
+        sql`select count(*)::int as n from products where sku like 'BULK-%'
+          and available_quantity = substr(sku, 6)::int - 1`,
+      )
+    ).rows as { n: number }[];
+    expect(row?.n).toBe(10_000);
+    console.info(`10,000-item stock update: ${Math.round(ms)} ms (${app.dbKind})`);
+  });
+
+  it('answers per item: a SKU of another case, an unknown one, one sent twice', async () => {
+    const part = await createProduct(app, { sku: 'Erp-Case-1', availableQuantity: 3 });
+    const gone = await createProduct(app, { sku: 'ERP-GONE-1', deletedAt: new Date() });
+    const res = await put('/api/v1/integration/stock', {
+      items: [
+        { sku: 'erp-CASE-1', quantity: 40 },
+        { sku: 'NO-SUCH-SKU', quantity: 1 },
+        { sku: 'ERP-CASE-1', quantity: 99 },
+        { sku: 'ERP-GONE-1', quantity: 5 },
+      ],
+    });
+    expect(res.json().data.results).toEqual([
+      { sku: 'erp-CASE-1', status: 'updated' },
+      { sku: 'NO-SUCH-SKU', status: 'not_found', message: 'no product has this SKU' },
+      {
+        sku: 'ERP-CASE-1',
+        status: 'rejected',
+        message: 'this SKU is also item 1, which was applied',
+      },
+      { sku: 'ERP-GONE-1', status: 'not_found', message: 'no product has this SKU' },
+    ]);
+    expect(await stockOf(app, part.id)).toBe(40);
+    expect(await stockOf(app, gone.id)).toBe(100);
+  });
+
+  it('refuses the whole request for a bad item, 10,001 items, or a body over 2 MiB', async () => {
+    const part = await createProduct(app, { sku: 'ERP-JUNK-1', availableQuantity: 7 });
+    const cases: [unknown, number, string][] = [
+      [
+        { items: [{ sku: 'ERP-JUNK-1', quantity: -1 }] },
+        400,
+        'items.0.quantity: quantity: must not be negative',
+      ],
+      [
+        { items: [{ sku: 'ERP-JUNK-1', quantity: 1.5 }] },
+        400,
+        'items.0.quantity: quantity: must be a whole number of pieces',
+      ],
+      [{ items: [{ sku: 'ERP-JUNK-1', quantity: '5' }] }, 400, 'items.0.quantity'],
+      [{ items: [{ sku: '', quantity: 5 }] }, 400, 'items.0.sku: sku: is required'],
+      [{ items: [{ sku: 'ERP-JUNK-1', quantity: 1, price: 2 }] }, 400, 'items.0'],
+      [{ items: [] }, 400, 'items: items: at least one item'],
+      [
+        { items: Array.from({ length: 10_001 }, (_, i) => ({ sku: `X${i}`, quantity: 1 })) },
+        400,
+        'items: items: at most 10,000 a request',
+      ],
+      [{ items: [{ sku: 'X'.repeat(3 * 1024 * 1024), quantity: 1 }] }, 413, ''],
+    ];
+    for (const [payload, status, message] of cases) {
+      const res = await put('/api/v1/integration/stock', payload);
+      expect(res.statusCode, message).toBe(status);
+      expect(res.json().success).toBe(false);
+      expect(res.json().message).toContain(message);
+    }
+    expect(await stockOf(app, part.id)).toBe(7);
+  });
+
+  it('sets prices in dollars (kept in cents), not at or below a volume price', async () => {
+    const plain = await createProduct(app, { sku: 'ERP-PRICE-1', priceCents: 1000 });
+    const tiered = await createProduct(app, { sku: 'ERP-PRICE-2', priceCents: 1000 });
+    await app.db.execute(
+      sql`insert into price_breaks (product_id, min_quantity, price_cents) values (${tiered.id}, 10, 800)`,
+    );
+    const res = await put('/api/v1/integration/prices', {
+      items: [
+        { sku: 'erp-price-1', price: 12.34 },
+        { sku: 'ERP-PRICE-2', price: 8 },
+      ],
+    });
+    expect(res.json().data.results).toEqual([
+      { sku: 'erp-price-1', status: 'updated' },
+      {
+        sku: 'ERP-PRICE-2',
+        status: 'rejected',
+        message: "price: must be above the product's volume prices (the highest is $8.00)",
+      },
+    ]);
+    const prices = (
+      await app.db.execute(
+        sql`select price_cents as "priceCents" from products where id in (${plain.id}, ${tiered.id}) order by sku`,
+      )
+    ).rows;
+    expect(prices).toEqual([{ priceCents: 1234 }, { priceCents: 1000 }]);
+    const tool = await app.inject({ url: `/api/v1/tools/${plain.id}` });
+    expect(tool.json().data.price).toBe(12.34);
+    for (const price of [-1, 0, 1.234, '5']) {
+      const bad = await put('/api/v1/integration/prices', {
+        items: [{ sku: 'ERP-PRICE-1', price }],
+      });
+      expect(bad.statusCode).toBe(400);
+    }
+  });
+
+  it('feeds orders changed since a cursor, each with its lines, and takes the ERP number back', async () => {
+    const part = await createProduct(app, {
+      sku: 'ERP-ORDER-1',
+      minimumOrderQuantity: 1,
+      availableQuantity: 50,
+    });
+    const feed = async (since?: string) => {
+      const res = await app.inject({
+        url: `/api/v1/integration/orders${since ? `?since=${since}` : ''}`,
+        headers: bearer(key),
+      });
+      expect(res.statusCode).toBe(200);
+      return res.json().data as {
+        items: {
+          _id: string;
+          lines: unknown[];
+          price: number;
+          status: string;
+          address: string;
+          erpOrderNumber: string | null;
+        }[];
+        nextCursor: string;
+      };
+    };
+    /**
+     * An order is fed once every transaction older than it has ended, in any database of the
+     * cluster (other test files write beside this one): poll as the ERP does.
+     */
+    const feedUntil = async (since: string, count: number) => {
+      for (let attempt = 0; ; attempt += 1) {
+        const page = await feed(since);
+        if (page.items.length >= count || attempt > 50) return page;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    };
+    const start = await feed();
+    expect(start.items).toEqual([]);
+    const first = await placeOrder(app, buyer, {
+      toolId: part.id,
+      quantity: 2,
+      address: '1 Mill Rd',
+    });
+    const second = await placeOrder(app, buyer, { toolId: part.id, quantity: 3 });
+    const page = await feedUntil(start.nextCursor, 2);
+    expect(page.items.map((o) => o._id)).toEqual([first, second]);
+    expect(page.items[0]).toMatchObject({
+      address: '1 Mill Rd',
+      status: 'unpaid',
+      price: 25,
+      erpOrderNumber: null,
+    });
+    expect(page.items[0]?.lines).toEqual([
+      expect.objectContaining({ sku: 'ERP-ORDER-1', quantity: 2 }),
+    ]);
+    expect((await feed(page.nextCursor)).items).toEqual([]);
+
+    const exported = await put(`/api/v1/integration/orders/${first}/export`, {
+      erpOrderNumber: 'SO-1001',
+    });
+    expect(exported.json()).toMatchObject({
+      success: true,
+      data: { id: first, erpOrderNumber: 'SO-1001' },
+    });
+    // The same number again is fine; another is refused.
+    expect(
+      (await put(`/api/v1/integration/orders/${first}/export`, { erpOrderNumber: 'SO-1001' }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (await put(`/api/v1/integration/orders/${first}/export`, { erpOrderNumber: 'SO-9' }))
+        .statusCode,
+    ).toBe(409);
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    expect(
+      (await put(`/api/v1/integration/orders/${unknown}/export`, { erpOrderNumber: 'SO-2' }))
+        .statusCode,
+    ).toBe(404);
+    // The export is a change: the order comes again, with its number; an admin sees it too.
+    const again = await feedUntil(page.nextCursor, 1);
+    expect(again.items.map((o) => [o._id, o.erpOrderNumber])).toEqual([[first, 'SO-1001']]);
+    const adminView = await app.inject({
+      url: '/api/v1/manageOrder',
+      headers: { cookie: admin.cookie },
+    });
+    const shown = adminView.json().data.find((o: { _id: string }) => o._id === first);
+    expect(shown.erpOrderNumber).toBe('SO-1001');
+    expect(
+      (await app.inject({ url: '/api/v1/integration/orders?since=junk', headers: bearer(key) }))
+        .statusCode,
+    ).toBe(400);
+  });
+
+  it('pages the feed by limit without losing or repeating an order', async () => {
+    const part = await createProduct(app, {
+      sku: 'ERP-PAGE-1',
+      minimumOrderQuantity: 1,
+      availableQuantity: 50,
+    });
+    const placed: string[] = [];
+    for (let i = 0; i < 5; i += 1)
+      placed.push(await placeOrder(app, buyer, { toolId: part.id, quantity: 1 }));
+    const seen: string[] = [];
+    let since = '';
+    // Polls as the ERP does (an order waits for every older transaction of the cluster to end).
+    for (let poll = 0; poll < 200 && !placed.every((id) => seen.includes(id)); poll += 1) {
+      const res = await app.inject({
+        url: `/api/v1/integration/orders?limit=2${since ? `&since=${since}` : ''}`,
+        headers: bearer(key),
+      });
+      const { items, nextCursor } = res.json().data;
+      if (items.length === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+      seen.push(...items.map((o: { _id: string }) => o._id));
+      since = nextCursor;
+    }
+    expect(seen.filter((id) => placed.includes(id))).toEqual(placed);
+    expect(new Set(seen).size).toBe(seen.length);
+  });
+});
