@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { demoCatalogReady } from '../../scripts/demo-catalog-ready.mjs';
 import { serverNodeFlags } from '../../scripts/server-flags.mjs';
 
 export const root = join(import.meta.dirname, '..', '..');
@@ -194,6 +195,8 @@ export async function startShop({
   child.stdout.resume();
   const url = `http://127.0.0.1:${port}`;
   await waitUp(`${url}/api/v1/health`, child);
+  // A first start loads the demo catalog after the port opens (decision 034): measured once in.
+  await demoCatalogReady(url);
   return { child, url, pid: child.pid, metricsUrl: `http://127.0.0.1:${metricsPort}/metrics` };
 }
 

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { demoCatalogReady } from '../../scripts/demo-catalog-ready.mjs';
 import { E2E_ADMIN_EMAIL, E2E_LISTED_OWNER_EMAIL } from './accounts.ts';
 import { freePort } from './free-port.ts';
 import { startOidcIssuer } from './oidc-issuer.ts';
@@ -49,6 +50,8 @@ export default async function globalSetup() {
   delete env.DATABASE_URL;
   const server = spawn('node', ['server/dist/server.js'], { cwd: root, env, stdio: 'inherit' });
   await waitForHealth(baseUrl, server);
+  // The journeys read the whole demo catalog and its fitments, which load after the port opens.
+  await demoCatalogReady(baseUrl);
   process.env.E2E_BASE_URL = baseUrl;
   process.env.E2E_DATA_DIR = dataDir;
 

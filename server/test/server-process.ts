@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../../e2e/support/free-port.ts';
+import { demoCatalogReady } from '../../scripts/demo-catalog-ready.mjs';
 import { createDatabase, databaseUrl, dropDatabase, testDatabaseName } from './test-databases.ts';
 
 /**
@@ -30,6 +31,8 @@ export interface StartOptions {
   databaseUrl?: string;
   port?: number;
   env?: Record<string, string>;
+  /** Answer once /health does, without waiting for a first start's demo catalog to load. */
+  whileSeeding?: boolean;
 }
 
 export function serverEnv({ dataDir, databaseUrl, env }: StartOptions, port: number) {
@@ -53,7 +56,7 @@ export function serverEnv({ dataDir, databaseUrl, env }: StartOptions, port: num
 /** Starts a server and answers once /health says it is up (throws if it exits first). */
 export async function startServer(options: StartOptions): Promise<ServerProcess> {
   const server = spawnServer(options, options.port ?? (await freePort()));
-  await waitUntilHealthy(server);
+  await waitUntilHealthy(server, options.whileSeeding);
   return server;
 }
 
@@ -76,13 +79,14 @@ export function spawnServer(options: StartOptions, port: number): ServerProcess 
   return { child, port, url: `http://127.0.0.1:${port}`, output: () => stderr, exited };
 }
 
-export async function waitUntilHealthy(server: ServerProcess) {
+export async function waitUntilHealthy(server: ServerProcess, whileSeeding = false) {
   for (let i = 0; i < 600; i++) {
     if (server.child.exitCode !== null)
       throw new Error(`server exited with ${server.child.exitCode}: ${server.output()}`);
     try {
       const res = await fetch(`${server.url}/api/v1/health`, { signal: AbortSignal.timeout(5000) });
-      if (res.ok) return;
+      // A first start loads its demo catalog after the port opens: these tests want all of it.
+      if (res.ok) return whileSeeding ? undefined : await demoCatalogReady(server.url);
     } catch {}
     await new Promise((r) => setTimeout(r, 250));
   }
