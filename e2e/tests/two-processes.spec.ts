@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { request as apiRequest } from '@playwright/test';
 import { formatPrice } from '@proper-parts/domain/format';
 import pg from 'pg';
+import { demoCatalogReady } from '../../scripts/demo-catalog-ready.mjs';
 import { newAccount } from '../support/accounts.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { freePort } from '../support/free-port.ts';
@@ -39,7 +40,9 @@ async function startShop(databaseUrl: string, seed: boolean) {
         (r) => r.ok,
         () => false,
       )
-    )
+    ) {
+      // The demo catalog loads after the port opens (decision 034): the test reads its bearings.
+      if (seed) await demoCatalogReady(url);
       return {
         url,
         stop: async () => {
@@ -48,6 +51,7 @@ async function startShop(databaseUrl: string, seed: boolean) {
           rmSync(dataDir, { recursive: true, force: true });
         },
       };
+    }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error('the server did not start');
