@@ -11,12 +11,28 @@ export const chromiumArgs = [
   '--disable-sync',
 ];
 
+/**
+ * Files that change what every visitor sees, and check it: the home page's newest six products
+ * and newest reviews. Each runs alone (after the rest, one at a time): storefront-shell and
+ * storefront-home expect the demo's six (ordering and server-rendered add a product for a while); stored-script and product-admin each add one that leads; the catalog import adds a
+ * thousand products, newer than all.
+ */
+const alone = [
+  { name: 'shell', file: /storefront-shell\.spec\.ts/ },
+  { name: 'home-page', file: /storefront-home\.spec\.ts/ },
+  { name: 'stored-script', file: /stored-script\.spec\.ts/ },
+  { name: 'product-admin', file: /product-admin\.spec\.ts/ },
+  { name: 'catalog-import', file: /catalog-admin\.spec\.ts/ },
+];
+
 /** Journeys against the built app, started by global-setup on a free port with a fresh DATA_DIR. */
 export default defineConfig({
   testDir: './tests',
   globalSetup: './support/global-setup.ts',
   fullyParallel: false,
-  workers: 1,
+  // Two files at a time on the one shared server (E2E_WORKERS): each journey signs up its own
+  // accounts, so they do not meet, but for the files in `alone` below.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -31,9 +47,12 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   projects: [
-    { name: 'journeys', testIgnore: /catalog-admin\.spec\.ts/ },
-    // It imports a thousand products, newer than the demo's featured six that the home page's
-    // journeys expect: it runs after them all.
-    { name: 'catalog-import', testMatch: /catalog-admin\.spec\.ts/, dependencies: ['journeys'] },
+    { name: 'journeys', testIgnore: alone.map(({ file }) => file) },
+    // One after the other, after every other journey, in this order.
+    ...alone.map(({ name, file }, at) => ({
+      name,
+      testMatch: file,
+      dependencies: [at === 0 ? 'journeys' : (alone[at - 1]?.name as string)],
+    })),
   ],
 });
