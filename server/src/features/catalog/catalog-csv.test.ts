@@ -209,6 +209,7 @@ BAD-9,Negative stock,,,ball-bearings,1,1,-5,,,,
     expect(await product('LONG-3')).toBeUndefined();
   });
 
+  // 10,000 demo products on PGlite: ~20 s alone, more beside the journeys in CI (a hang guard).
   it('exports the whole catalog, and importing that file changes nothing', async () => {
     const csv = await exportCsv();
     const lines = csv.trimEnd().split('\n');
@@ -227,7 +228,7 @@ BAD-9,Negative stock,,,ball-bearings,1,1,-5,,,,
     expect(result.rejections.slice(0, 3)).toEqual([]);
     expect(result).toMatchObject({ created: 0, updated: 0, rejected: 0, stopped: null });
     expect(await snapshot()).toEqual(before);
-  });
+  }, 120_000);
 
   it('imports volume pricing and pack sizes; an empty cell clears the breaks, a left-out column keeps them', async () => {
     const breaksOf = async (sku: string) => {

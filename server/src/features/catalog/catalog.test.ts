@@ -8,6 +8,7 @@ import { seedDemoCatalog } from './demo-seed.ts';
 describe('catalog: demo seed and GET /api/v1/tools', async () => {
   const app = await buildTestApp();
 
+  // 10,000 demo products on PGlite: ~20 s alone, more beside the journeys in CI (a hang guard).
   it('seeds the demo catalog once, and a second seed adds nothing', async () => {
     expect(await seedDemoCatalog(app.db)).toEqual({ seeded: true });
     expect(await seedDemoCatalog(app.db)).toEqual({ seeded: false });
@@ -18,7 +19,7 @@ describe('catalog: demo seed and GET /api/v1/tools', async () => {
     );
     expect(Number(rows[0]?.count)).toBe(DEMO_CATALOG_SIZE);
     expect(demoProducts.length).toBeGreaterThanOrEqual(18);
-  });
+  }, 120_000);
 
   it("keeps the spec six's fields, with quantities a maintenance buyer orders (decisions.md, Data)", () => {
     expect(
