@@ -40,7 +40,8 @@ const shared = {
   root: import.meta.dirname,
   environment: 'node' as const,
   globalSetup: ['test/global-setup.ts'],
-  testTimeout: 30_000,
+  // A hang guard: CI runs these beside the build and the journeys on two cores.
+  testTimeout: 60_000,
   hookTimeout: 60_000,
   pool: 'forks' as const,
 };
