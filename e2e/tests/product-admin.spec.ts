@@ -102,3 +102,50 @@ test('a customer cannot add a product through the API, and sees no admin page', 
   await page.goto('/dashboard/manageProducts');
   await expect(page).toHaveURL(/\/signin$/);
 });
+
+test('an admin finds a product far down the catalog by searching Manage Products, and goes from its page to its edit', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  await signUpAdminByApi(page.context().request);
+  // A part far from the first page of the newest: only a search brings it up.
+  const [tool] = (await (await page.request.get('/api/v1/tools?limit=1&offset=400')).json()).data;
+  const { slug } = tool;
+  const { sku } = (await (await page.request.get(`/api/v1/catalog/products/${slug}`)).json()).data;
+
+  await page.goto('/dashboard/manageProducts');
+  await expect(page.getByRole('link', { name: 'Edit', exact: false }).first()).toBeVisible();
+  await expect(page.getByRole('link', { name: `Edit ${tool.name}` })).toHaveCount(0);
+  // Issue 31: a search box over the 15,000 products (the catalog's search: part numbers, words).
+  await page.getByLabel('Search parts').fill(sku);
+  await expect(page).toHaveURL(new RegExp(`\\?q=${encodeURIComponent(sku)}`));
+  await expect(page.getByText(/products? match/)).toBeVisible();
+  await shoot(page, 'manage-products-search', { fullPage: false });
+  await page.getByRole('link', { name: `Edit ${tool.name}` }).click();
+  await expect(page).toHaveURL(`/dashboard/manageProducts/${tool._id}/edit`);
+  await expect(page.getByLabel('Name')).toHaveValue(tool.name);
+
+  // A search that finds nothing says so.
+  await page.goto(`/dashboard/manageProducts?q=${encodeURIComponent('zzzz no such part qqqq')}`);
+  await expect(page.getByText('No products match “zzzz no such part qqqq”.')).toBeVisible();
+
+  // The product's public page shows an admin an Edit link to the same form.
+  await page.goto(`/products/${slug}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(tool.name);
+  await expect(page.getByRole('link', { name: 'Edit', exact: true })).toBeVisible();
+  await shoot(page, 'product-page-edit-link', { fullPage: false });
+  await page.getByRole('link', { name: 'Edit', exact: true }).click();
+  await expect(page).toHaveURL(`/dashboard/manageProducts/${tool._id}/edit`);
+  await expect(page.getByLabel('Name')).toHaveValue(tool.name);
+
+  // A customer sees no Edit link there.
+  const customer = await browser.newContext({ baseURL });
+  const buyer = await customer.newPage();
+  await signUpByApi(customer.request, newAccount());
+  await buyer.goto(`/products/${slug}`);
+  await expect(buyer.getByRole('heading', { level: 1 })).toHaveText(tool.name);
+  await expect(buyer.locator('html[data-hydrated]')).toBeAttached();
+  await expect(buyer.getByRole('link', { name: 'Edit', exact: true })).toHaveCount(0);
+  await customer.close();
+});

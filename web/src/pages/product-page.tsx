@@ -121,9 +121,20 @@ function ProductView({ product }: { product: CatalogProduct }) {
           />
         </figure>
         <div className="flex flex-col gap-3">
-          <h1 id="product-name" className="text-2xl font-bold leading-tight sm:text-3xl">
-            {product.name}
-          </h1>
+          <div className="flex items-start justify-between gap-3">
+            <h1 id="product-name" className="text-2xl font-bold leading-tight sm:text-3xl">
+              {product.name}
+            </h1>
+            {/* Issue 31: an admin goes from the page a buyer sees to its edit. */}
+            {isAdmin && (
+              <Link
+                to={paths.dashboard.editProduct(product._id)}
+                className="btn btn-outline btn-sm shrink-0"
+              >
+                Edit
+              </Link>
+            )}
+          </div>
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
             <dt className="text-base-content/70">SKU</dt>
             <dd className="font-mono" data-testid="sku">

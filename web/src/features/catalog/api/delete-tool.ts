@@ -12,6 +12,11 @@ export function useDeleteTool() {
   return useMutation({
     mutationFn: deleteTool,
     // Also after a failure: a 404 means someone else deleted it, and the list should say so.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['tools'] }),
+    // Manage Products lists a search's results too.
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['tools'] }),
+        queryClient.invalidateQueries({ queryKey: ['catalog-search'] }),
+      ]),
   });
 }

@@ -40,6 +40,39 @@ function stubCatalog(products: Tool[]) {
   return fetchMock;
 }
 
+/** `GET /catalog/search` over `found`, by cursor (the offset as a string); every query kept. */
+function stubSearch(fetchMock: ReturnType<typeof stubCatalog>, found: Tool[]) {
+  const queries: URLSearchParams[] = [];
+  const inner = fetchMock.getMockImplementation();
+  fetchMock.mockImplementation(async (input, init) => {
+    const url = new URL(String(input), window.location.origin);
+    if (url.pathname !== '/api/v1/catalog/search')
+      return inner ? inner(input, init) : jsonResponse({}, 404);
+    queries.push(url.searchParams);
+    const limit = Number(url.searchParams.get('limit'));
+    const from = Number(url.searchParams.get('cursor') ?? 0);
+    const items = found.slice(from, from + limit).map((p) => ({
+      ...p,
+      sku: `SKU-${p._id}`,
+      brand: null,
+      category: null,
+      packSize: 1,
+    }));
+    const more = from + limit < found.length;
+    return jsonResponse({
+      success: true,
+      data: {
+        items,
+        nextCursor: more ? String(from + limit) : null,
+        total: found.length,
+        facets: { brands: [], categories: [], inStock: found.length, price: null, attributes: [] },
+        didYouMean: null,
+      },
+    });
+  });
+  return queries;
+}
+
 const renderTable = (route = '/dashboard/manageProducts') =>
   renderWithProviders(
     <>
@@ -155,5 +188,40 @@ describe('ProductsTable', () => {
     });
     renderTable();
     expect(await screen.findByRole('alert')).toHaveTextContent(messages.forbidden);
+  });
+
+  it('searches the catalog from the box (issue 31), pages the results by cursor, and lists all again when emptied', async () => {
+    const user = userEvent.setup();
+    const gears = Array.from({ length: 12 }, (_, i) => buildTool({ name: `Gear ${i + 1}` }));
+    const queries = stubSearch(stubCatalog(catalog), gears);
+    renderTable();
+    await screen.findByText('Part 1');
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search parts' }), 'gear');
+    expect(await screen.findByText('12 products match “gear”')).toBeInTheDocument();
+    expect(queries.at(-1)?.get('q')).toBe('gear');
+    expect(queries.at(-1)?.get('limit')).toBe(String(PRODUCTS_PAGE_SIZE));
+    expect(screen.queryByText('Part 1')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Edit Gear 1' })).toHaveAttribute(
+      'href',
+      `/dashboard/manageProducts/${gears[0]?._id}/edit`,
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Gear 11')).toBeInTheDocument();
+    expect(queries.at(-1)?.get('cursor')).toBe('10');
+    expect(screen.getByText('Page 2')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Previous' }));
+    expect(await screen.findByText('Gear 1')).toBeInTheDocument();
+
+    await user.clear(screen.getByRole('searchbox', { name: 'Search parts' }));
+    expect(await screen.findByText('Part 1')).toBeInTheDocument();
+  });
+
+  it('says so when a search finds nothing', async () => {
+    stubSearch(stubCatalog(catalog), []);
+    renderTable('/dashboard/manageProducts?q=nothing');
+    expect(await screen.findByText('No products match “nothing”.')).toBeInTheDocument();
   });
 });
