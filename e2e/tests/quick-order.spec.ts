@@ -138,9 +138,7 @@ test('a bad quantity after a known part says so, and a letter O typed for a zero
   await expect(badQuantity).toContainText('Quantity is not a number');
   await expect(badQuantity).toContainText(part.sku);
   await expect(lookAlike).toContainText('Not found');
-  await lookAlike
-    .getByRole('button', { name: `Use ${zeroed.sku}`, exact: true })
-    .click();
+  await lookAlike.getByRole('button', { name: `Use ${zeroed.sku}`, exact: true }).click();
   await expect(page.getByLabel('Part numbers and quantities')).toHaveValue(
     `${part.sku} abc\n${zeroed.sku} 1`,
   );

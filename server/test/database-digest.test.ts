@@ -43,8 +43,10 @@ describe('watchTables', async () => {
     const changed = await changedSinceLastCall();
     expect(changed).toContain('products');
     const after = await databaseDigest(app);
-    expect(Object.keys(after).filter((name) => after[name] !== before[name]).sort()).toEqual(
-      [...changed].sort(),
-    );
+    expect(
+      Object.keys(after)
+        .filter((name) => after[name] !== before[name])
+        .sort(),
+    ).toEqual([...changed].sort());
   });
 });
