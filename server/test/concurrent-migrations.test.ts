@@ -32,7 +32,7 @@ it('two processes starting at once on a fresh database migrate it once, and both
   const [portA, portB] = [await freePort(), await freePort()];
   const a = spawnServer({ dataDir: tempDir(), databaseUrl: database.url }, portA);
   const b = spawnServer({ dataDir: tempDir(), databaseUrl: database.url }, portB);
-  await Promise.all([waitUntilHealthy(a), waitUntilHealthy(b)]);
+  await Promise.all([waitUntilHealthy(a, true), waitUntilHealthy(b, true)]);
 
   const journal = JSON.parse(
     readFileSync(join(import.meta.dirname, '../drizzle/meta/_journal.json'), 'utf8'),

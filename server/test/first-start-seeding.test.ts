@@ -86,7 +86,7 @@ const expected = {
 describe('the first start serves while the demo catalog loads', () => {
   it('has the home page’s six at once, says how far the parts are, then null', async () => {
     const shop = await newShop();
-    const server = await startServer({ ...shop, whileSeeding: true });
+    const server = await startServer({ ...shop });
     const featured = await json<{ name: string }[]>(server, '/api/v1/tools?limit=6');
     expect(featured.map((p) => p.name).sort()).toEqual(
       demoProducts
@@ -111,7 +111,7 @@ describe('the first start serves while the demo catalog loads', () => {
 
   it('finishes a seed killed mid-way at the next start: every row once', async () => {
     const shop = await newShop();
-    const first = await startServer({ ...shop, whileSeeding: true });
+    const first = await startServer({ ...shop });
     await until(
       () => progressOf(first),
       (p) => p === null || p.loaded >= 3 * DEMO_SEED_STEP,
@@ -120,7 +120,7 @@ describe('the first start serves while the demo catalog loads', () => {
     first.child.kill('SIGKILL');
     await first.exited;
 
-    const again = await startServer({ ...shop, whileSeeding: true });
+    const again = await startServer({ ...shop });
     await until(
       () => progressOf(again),
       (p) => p === null,
