@@ -63,6 +63,8 @@ async function startShop(databaseUrl: string, seed: boolean) {
  * waiting for the page to grow old.
  */
 test('a price change through one process shows on the other’s product page within a second', async () => {
+  // Two first starts, one waiting for the other's whole demo catalog: 20-60 s under CI's load.
+  test.setTimeout(180_000);
   const name = `pp_e2e_pages_${process.pid}`;
   const admin = new pg.Client({ connectionString: postgres });
   await admin.connect();
