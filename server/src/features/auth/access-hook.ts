@@ -46,11 +46,15 @@ export function registerAccessHook(app: FastifyInstance, auth: Auth) {
     }
   };
   // A call that was answered, not refused, is a use: a refused one leaves every table as it was.
-  const noteUse = async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!request.apiKey || reply.statusCode >= 400) return;
-    await noteKeyUse(app.db, request.apiKey.id).catch((error: unknown) =>
-      request.log.warn({ err: error }, 'api key use not noted'),
-    );
+  // Noted before the answer leaves (onSend; at most once a minute a key), so that nothing of a
+  // request is still being written when its caller reads the database again (the junk sweep).
+  const noteUse = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    if (request.apiKey && reply.statusCode < 400) {
+      await noteKeyUse(app.db, request.apiKey.id).catch((error: unknown) =>
+        request.log.warn({ err: error }, 'api key use not noted'),
+      );
+    }
+    return payload;
   };
 
   app.addHook('onRoute', (route) => {
@@ -66,7 +70,7 @@ export function registerAccessHook(app: FastifyInstance, auth: Auth) {
     if (!access || access === 'public') return;
     if (access === 'api-key') {
       addRouteHook(route, 'onRequest', admitKey);
-      addRouteHook(route, 'onResponse', noteUse);
+      addRouteHook(route, 'onSend', noteUse);
       return;
     }
     addRouteHook(route, 'onRequest', async (request) => {
