@@ -202,6 +202,12 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            path: dashboard.apiKeys,
+            element: adminOnly(
+              page(() => import('../pages/dashboard/api-keys-page'), 'ApiKeysPage'),
+            ),
+          },
+          {
             path: dashboard.payment,
             element: page(() => import('../pages/dashboard/payment-page'), 'PaymentPage'),
           },

@@ -46,6 +46,7 @@ export const routes = {
     quoteAnswer: 'quote-inbox/:id',
     auditLog: 'audit',
     sales: 'sales',
+    apiKeys: 'api-keys',
   },
   notFound: '*',
 } as const;
@@ -98,6 +99,7 @@ export const paths = {
     quoteAnswer: (id: string) => child(generatePath(children.quoteAnswer, { id })),
     auditLog: child(children.auditLog),
     sales: child(children.sales),
+    apiKeys: child(children.apiKeys),
   },
 } as const;
 
@@ -218,6 +220,11 @@ export const api = {
   // Issue 21: the sales dashboard's figures for a range of the shop's days.
   sales: (query: { from: string; to: string; interval: string }) =>
     `${apiBase}/sales?${new URLSearchParams(query)}`,
+  // Issue 34: the machines' API keys (admin).
+  apiKeys: (page: { limit: number; cursor?: string }) =>
+    `${apiBase}/admin/api-keys?${pageQuery(page)}`,
+  apiKeysCreate: `${apiBase}/admin/api-keys`,
+  apiKey: (id: string) => `${apiBase}/admin/api-keys/${encodeURIComponent(id)}`,
   // Issue 21: the audit log; `filters` are the page's own (action, actor, target, from, to).
   auditLog: (filters: Record<string, string>, page: { limit: number; cursor?: string }) =>
     `${apiBase}/audit?${new URLSearchParams({ ...filters, ...Object.fromEntries(pageQuery(page)) })}`,

@@ -105,6 +105,7 @@ describe('DashboardLayoutPage', () => {
       ['Companies', '/dashboard/companies'],
       ['Quote inbox', '/dashboard/quote-inbox'],
       ['Audit log', '/dashboard/audit'],
+      ['API keys', '/dashboard/api-keys'],
     ]);
     expect(screen.getByRole('link', { name: 'Make Admin' })).toHaveAttribute(
       'aria-current',

@@ -44,6 +44,7 @@ const adminLinks: SidebarLink[] = [
   { to: paths.dashboard.companies, label: 'Companies', end: false },
   { to: paths.dashboard.quoteInbox, label: 'Quote inbox', end: false },
   { to: paths.dashboard.auditLog, label: 'Audit log', end: false },
+  { to: paths.dashboard.apiKeys, label: 'API keys', end: false },
 ];
 
 const closeDrawer = () => setDashboardDrawerOpen(false);

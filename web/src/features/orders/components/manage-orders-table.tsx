@@ -91,6 +91,12 @@ const columns: OrdersColumn[] = [
           <span className="font-medium">Ship to:</span> {order.address || 'no address given'}
           {order.phone && <> · {order.phone}</>}
         </span>
+        {/* Issue 34: the shop's ERP has taken it, under its own number. */}
+        {order.erpOrderNumber && (
+          <span className="mt-1 block text-xs" data-testid="erp-order-number">
+            <span className="font-medium">ERP:</span> {order.erpOrderNumber}
+          </span>
+        )}
       </>
     ),
   },
