@@ -42,7 +42,7 @@ for (const width of [1280, 375]) {
     const key = await keyField.inputValue();
     await shown.getByRole('button', { name: 'Copy' }).click();
     await expect(shown.getByRole('button', { name: 'Copied' })).toBeVisible();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(key);
+    expect(await page.evaluate<string>('navigator.clipboard.readText()')).toBe(key);
     await expect(name).toHaveValue('');
 
     const row = page.getByTestId('api-key-row').filter({ hasText: keyName });

@@ -57,4 +57,11 @@ test('an admin edits a product’s volume pricing and pack size; the product pag
   await expect(table).toContainText('1,000+');
   await expect(table).toContainText('$0.32');
   await expect(page.getByText(/^Sold in packs of 10\b/)).toBeVisible();
+
+  // Gone again: a product left behind leads the home page's featured six, which the shell and
+  // home page journeys (run after this one) read as the demo's.
+  const removed = await page.request.delete(`/api/v1/tools/${id}`, {
+    headers: { origin: baseURL ?? '' },
+  });
+  expect(removed.status(), await removed.text()).toBe(200);
 });
