@@ -1,8 +1,9 @@
 import { type CompanyRole, companyMessages } from '@proper-parts/domain/companies';
 import { sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import { type Queryable, rowsOf } from '../../db/queryable.ts';
 import { AppError } from '../../errors.ts';
-import type { Actor } from '../auth/actor.ts';
+import { type Actor, actorOf } from '../auth/actor.ts';
 
 /** The caller's place in a company (issue 19). */
 export interface Membership {
@@ -58,3 +59,7 @@ export async function requireMembership(
 export const ADMINS = ['admin'] as const satisfies readonly CompanyRole[];
 /** Approvers and company admins approve orders above a buyer's limit, and read the statement. */
 export const APPROVERS = ['admin', 'approver'] as const satisfies readonly CompanyRole[];
+
+/** `requireMembership` for the caller of a company route (company, invitation, address routes). */
+export const callerMembership = (request: FastifyRequest, roles: readonly CompanyRole[] = []) =>
+  requireMembership(request.server.db, actorOf(request), roles);

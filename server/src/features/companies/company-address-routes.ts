@@ -1,16 +1,9 @@
-import {
-  addressRequest,
-  type CompanyRole,
-  companyAddress,
-  idParams,
-} from '@proper-parts/domain/companies';
+import { addressRequest, companyAddress, idParams } from '@proper-parts/domain/companies';
 import { pageEnvelope, paginationQuery, successEnvelope } from '@proper-parts/domain/envelope';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { answerOnce } from '../../http/idempotency.ts';
 import { errorResponses } from '../../http/responses.ts';
-import { actorOf } from '../auth/actor.ts';
-import { ADMINS, requireMembership } from './company-access.ts';
+import { ADMINS, callerMembership } from './company-access.ts';
 import { addAddress, deleteAddress, listAddresses } from './company-addresses.ts';
 
 const tags = ['companies'];
@@ -19,8 +12,6 @@ const signedIn = { access: 'signed-in' as const };
 /** A company's address book (issue 19): members read it, company admins change it. */
 export const companyAddressRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.db;
-  const membershipOf = (request: FastifyRequest, roles: readonly CompanyRole[] = []) =>
-    requireMembership(db, actorOf(request), roles);
 
   app.get(
     '/company/addresses',
@@ -34,7 +25,7 @@ export const companyAddressRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const me = await membershipOf(request);
+      const me = await callerMembership(request);
       const { items, nextCursor } = await listAddresses(db, me.companyId, request.query);
       return { success: true as const, data: items, nextCursor };
     },
@@ -52,7 +43,7 @@ export const companyAddressRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const me = await membershipOf(request, ADMINS);
+      const me = await callerMembership(request, ADMINS);
       return answerOnce(db, request, reply, {
         create: (tx) => addAddress(tx, me.companyId, request.body),
         answer: (data) => ({ success: true as const, data, message: 'Address added' }),
@@ -72,7 +63,7 @@ export const companyAddressRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const me = await membershipOf(request, ADMINS);
+      const me = await callerMembership(request, ADMINS);
       await deleteAddress(db, me.companyId, request.params.id);
       return {
         success: true as const,

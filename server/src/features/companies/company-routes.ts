@@ -1,5 +1,4 @@
 import {
-  type CompanyRole,
   company,
   createCompanyRequest,
   member,
@@ -9,12 +8,11 @@ import {
   updateMemberRequest,
 } from '@proper-parts/domain/companies';
 import { pageEnvelope, paginationQuery, successEnvelope } from '@proper-parts/domain/envelope';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../http/responses.ts';
 import { actorOf } from '../auth/actor.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { ADMINS, membershipOf as findMembership, requireMembership } from './company-access.ts';
+import { ADMINS, callerMembership, membershipOf as findMembership } from './company-access.ts';
 import { companyAddressRoutes } from './company-address-routes.ts';
 import { listMembers, removeMember, updateMember } from './company-members.ts';
 import { createCompany, readCompany, updateCompany } from './company-repository.ts';
@@ -33,8 +31,6 @@ export const companyRoutes =
   ({ mailer }: { mailer: Mailer }): FastifyPluginAsyncZod =>
   async (app) => {
     const db = app.db;
-    const membershipOf = (request: FastifyRequest, roles: readonly CompanyRole[] = []) =>
-      requireMembership(db, actorOf(request), roles);
 
     app.post(
       '/company',
@@ -84,7 +80,7 @@ export const companyRoutes =
         },
       },
       async (request) => {
-        const me = await membershipOf(request, ADMINS);
+        const me = await callerMembership(request, ADMINS);
         const data = await updateCompany(db, me, request.body);
         return { success: true as const, data, message: 'Company updated' };
       },
@@ -102,7 +98,7 @@ export const companyRoutes =
         },
       },
       async (request) => {
-        const me = await membershipOf(request);
+        const me = await callerMembership(request);
         const { items, nextCursor } = await listMembers(db, me.companyId, request.query);
         return { success: true as const, data: items, nextCursor };
       },
@@ -121,7 +117,7 @@ export const companyRoutes =
         },
       },
       async (request) => {
-        const me = await membershipOf(request, ADMINS);
+        const me = await callerMembership(request, ADMINS);
         const data = await updateMember(db, me, request.params.userId, request.body);
         return { success: true as const, data, message: 'Member updated' };
       },
@@ -139,7 +135,7 @@ export const companyRoutes =
         },
       },
       async (request) => {
-        const me = await membershipOf(request);
+        const me = await callerMembership(request);
         await removeMember(db, me, request.params.userId);
         const left = me.userId === request.params.userId;
         return {

@@ -1,6 +1,5 @@
 import {
   acceptInvitationRequest,
-  type CompanyRole,
   company,
   idParams,
   invitation,
@@ -8,14 +7,13 @@ import {
   inviteRequest,
 } from '@proper-parts/domain/companies';
 import { pageEnvelope, paginationQuery, successEnvelope } from '@proper-parts/domain/envelope';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { answerOnce } from '../../http/idempotency.ts';
 import { errorResponses } from '../../http/responses.ts';
 import { actorOf } from '../auth/actor.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { sendInBackground } from '../orders/order-mails.ts';
-import { ADMINS, requireMembership } from './company-access.ts';
+import { ADMINS, callerMembership } from './company-access.ts';
 import { invitationLink, invitationMail } from './company-mails.ts';
 import { readCompany } from './company-repository.ts';
 import {
@@ -37,8 +35,6 @@ export const invitationRoutes =
   ({ mailer }: { mailer: Mailer }): FastifyPluginAsyncZod =>
   async (app) => {
     const db = app.db;
-    const membershipOf = (request: FastifyRequest, roles: readonly CompanyRole[] = []) =>
-      requireMembership(db, actorOf(request), roles);
 
     app.post(
       '/company/invitations',
@@ -53,7 +49,7 @@ export const invitationRoutes =
         },
       },
       async (request, reply) => {
-        const me = await membershipOf(request, ADMINS);
+        const me = await callerMembership(request, ADMINS);
         return answerOnce(db, request, reply, {
           create: (tx) => createInvitation(tx, me, request.body),
           answer: ({ invitation }) => ({
@@ -85,7 +81,7 @@ export const invitationRoutes =
         },
       },
       async (request) => {
-        const me = await membershipOf(request, ADMINS);
+        const me = await callerMembership(request, ADMINS);
         const { items, nextCursor } = await listInvitations(db, me.companyId, request.query);
         return { success: true as const, data: items, nextCursor };
       },
@@ -103,7 +99,7 @@ export const invitationRoutes =
         },
       },
       async (request) => {
-        const me = await membershipOf(request, ADMINS);
+        const me = await callerMembership(request, ADMINS);
         const data = await revokeInvitation(db, me.companyId, request.params.id);
         return { success: true as const, data, message: 'Invitation withdrawn' };
       },
