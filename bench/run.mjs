@@ -11,6 +11,9 @@
 //                    other part runs the shop at its default)
 //   catalog          instead: the catalog's search on 10^6 products (bench/catalog.mjs)
 //   checkout         instead: 20-line carts placed as orders, and one-line orders (bench/checkout.mjs)
+//   webhooks         instead: webhook delivery throughput on one process, and CPU per order with
+//                    webhooks on vs off, 1,000 orders through a minute of receiver outage
+//                    (bench/webhooks.mjs; BENCH_WEBHOOK_ONLY=outage for that part alone)
 //   fitment          instead: the vehicle selector, search by vehicle and the fitment import on
 //                    10^6 products and 10^7 fitments (bench/fitment.mjs)
 //   sales            instead: the admin sales dashboard on 10^7 orders (bench/sales-dashboard.mjs)
@@ -80,6 +83,13 @@ if (process.argv.slice(2).includes('fitment')) {
 if (process.argv.slice(2).includes('sales')) {
   const { runSalesDashboard } = await import('./sales-dashboard.mjs');
   await runSalesDashboard();
+  process.exit(0);
+}
+
+// `npm run bench -- webhooks`: webhook delivery and its cost per order (bench/webhooks.mjs), alone.
+if (process.argv.slice(2).includes('webhooks')) {
+  const { runWebhooks } = await import('./webhooks.mjs');
+  await runWebhooks();
   process.exit(0);
 }
 

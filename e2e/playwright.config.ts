@@ -34,7 +34,8 @@ export default defineConfig({
   // accounts, so they do not meet, but for the files in `alone` below.
   workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: process.env.CI ? 1 : 0,
-  timeout: 60_000,
+  // CI runs the PGlite Vitest pass beside the journeys on two cores: a 15 s journey can take 60 s there.
+  timeout: process.env.CI ? 120_000 : 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {

@@ -43,6 +43,7 @@ const secondPassEnv = () => {
 };
 
 const started = Date.now();
+// The typechecks and the lint beside the first Vitest pass, not ~20 s in front of it.
 await Promise.all([
   phase('typecheck (domain, server)', npx('tsc', '-p', 'domain'), npx('tsc', '-p', 'server')),
   phase(
@@ -51,8 +52,8 @@ await Promise.all([
     npx('tsc', '-p', 'e2e'),
     npx('biome', 'check', '.'),
   ),
+  phase(`vitest (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, npx('vitest', 'run')),
 ]);
-await phase(`vitest (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, npx('vitest', 'run'));
 await Promise.all([
   (async () => {
     if (await phase('build', () => run('npm', ['run', 'build']))) {

@@ -33,6 +33,7 @@ const ownDatabases = [
   'test/two-processes-cache.test.ts',
   'test/read-replica.test.ts',
   'test/log-batching.test.ts',
+  'test/webhook-kill.test.ts',
 ];
 const secondPass = process.env.PP_TEST_SECOND_PASS === '1';
 

@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
@@ -10,8 +12,25 @@ const serverOrigin = 'http://localhost:3000';
 
 const preloads = preloadWhatIsMissing();
 
-export default defineConfig(({ isSsrBuild }) => ({
+/**
+ * React Router 7's package points every import at its development build (remix-run/react-router
+ * #12532, #14102): dev warnings and checks ran in every server render and shipped to browsers
+ * (issue 32: a cold product page's render). Builds use its production build, which the package
+ * ships beside it; `react-router/dom`'s production copy shares its chunks.
+ */
+const routerBuild = join(
+  dirname(createRequire(import.meta.url).resolve('react-router')),
+  '..',
+  'production',
+);
+const productionRouter = [
+  { find: /^react-router$/, replacement: join(routerBuild, 'index.mjs') },
+  { find: /^react-router\/dom$/, replacement: join(routerBuild, 'dom-export.mjs') },
+];
+
+export default defineConfig(({ command, isSsrBuild }) => ({
   root: import.meta.dirname,
+  resolve: command === 'build' ? { alias: productionRouter } : undefined,
   plugins: [
     react(),
     tailwindcss(),

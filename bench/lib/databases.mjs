@@ -45,7 +45,7 @@ export async function freshPostgres() {
       const client = new pg.Client({ connectionString: url.toString() });
       await client.connect();
       try {
-        return await work(async (sql) => (await client.query(sql)).rows);
+        return await work(async (sql, params) => (await client.query(sql, params)).rows);
       } finally {
         await client.end();
       }
@@ -61,7 +61,7 @@ export function pgliteIn(dataDir) {
       // With the extension the shop's triggers and indexes use (pg_trgm, migration 0007).
       const db = await PGlite.create(join(dataDir, 'pglite'), { extensions: { pg_trgm } });
       try {
-        return await work(async (sql) => (await db.query(sql)).rows);
+        return await work(async (sql, params) => (await db.query(sql, params)).rows);
       } finally {
         await db.close();
       }

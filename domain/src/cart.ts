@@ -1,6 +1,9 @@
 import { z } from 'zod';
+import { structuredAddress } from './addresses.ts';
 import { MAX_VISITOR_CART_LINES } from './cart-rules.ts';
 import { MAX_ORDER_QUANTITY, PAYMENT_TERMS, quantityField } from './orders.ts';
+import { shippingOption } from './shipping.ts';
+import { taxLine } from './tax.ts';
 
 export * from './cart-rules.ts';
 
@@ -51,6 +54,12 @@ export const cartLine = z.object({
   minimumOrderQuantity: z.number().int(),
   availableQuantity: z.number().int(),
   packSize: z.number().int(),
+  /** Issue 35: the buyer's company's own number for the product; null when none (a visitor). */
+  customerPartNumber: z.string().nullable(),
+  /** Issue 35: dollars, the list price before tiers and contract prices. */
+  listPrice: z.number().optional(),
+  /** Issue 35: where `unitPrice` came from (decision 038). */
+  priceSource: z.enum(['contract', 'tier', 'list']).optional(),
   /** What stops this line from being ordered as it is ("Only 12 left", "Minimum 50"). */
   problem: z.string().nullable(),
 });
@@ -66,20 +75,54 @@ export type Cart = z.infer<typeof cart>;
 const optionalText = (max: number, label: string) =>
   z.string().trim().max(max, `${label} must be at most ${max} characters`).optional();
 
-/** `POST /orders`: places the cart as one order. */
+export const shippingMethodCode = z
+  .string()
+  .trim()
+  .max(40, 'shippingMethod: at most 40 characters')
+  .regex(/^[a-z0-9-]*$/, 'shippingMethod: lowercase letters, digits and hyphens');
+
+/** `POST /cart/quote`: what my cart comes to shipped there, by the method chosen (or the cheapest). */
+export const cartQuoteRequest = z.object({
+  shipTo: structuredAddress,
+  shippingMethod: shippingMethodCode.optional(),
+});
+export type CartQuoteRequest = z.output<typeof cartQuoteRequest>;
+
+/** A cart line with its tax (dollars). */
+export const quotedLine = cartLine.extend({ tax: z.number() });
+
+/** The quote: every amount in dollars, computed once by the server from cents. */
+export const cartQuote = z.object({
+  lines: z.array(quotedLine),
+  subtotal: z.number(),
+  shippingMethods: z.array(shippingOption),
+  /** The method the amounts below are for; null when the shop has no methods. */
+  shippingMethod: z.string().nullable(),
+  /** Null while the shop quotes the freight itself (the order then waits for its price). */
+  freight: z.number().nullable(),
+  taxes: z.array(taxLine),
+  tax: z.number(),
+  total: z.number(),
+  taxNote: z.string().nullable(),
+});
+export type CartQuote = z.infer<typeof cartQuote>;
+
+/**
+ * `POST /orders`: places the cart as one order. Issue 33: `shipTo` (structured) and
+ * `shippingMethod` price freight and tax; the one-line `address` is for clients written before
+ * it (their orders carry no freight or tax: decision 035).
+ */
 export const checkoutRequest = z
   .object({
-    address: z
-      .string()
-      .trim()
-      .min(1, 'Address is required')
-      .max(300, 'Address must be at most 300 characters'),
+    shipTo: structuredAddress.optional(),
+    shippingMethod: shippingMethodCode.optional(),
+    address: z.string().trim().max(300, 'Address must be at most 300 characters').default(''),
     phone: z
       .string()
       .trim()
-      .min(1, 'Phone is required')
       .max(30, 'Phone must be at most 30 characters')
-      .regex(/^[0-9+()\-.\s]*$/, 'Phone may contain digits, spaces and + ( ) - . only'),
+      .regex(/^[0-9+()\-.\s]*$/, 'Phone may contain digits, spaces and + ( ) - . only')
+      .default(''),
     poNumber: optionalText(50, 'PO number'),
     note: optionalText(1000, 'Note'),
     /**
@@ -93,7 +136,12 @@ export const checkoutRequest = z
   .refine((body) => body.paymentTerms !== 'account' || Boolean(body.poNumber), {
     message: 'A PO number is required to pay on account',
     path: ['poNumber'],
-  });
+  })
+  .refine((body) => body.shipTo || body.address, {
+    message: 'Address is required',
+    path: ['address'],
+  })
+  .refine((body) => body.shipTo || body.phone, { message: 'Phone is required', path: ['phone'] });
 export type CheckoutRequest = z.infer<typeof checkoutRequest>;
 
 /** `POST /orders/{id}/reorder`: what went into the cart, and what changed since the order. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { importRejection } from './csv-import.ts';
 import { MAX_PACK_SIZE, type PriceBreakInput, priceBreakItems } from './price-breaks.ts';
 import { MAX_PRODUCT_QUANTITY, productFields, UPLOADED_IMAGE_PATH } from './product-admin.ts';
+import { MAX_PRODUCT_GRAMS, MAX_PRODUCT_MM, shippingSizeField } from './shipping.ts';
 
 /**
  * The catalog's CSV (issue 16): `GET /catalog/export.csv` writes these columns in this order and
@@ -23,6 +24,10 @@ export const CATALOG_CSV_COLUMNS = [
   'crossReferences',
   'priceBreaks',
   'packSize',
+  'weightGrams',
+  'lengthMm',
+  'widthMm',
+  'heightMm',
 ] as const;
 export type CatalogCsvColumn = (typeof CATALOG_CSV_COLUMNS)[number];
 export const REQUIRED_CSV_COLUMNS: CatalogCsvColumn[] = ['sku', 'name'];
@@ -210,6 +215,12 @@ export const catalogCsvLine = z.object({
         .max(MAX_PACK_SIZE, `packSize: at most ${MAX_PACK_SIZE}`),
     ),
   ),
+  weightGrams: optional(
+    number('weightGrams').pipe(shippingSizeField('weightGrams', MAX_PRODUCT_GRAMS)),
+  ),
+  lengthMm: optional(number('lengthMm').pipe(shippingSizeField('lengthMm', MAX_PRODUCT_MM))),
+  widthMm: optional(number('widthMm').pipe(shippingSizeField('widthMm', MAX_PRODUCT_MM))),
+  heightMm: optional(number('heightMm').pipe(shippingSizeField('heightMm', MAX_PRODUCT_MM))),
 });
 export type CatalogCsvLine = z.output<typeof catalogCsvLine>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatCount } from './format.ts';
 import { SEARCH_SORTS } from './search-sorts.ts';
 
 /** Issue 16: the catalog's search, product, brand and category answers. Prices are dollars. */
@@ -128,11 +129,28 @@ export const searchItem = z.object({
 });
 export type SearchItem = z.infer<typeof searchItem>;
 
+/**
+ * Issue 32: a search counts its matches exactly up to this many; past it, `total` is this figure
+ * and `totalIsLowerBound` is true ("1,000+ parts"), and the facets are counted over the first
+ * this-many matches only (a bounded sample), so a broad word costs what a narrow one does.
+ */
+export const SEARCH_EXACT_COUNT_UP_TO = 1_000;
+
+/** `1,000+` past the bound, the count itself below it. */
+export const searchTotalText = (result: { total: number; totalIsLowerBound: boolean }) =>
+  `${formatCount(result.total)}${result.totalIsLowerBound ? '+' : ''}`;
+
 export const searchResult = z.object({
   items: z.array(searchItem),
   /** Opaque; absent (null) on the last page. */
   nextCursor: z.string().nullable(),
+  /** The matches; with `totalIsLowerBound`, at least this many (`SEARCH_EXACT_COUNT_UP_TO`). */
   total: z.number().int(),
+  /**
+   * True: more than `total` match (the count stopped at `SEARCH_EXACT_COUNT_UP_TO`: say "1,000+"),
+   * and the facets' counts are those of the first `total` matches, a sample.
+   */
+  totalIsLowerBound: z.boolean(),
   facets: z.object({
     brands: z.array(counted),
     categories: z.array(counted),
@@ -181,6 +199,11 @@ export const catalogProduct = searchItem.extend({
   categoryPath: z.array(named),
   /** Tier prices: from `minQuantity` on, the unit price is `price` (dollars), lowest first. */
   priceBreaks: z.array(z.object({ minQuantity: z.number().int(), price: z.number() })),
+  /** Issue 33: one piece's shipping weight (grams) and packed size (mm); 0: not given. */
+  weightGrams: z.number().int(),
+  lengthMm: z.number().int(),
+  widthMm: z.number().int(),
+  heightMm: z.number().int(),
 });
 export type CatalogProduct = z.infer<typeof catalogProduct>;
 

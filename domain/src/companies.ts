@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { addressView, structuredAddress } from './addresses.ts';
 import { emailField } from './auth.ts';
 import { companySummary } from './company-accounts.ts';
 import { companyMessages } from './company-messages.ts';
@@ -67,6 +68,8 @@ export const companyFields = z.object({
   name: text('Legal name', 2, 200),
   taxId: taxIdField.default(''),
   billingAddress: text('Billing address', 5, 500),
+  /** Issue 33: the billing address, structured (checked per country); the text above stays. */
+  billingTo: structuredAddress.optional(),
 });
 /** `POST /company`: the signed-in customer creates a company and becomes its admin. */
 export const createCompanyRequest = companyFields;
@@ -81,6 +84,8 @@ export const company = z.object({
   name: z.string(),
   taxId: z.string(),
   billingAddress: z.string(),
+  /** Issue 33: null until given (older clients and companies have the text only). */
+  billingTo: addressView.nullish(),
   /** Net terms in days, or null: no paying on account. */
   termsDays: z.number().int().nullable(),
   creditLimit: z.number(),
@@ -167,9 +172,17 @@ export const idParams = z.object({ id: z.uuid({ message: 'Unknown id' }) });
 export const addressRequest = z.object({
   label: text('Label', 1, 80),
   address: text('Address', 5, 300),
+  /** Issue 33: the address, structured (checked per country), for checkout to ship to. */
+  shipTo: structuredAddress.optional(),
 });
-export type AddressRequest = z.infer<typeof addressRequest>;
-export const companyAddress = addressRequest.extend({ _id: z.string(), createdAt: z.string() });
+export type AddressRequest = z.output<typeof addressRequest>;
+export const companyAddress = z.object({
+  label: z.string(),
+  address: z.string(),
+  shipTo: addressView.nullish(),
+  _id: z.string(),
+  createdAt: z.string(),
+});
 export type CompanyAddress = z.infer<typeof companyAddress>;
 
 /** `POST /company/approvals/{id}/reject`. */

@@ -16,11 +16,18 @@ export const REVIEWS_PER_DAY = 5;
 export const ACCESS_TOKEN_KEY = 'accessToken';
 export const USER_ROLES = ['user', 'admin'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
-/** `awaiting_approval`: a company buyer's order above their limit (issue 19), stock reserved. */
+/**
+ * `awaiting_approval`: a company buyer's order above their limit (issue 19), stock reserved.
+ * `awaiting_freight`: heavier than a shipping method carries; the shop enters the freight before
+ * it can be paid (issue 33). `partially_shipped`: some of its pieces are in shipments, not all
+ * (issue 33); the ship action, or shipments of the rest, make it `shipped`.
+ */
 export const ORDER_STATUSES = [
   'awaiting_approval',
+  'awaiting_freight',
   'unpaid',
   'pending',
+  'partially_shipped',
   'shipped',
   'cancelled',
 ] as const;

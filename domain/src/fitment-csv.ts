@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { skuField } from './catalog-csv.ts';
-import { importRejection } from './csv-import.ts';
+import { changeCountsReport } from './csv-import.ts';
 import { FIRST_MODEL_YEAR, FITMENT_NOTE_MAX, LAST_MODEL_YEAR, POSITIONS } from './fitment.ts';
 
 /**
@@ -97,17 +97,9 @@ export const fitmentCsvLine = z
   });
 export type FitmentCsvLine = z.output<typeof fitmentCsvLine>;
 
-export const fitmentImportReport = z.object({
-  /** Lines that added at least one fitment. */
-  added: z.number().int(),
-  /** Lines that added none but changed the note of at least one. */
-  updated: z.number().int(),
-  /** Lines whose fitments were all there already, as the line says. */
-  unchanged: z.number().int(),
-  /** How many lines were refused; `rejections` lists the first MAX_REPORTED_REJECTIONS. */
-  rejected: z.number().int(),
-  rejections: z.array(importRejection),
-  /** Why the import stopped before the end of the file (a line it cannot read past); else null. */
-  stopped: z.string().nullable(),
-});
+/**
+ * Added: lines that added at least one fitment; updated: lines that added none but changed the
+ * note of at least one; unchanged: lines whose fitments were all there already.
+ */
+export const fitmentImportReport = changeCountsReport;
 export type FitmentImportReport = z.infer<typeof fitmentImportReport>;

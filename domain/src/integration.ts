@@ -95,3 +95,58 @@ export const exportOrderRequest = z
       .max(64, 'erpOrderNumber: at most 64 characters'),
   })
   .strict();
+
+/** `GET /integration/products` and `/integration/customers`: a sweep in the order things were made. */
+export const integrationListQuery = z
+  .object({
+    cursor: z.string().min(1).max(200).optional(),
+    limit: z.coerce.number().int().min(1).max(1000).default(100),
+  })
+  .strict();
+export type IntegrationListQuery = z.infer<typeof integrationListQuery>;
+
+/** A live product as an ERP or PIM reads it: prices in dollars (whole cents), as the product API. */
+export const integrationProduct = z.object({
+  id: z.string(),
+  sku: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  mpn: z.string().nullable(),
+  brand: z.string().nullable(),
+  category: z.string().nullable(),
+  price: z.number(),
+  minimumOrderQuantity: z.number().int(),
+  availableQuantity: z.number().int(),
+  packSize: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type IntegrationProduct = z.infer<typeof integrationProduct>;
+
+/** `nextCursor` null: the sweep has reached the newest. */
+export const integrationProductsPage = z.object({
+  items: z.array(integrationProduct),
+  nextCursor: z.string().nullable(),
+});
+
+/** A company account as an ERP's customer master reads it, with who buys for it. */
+export const integrationCustomer = z.object({
+  id: z.string(),
+  name: z.string(),
+  taxId: z.string(),
+  billingAddress: z.string(),
+  termsDays: z.number().int().nullable(),
+  creditLimit: z.number(),
+  balance: z.number(),
+  members: z.array(
+    z.object({ email: z.string(), name: z.string(), role: z.enum(['admin', 'buyer', 'approver']) }),
+  ),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type IntegrationCustomer = z.infer<typeof integrationCustomer>;
+
+export const integrationCustomersPage = z.object({
+  items: z.array(integrationCustomer),
+  nextCursor: z.string().nullable(),
+});

@@ -13,6 +13,15 @@ export const orderLine = z.object({
   lineTotal: z.number(),
   /** Pieces not taken from the stock, to follow (an accepted quote for more than the stock). */
   backordered: z.number().int().optional(),
+  /** Issue 33: pieces of the line in shipments so far (absent: none). */
+  shipped: z.number().int().optional(),
+  /** Issue 33: the line's tax (dollars), every rate applied, rounded half up to the cent. */
+  tax: z.number().optional(),
+  /**
+   * Issue 35: the buyer's company's own number for the product when the order was placed (kept:
+   * a later edit of the company's numbers does not change it); null when it had none.
+   */
+  customerPartNumber: z.string().nullable().optional(),
 });
 export type OrderLine = z.infer<typeof orderLine>;
 

@@ -1,9 +1,11 @@
 import { z } from 'zod';
+import { addressView } from './addresses.ts';
 import { ORDER_STATUSES } from './constants.ts';
 import { isoDay } from './days.ts';
 import { paginationQuery } from './envelope.ts';
 import { formatCount } from './format.ts';
 import { orderLine } from './order-line.ts';
+import { taxLine } from './tax.ts';
 
 /** `card`: paid by card before it ships; `account`: invoiced at net terms (issue 19). */
 export const PAYMENT_TERMS = ['card', 'account'] as const;
@@ -112,6 +114,21 @@ export const order = z.object({
   quoteId: z.string().nullable(),
   /** Issue 34: the shop's ERP's number for the order, once exported (admins see it). */
   erpOrderNumber: z.string().nullable().optional(),
+  /**
+   * Issue 33: what the order adds up to, in dollars: `total = subtotal + freight + tax` (and
+   * `price = total`). Orders placed before it: subtotal = total, no freight or tax.
+   */
+  subtotal: z.number(),
+  freight: z.number(),
+  taxes: z.array(taxLine),
+  tax: z.number(),
+  total: z.number(),
+  /** "Reverse charge: ...", "Tax exempt: ...": what the invoice says about the tax. */
+  taxNote: z.string().nullable(),
+  /** The structured ship-to address; null on orders placed before it (see `address`). */
+  shipTo: addressView.nullable(),
+  shippingMethod: z.string().nullable(),
+  shippingMethodName: z.string().nullable(),
 });
 export type Order = z.infer<typeof order>;
 
@@ -149,10 +166,20 @@ export const ORDERS_CSV_COLUMNS = [
   'note',
   'lineNo',
   'sku',
+  /** Issue 35: the buyer's company's own number for the part, as the line kept it. */
+  'customerPartNumber',
   'name',
   'quantity',
   'unitPrice',
   'lineTotal',
+  /** Issue 33: the line's tax; the order's subtotal, freight, tax, each rate and the tax note. */
+  'lineTax',
+  'orderSubtotal',
+  'orderFreight',
+  'orderTax',
   'orderTotal',
+  'taxes',
+  'taxNote',
+  'shippingMethod',
   'transactionId',
 ] as const;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CROSS_REFERENCE_KINDS, skuField } from './catalog-csv.ts';
 import { breakAbovePrice, packSizeField, priceBreakList } from './price-breaks.ts';
 import { MAX_PRODUCT_QUANTITY, productFields } from './product-admin.ts';
+import { MAX_PRODUCT_GRAMS, MAX_PRODUCT_MM, shippingSizeField } from './shipping.ts';
 
 const quantity = (label: string, min: number) =>
   z
@@ -69,6 +70,11 @@ export const updateProductRequest = z
     priceBreaks: priceBreakList,
     /** Sold in packs of this many: a cart's quantity is a multiple of it. */
     packSize: packSizeField,
+    /** Issue 33: shipping weight (grams) and packed size (mm) of one piece. */
+    weightGrams: shippingSizeField('weightGrams', MAX_PRODUCT_GRAMS),
+    lengthMm: shippingSizeField('lengthMm', MAX_PRODUCT_MM),
+    widthMm: shippingSizeField('widthMm', MAX_PRODUCT_MM),
+    heightMm: shippingSizeField('heightMm', MAX_PRODUCT_MM),
   })
   .partial()
   .strict()

@@ -44,6 +44,11 @@ export const quickOrderLine = z.object({
   productId: z.string().nullable(),
   sku: z.string().nullable(),
   name: z.string().nullable(),
+  /**
+   * Issue 35: the buyer's company's own number for the matched product (whether the line typed
+   * it or the SKU); null when it keeps none, or nothing matched.
+   */
+  customerPartNumber: z.string().nullable(),
   /** As typed; for a matched line without one, the product's minimum order quantity. */
   quantity: z.number().int().nullable(),
   /** What is wrong, or what to know (the same part on another line); null when nothing. */

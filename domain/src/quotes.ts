@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { structuredAddress } from './addresses.ts';
+import { shippingMethodCode } from './cart.ts';
 import { hasCents } from './company-money.ts';
 import { ORDER_STATUSES } from './constants.ts';
 import { paginationQuery } from './envelope.ts';
@@ -178,16 +180,21 @@ export type DeclineQuoteRequest = z.infer<typeof declineQuoteRequest>;
 /**
  * `POST /quotes/{id}/accept`: where the order goes and how it is paid, as at checkout: by card
  * (the default) or on the company's account, which needs a PO number (`checkoutRequest`).
+ * Issue 33: `shipTo` (structured) and `shippingMethod` price freight and tax for the quoted lines
+ * as checkout does (`POST /quotes/{id}/price` shows them first); the one-line `address` and
+ * `phone` are for clients written before it (their orders carry no freight or tax).
  */
 export const acceptQuoteRequest = z
   .object({
-    address: z.string().trim().min(1, 'Address is required').max(300),
+    shipTo: structuredAddress.optional(),
+    shippingMethod: shippingMethodCode.optional(),
+    address: z.string().trim().max(300, 'Address must be at most 300 characters').default(''),
     phone: z
       .string()
       .trim()
-      .min(1, 'Phone is required')
-      .max(30)
-      .regex(/^[0-9+()\-.\s]*$/, 'Phone may contain digits, spaces and + ( ) - . only'),
+      .max(30, 'Phone must be at most 30 characters')
+      .regex(/^[0-9+()\-.\s]*$/, 'Phone may contain digits, spaces and + ( ) - . only')
+      .default(''),
     poNumber: z.string().trim().max(50, 'PO number must be at most 50 characters').optional(),
     paymentTerms: z
       .enum(PAYMENT_TERMS, { error: 'Payment must be card or account' })
@@ -196,7 +203,12 @@ export const acceptQuoteRequest = z
   .refine((body) => body.paymentTerms !== 'account' || Boolean(body.poNumber), {
     message: 'A PO number is required to pay on account',
     path: ['poNumber'],
-  });
+  })
+  .refine((body) => body.shipTo || body.address, {
+    message: 'Address is required',
+    path: ['address'],
+  })
+  .refine((body) => body.shipTo || body.phone, { message: 'Phone is required', path: ['phone'] });
 export type AcceptQuoteRequest = z.infer<typeof acceptQuoteRequest>;
 
 export const quotesQuery = paginationQuery.extend({

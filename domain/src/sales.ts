@@ -64,6 +64,10 @@ export const salesDashboard = z.object({
     averageOrderValue: money,
     /** Pieces sold less pieces refunded. */
     units: z.number().int(),
+    /** Tax collected on the sales less the tax refunded: not revenue, shown apart (issue 33). */
+    tax: money,
+    /** Freight charged on the sales less the freight refunded: not revenue, shown apart. */
+    freight: money,
   }),
   /** One bucket per day, week (from Monday) or month, the first one starting at `from`. */
   revenue: z
@@ -72,6 +76,9 @@ export const salesDashboard = z.object({
       revenue: money,
       orders: z.number().int(),
       refunded: money,
+      /** Tax and freight collected in the bucket, net of refunds, beside its revenue. */
+      tax: money,
+      freight: money,
     })
     .array(),
   /** Orders placed in the range, by the status they have now (every status, zeros included). */
@@ -121,8 +128,10 @@ export type SalesDashboard = z.infer<typeof salesDashboard>;
 /** How the dashboard names each status (the orders pages' words). */
 export const salesStatusLabels: Record<OrderStatus, string> = {
   awaiting_approval: 'Awaiting approval',
+  awaiting_freight: 'Awaiting freight quote',
   unpaid: 'Unpaid',
   pending: 'To ship',
+  partially_shipped: 'Partially shipped',
   shipped: 'Shipped',
   cancelled: 'Cancelled',
 };

@@ -24,12 +24,13 @@ async function waitForHealth(url: string, child: ChildProcess, deadlineMs = 180_
   throw new Error(`server did not answer ${url}/api/v1/health within ${deadlineMs} ms`);
 }
 
-/** Starts the built shop on a free port with a fresh DATA_DIR (PGlite) and the demo catalog. */
-export default async function globalSetup() {
-  const dataDir = mkdtempSync(join(tmpdir(), 'pp-e2e-'));
+/** The OIDC issuer and the shop, each on a port of its own; throws if the shop exits. */
+async function startShop(dataDir: string) {
   const port = await freePort();
+  let oidcPort = await freePort();
+  while (oidcPort === port) oidcPort = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const oidc = await startOidcIssuer(await freePort(), `${baseUrl}/api/v1/auth/callback/oidc`);
+  const oidc = await startOidcIssuer(oidcPort, `${baseUrl}/api/v1/auth/callback/oidc`);
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
@@ -45,11 +46,47 @@ export default async function globalSetup() {
     OIDC_PROVIDER_NAME: 'Local OIDC',
     // The journeys sign in many times from one IP; the limits have their own integration tests.
     RATE_LIMIT_AUTH_PER_MINUTE: '100',
+    // The webhooks journey posts to a receiver on loopback, over http, and waits for a retry.
+    WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
+    WEBHOOK_ALLOW_HTTP: 'true',
+    WEBHOOK_WORKER_INTERVAL_MS: '200',
+    WEBHOOK_RETRY_BASE_MS: '1000',
+    WEBHOOK_RETRY_MAX_MS: '2000',
+    // Issue 33: the shop is registered for EU VAT (in Austria): a German company's VAT number
+    // gets the reverse charge (order-to-cash.spec.ts). Only EU ship-to addresses are taxed by it.
+    SHOP_VAT_NUMBER: 'ATU13585627',
   };
   delete env.SMTP_URL;
   delete env.DATABASE_URL;
   const server = spawn('node', ['server/dist/server.js'], { cwd: root, env, stdio: 'inherit' });
-  await waitForHealth(baseUrl, server);
+  try {
+    await waitForHealth(baseUrl, server);
+  } catch (error) {
+    server.kill('SIGKILL');
+    await oidc.close();
+    throw error;
+  }
+  return { server, oidc, baseUrl };
+}
+
+/**
+ * Starts the built shop on a free port with a fresh DATA_DIR (PGlite) and the demo catalog. A
+ * free port can be taken between finding it and listening on it (CI runs the server suites,
+ * which start servers of their own, beside the journeys): the start is tried again on new
+ * ports, up to three times.
+ */
+export default async function globalSetup() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'pp-e2e-'));
+  let started: Awaited<ReturnType<typeof startShop>> | undefined;
+  for (let attempt = 1; !started; attempt++) {
+    try {
+      started = await startShop(dataDir);
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      console.warn(`e2e: the shop did not start (${(error as Error).message}); new ports`);
+    }
+  }
+  const { server, oidc, baseUrl } = started;
   // The journeys read the whole demo catalog and its fitments, which load after the port opens.
   await demoCatalogReady(baseUrl);
   process.env.E2E_BASE_URL = baseUrl;

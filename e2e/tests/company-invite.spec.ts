@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { linkIn, newAccount, readLatestMail } from '../support/accounts.ts';
+import { fillAddress, hull, leeds } from '../support/addresses.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { shoot } from '../support/shoot.ts';
 
@@ -33,7 +34,7 @@ for (const width of [375, 1280]) {
     await expect(page.getByText('Legal name is required')).toBeVisible();
     await page.getByLabel('Legal name').fill(companyName);
     await page.getByLabel('Tax or VAT number (optional)').fill('GB123456789');
-    await page.getByLabel('Billing address').fill('1 Mill Road, Leeds LS1 1AA');
+    await fillAddress(page, leeds);
     await page.getByRole('button', { name: 'Create company' }).click();
     await expect(page.getByRole('heading', { name: companyName })).toBeVisible();
     await expect(page.locator('aside').getByText('Company admin', { exact: true })).toBeVisible();
@@ -41,7 +42,7 @@ for (const width of [375, 1280]) {
     // An address for the book, and the invitation.
     const book = page.getByRole('form', { name: 'Add an address' });
     await book.getByLabel('Label').fill('Warehouse');
-    await book.getByLabel('Address').fill('5 Dock Street, Hull HU1 1AA');
+    await fillAddress(book, hull);
     await book.getByRole('button', { name: 'Add address' }).click();
     await expect(page.getByTestId('address').filter({ hasText: 'Warehouse' })).toBeVisible();
     const invite = page.getByRole('form', { name: 'Invite a colleague' });

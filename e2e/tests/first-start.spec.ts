@@ -10,7 +10,7 @@ const root = join(import.meta.dirname, '..', '..');
 
 /**
  * Issue 31 (decision 034): a new shop opens while its demo catalog loads. The catalog page says
- * how far it has got, in plain words, and stops saying so once the 10,000 parts are in.
+ * how far it has got, in plain words, and stops saying so once every part is in.
  */
 test('a first start serves the catalog page while the demo catalog loads, and says so', async ({
   page,
@@ -25,6 +25,8 @@ test('a first start serves the catalog page while the demo catalog loads, and sa
     DATA_DIR: dataDir,
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     SEED_DEMO: 'true',
+    // 3,000 parts (6 steps) show the notice fill in as 10,000 would, in a third of the time.
+    DEMO_CATALOG_PARTS: '3000',
     LOG_LEVEL: 'warn',
   };
   delete env.DATABASE_URL;
@@ -49,11 +51,14 @@ test('a first start serves the catalog page while the demo catalog loads, and sa
     await page.goto(`${url}/products`);
     const notice = page.getByTestId('demo-catalog-notice');
     await expect(notice).toHaveText(
-      /^The demo catalog is still loading: [\d,]+ of 10,000 parts so far\.$/,
+      /^The demo catalog is still loading: [\d,]+ of 3,000 parts so far\.$/,
     );
     // It fills in on screen, and the notice goes once the last part is in.
     await expect(notice).toBeHidden({ timeout: 240_000 });
-    await expect(page.getByTestId('result-count')).toHaveText('10,000 parts');
+    // The whole catalog is counted up to its bound (issue 32): "1,000+".
+    await expect(page.getByTestId('result-count')).toHaveText(
+      '1,000+ parts (filter counts from the first 1,000)',
+    );
   } finally {
     server.kill('SIGTERM');
     await exited;

@@ -23,7 +23,8 @@ test('a buyer finds a part by its number typed in another case and punctuation',
   await page.getByRole('link', { name: 'Products' }).first().click();
   await expect(page).toHaveURL(/\/products$/);
   await expect(page.getByRole('heading', { level: 1, name: 'All Parts' })).toBeVisible();
-  await expect(page.getByTestId('result-count')).toContainText(/\d{1,2},\d{3} parts/);
+  // More than the count's bound (issue 32): "1,000+ parts".
+  await expect(page.getByTestId('result-count')).toContainText('1,000+ parts');
 
   await page.getByLabel('Search parts').fill('brg6204 2rs');
   await expect(page).toHaveURL(/\?q=brg6204\+2rs$/);

@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { newAccount, readLatestMail, signUpAdminByApi, signUpByApi } from '../support/accounts.ts';
+import { fillAddress, peoria } from '../support/addresses.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { shoot } from '../support/shoot.ts';
 
@@ -116,10 +117,7 @@ for (const [run, width] of [375, 1280].entries()) {
     await expect(page.getByTestId('quote-total')).toHaveText(usd(total));
     await expect(page.getByTestId('quoted-price')).toHaveText([usd(3.1), usd(0.95)]);
     await expect(page.getByText('The rest ships in three weeks')).toBeVisible();
-    await page.getByRole('button', { name: 'Accept and place order' }).click();
-    await expect(page.getByText('Address is required')).toBeVisible();
-    await page.getByLabel('Ship to (address)').fill('12 Foundry Rd, Peoria IL');
-    await page.getByLabel('Phone').fill('+1 309 555 0142');
+    await fillAddress(page, peoria);
     const po = `PO-Q-${width}-${Date.now().toString(36)}`;
     await page.getByLabel('PO number (optional)').fill(po);
     if (run === 1) await shoot(page, 'quote-answered');

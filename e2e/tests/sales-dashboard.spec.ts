@@ -124,6 +124,13 @@ for (const width of [1280, 375]) {
       .locator('dt', { hasText: 'Revenue' })
       .locator('xpath=following-sibling::dd[1]');
     await expect(revenue).toHaveText(/^\$[\d,]+(\.\d\d)?$/);
+    // Issue 33: tax and freight collected, apart from the revenue, in view at every width.
+    const apart = page.getByRole('region', { name: 'Collected apart from revenue' });
+    for (const name of ['Tax collected', 'Freight collected'])
+      await expect(
+        apart.locator('dt', { hasText: name }).locator('xpath=following-sibling::dd[1]'),
+      ).toHaveText(/^\$[\d,]+(\.\d\d)?$/);
+    await expect(apart).toBeVisible();
     await shoot(page, 'sales-dashboard');
 
     // A preset: the last 12 months, month by month.

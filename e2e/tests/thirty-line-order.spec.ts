@@ -1,5 +1,6 @@
 import { formatPieces, formatPrice } from '@proper-parts/domain/format';
 import { newAccount, signUpByApi } from '../support/accounts.ts';
+import { fillAddress } from '../support/addresses.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { shoot } from '../support/shoot.ts';
 
@@ -45,8 +46,15 @@ test('a buyer pastes a 30-line parts list and ends with one paid order and its i
   await page.getByRole('link', { name: 'Go to cart' }).click();
   await expect(page.getByText('30 lines')).toBeVisible();
   await page.getByRole('link', { name: 'Checkout' }).click();
-  await page.getByLabel('Ship to (address)').fill('Plant 2, 400 Industrial Pkwy, Joliet IL');
-  await page.getByLabel('Phone').fill('+1 815 555 0190');
+  await fillAddress(page, {
+    name: 'Plant 2 Receiving',
+    line1: '400 Industrial Pkwy',
+    city: 'Joliet',
+    region: 'Illinois',
+    postalCode: '60431',
+    country: 'United States',
+    phone: '+1 815 555 0190',
+  });
   await page.getByLabel('PO number (optional)').fill('PO-BOM-30');
   await page.getByRole('button', { name: 'Place order' }).click();
   await expect(page).toHaveURL(/\/dashboard\/payment\//);

@@ -4,6 +4,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { OneLineRequestLog } from './access-line.ts';
 import type { Config } from './config.ts';
 import type { Database, DatabaseKind } from './db/client.ts';
 import type { ReadReplica } from './db/read-replica.ts';
@@ -18,6 +19,7 @@ import { createAuthLimits } from './features/auth/auth-limits.ts';
 import { authOptionsRoutes } from './features/auth/auth-options-routes.ts';
 import { authRoutes } from './features/auth/auth-routes.ts';
 import { emailConfirmationRoutes } from './features/auth/email-confirmation-routes.ts';
+import { cartQuoteRoutes } from './features/cart/cart-quote-routes.ts';
 import { cartRoutes } from './features/cart/cart-routes.ts';
 import { checkoutRoutes } from './features/cart/checkout-routes.ts';
 import { quickOrderRoutes } from './features/cart/quick-order-routes.ts';
@@ -50,10 +52,17 @@ import {
 } from './features/metrics/metrics-plugin.ts';
 import { manageOrdersRoutes } from './features/orders/manage-orders-routes.ts';
 import { ordersRoutes } from './features/orders/orders-routes.ts';
+import { partNumberRoutes } from './features/part-numbers/part-number-routes.ts';
 import { setUpPayments } from './features/payments/payment-setup.ts';
 import { paymentsRoutes } from './features/payments/payments-routes.ts';
 import { stripeWebhookRoutes } from './features/payments/stripe-webhook-routes.ts';
+import {
+  buyerPriceRoutes,
+  priceListAdminRoutes,
+} from './features/price-lists/price-list-routes.ts';
 import { profileRoutes } from './features/profile/profile-routes.ts';
+import { punchoutAdminRoutes } from './features/punchout/punchout-admin-routes.ts';
+import { punchoutRoutes } from './features/punchout/punchout-routes.ts';
 import { quoteRoutes } from './features/quotes/quote-routes.ts';
 import { reviewsRoutes } from './features/reviews/reviews-routes.ts';
 import { registerSalesDayClose } from './features/sales/close-days.ts';
@@ -61,12 +70,18 @@ import { salesRoutes } from './features/sales/sales-routes.ts';
 import { useShopTimeZone } from './features/sales/shop-time-zone.ts';
 import { registerStatusFold } from './features/sales/status-fold.ts';
 import { registerSessionCache } from './features/sessions/session-cache.ts';
+import { shipmentRoutes } from './features/shipments/shipment-routes.ts';
+import { shippingRoutes } from './features/shipping/shipping-routes.ts';
+import { taxRoutes } from './features/tax/tax-routes.ts';
 import { localImageStorage } from './features/uploads/image-storage.ts';
 import { uploadedImageRoutes, uploadRoutes } from './features/uploads/upload-routes.ts';
 import { usersRoutes } from './features/users/users-routes.ts';
+import { registerOutboxRetention } from './features/webhooks/outbox-retention.ts';
+import { webhookRoutes } from './features/webhooks/webhook-routes.ts';
+import { registerWebhookWorker } from './features/webhooks/webhook-worker-plugin.ts';
 import { createAnswerReplay, requestIdOf } from './http/answer-replay.ts';
 import { registerIdempotentRoutes } from './http/idempotency.ts';
-import { logOptions, OneLineRequestLog } from './log-options.ts';
+import { logOptions } from './log-options.ts';
 import { registerChangeFeed } from './plugins/change-feed.ts';
 import { registerCrossSiteGuard } from './plugins/cross-site-guard.ts';
 import { answerFrameworkError, registerErrorHandler } from './plugins/error-handler.ts';
@@ -111,6 +126,11 @@ export interface BuildAppOptions {
    * The shop always hashes with better-auth's own (~100 ms of CPU a sign-up or sign-in).
    */
   passwordHashing?: PasswordHashing;
+  /**
+   * Runs the webhook delivery worker in this app (server.ts: WEBHOOK_WORKER). Off unless asked:
+   * an in-process test posts nothing unless it starts a worker itself.
+   */
+  webhookWorker?: boolean;
 }
 
 /** Builds the whole app (API, docs, web) without listening; tests drive it with `app.inject`. */
@@ -123,6 +143,7 @@ export async function buildApp({
   mailOutboxDir,
   uploadsDir,
   passwordHashing,
+  webhookWorker = false,
 }: BuildAppOptions) {
   // Repeated anonymous reads of cached answers are answered before Fastify (decision 029).
   const replay = createAnswerReplay({ trustsProxy: config.TRUST_PROXY !== false });
@@ -225,13 +246,18 @@ export async function buildApp({
       await api.register(ordersRoutes({ mailer }));
       await api.register(cartRoutes);
       await api.register(quickOrderRoutes);
+      await api.register(cartQuoteRoutes);
       await api.register(checkoutRoutes({ mailer }));
+      await api.register(taxRoutes);
+      await api.register(shippingRoutes);
       await api.register(savedListsRoutes);
       await api.register(invoiceRoutes);
       await api.register(manageOrdersRoutes({ mailer }));
+      await api.register(shipmentRoutes({ mailer }));
       await api.register(paymentsRoutes({ mailer, ...payments }));
       await api.register(stripeWebhookRoutes({ mailer, ...payments }));
       await api.register(companyRoutes({ mailer }));
+      await api.register(partNumberRoutes);
       await api.register(approvalRoutes({ mailer }));
       await api.register(accountRoutes({ mailer }));
       await api.register(quoteRoutes({ mailer }));
@@ -240,14 +266,21 @@ export async function buildApp({
       await api.register(salesRoutes);
       await api.register(apiKeyRoutes);
       await api.register(integrationRoutes);
+      await api.register(webhookRoutes);
+      await api.register(punchoutAdminRoutes);
+      await api.register(priceListAdminRoutes);
+      await api.register(buyerPriceRoutes);
     },
     { prefix: '/api/v1' },
   );
   await app.register(uploadedImageRoutes(images));
+  await app.register(punchoutRoutes({ mailer }));
   registerApprovalSweep(app, mailer);
   registerAuditRetention(app);
+  registerOutboxRetention(app);
   registerStatusFold(app);
   registerSalesDayClose(app);
+  if (webhookWorker) registerWebhookWorker(app, mailer);
 
   await app.register(seoRoutes);
   if (config.METRICS_TOKEN) metricsRouteWithToken(app, config.METRICS_TOKEN);

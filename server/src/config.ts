@@ -1,69 +1,8 @@
+import { countryName } from '@proper-parts/domain/addresses';
+import { vatNumberCountry } from '@proper-parts/domain/tax';
 import { z } from 'zod';
+import { booleanFlag, emailList, isTimeZone, optionalString, trustProxy } from './config-fields.ts';
 import { StartupError } from './errors.ts';
-
-const booleanFlag = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'], {
-    error: 'must be true or false',
-  })
-  .transform((v) => ['true', '1', 'yes', 'on'].includes(v));
-
-const emailList = z
-  .string()
-  .default('')
-  .transform((v) =>
-    v
-      .split(',')
-      .map((e) => e.trim().toLowerCase())
-      .filter(Boolean),
-  );
-
-const optionalString = z
-  .string()
-  .optional()
-  .transform((v) => (v?.trim() ? v.trim() : undefined));
-
-/**
- * Which proxies may tell us the client's address (X-Forwarded-For): `false`, a hop count, or a
- * list of proxy addresses / CIDR ranges. Never plain `true`: that would believe any client.
- */
-const trustProxy = z
-  .string()
-  .default('false')
-  .transform((v, ctx) => {
-    const value = v.trim().toLowerCase();
-    if (['false', '0', 'no', 'off'].includes(value)) return false;
-    if (/^\d+$/.test(value)) return Number(value);
-    if (['true', 'yes', 'on'].includes(value)) {
-      ctx.addIssue({
-        code: 'custom',
-        message:
-          'must be a hop count (e.g. 1) or the proxy addresses (e.g. 10.0.0.2,10.0.0.0/8), not true: true believes any client',
-      });
-      return z.NEVER;
-    }
-    const list = value
-      .split(',')
-      .map((a) => a.trim())
-      .filter(Boolean);
-    if (!list.every((a) => /^[0-9a-f.:]+(\/\d{1,3})?$/.test(a) || a === 'loopback')) {
-      ctx.addIssue({
-        code: 'custom',
-        message: 'must be false, a hop count, or a list of IP addresses',
-      });
-      return z.NEVER;
-    }
-    return list;
-  });
-
-/** An IANA zone name the runtime knows (`Intl` throws a RangeError on any other). */
-function isTimeZone(name: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: name });
-    return name.length <= 64;
-  } catch {
-    return false;
-  }
-}
 
 /** Every setting of the server, read once from the environment. `.env.example` lists them all. */
 const configObject = z.object({
@@ -100,7 +39,20 @@ const configObject = z.object({
     .default(4000),
   PUBLIC_URL: optionalString.pipe(z.url('must be a URL like http://localhost:3000').optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * Issue 32: `off` answers every catalog read (search, its counts, products, brands, categories,
+   * `/tools`) from the database, never from memory: what the cold-search bench measures, and a
+   * way to rule the caches out. `on` (the default) keeps answers as decision 008 says.
+   */
+  CATALOG_CACHE: z.enum(['on', 'off']).default('on'),
   SEED_DEMO: booleanFlag.default(true),
+  /** How many parts the demo catalog of a first start has (the tests' server processes: fewer). */
+  DEMO_CATALOG_PARTS: z.coerce
+    .number({ error: 'must be a number of parts' })
+    .int('must be a whole number')
+    .min(100, 'must be between 100 and 10000')
+    .max(10_000, 'must be between 100 and 10000')
+    .default(10_000),
   AUTH_SECRET: optionalString,
   ADMIN_EMAILS: emailList,
   SMTP_URL: optionalString,
@@ -121,6 +73,28 @@ const configObject = z.object({
   INVOICE_SELLER_ADDRESS: z.string().default('1 Workshop Lane, Springfield, IL 62701, USA'),
   INVOICE_SELLER_TAX_ID: z.string().default('EIN 00-0000000'),
   INVOICE_SELLER_EMAIL: z.string().default('billing@properparts.local'),
+  /**
+   * Issue 33: the shop's tax origin and registrations. SHOP_TAX_COUNTRY/REGION: where it ships
+   * from; SHOP_VAT_NUMBER: its EU VAT registration (without it, no EU VAT is charged: exports);
+   * SHOP_SALES_TAX_IDS: its US sales-tax permits as printed on invoices ("TX 32012345678; ...").
+   */
+  SHOP_TAX_COUNTRY: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .refine((code) => countryName(code) !== undefined, 'must be an ISO 3166 country code, e.g. US')
+    .default('US'),
+  SHOP_TAX_REGION: z.string().trim().max(100).default('IL'),
+  SHOP_VAT_NUMBER: optionalString.pipe(
+    z
+      .string()
+      .refine(
+        (vat) => vatNumberCountry(vat) !== undefined,
+        'must be an EU VAT number whose format and check digits hold, e.g. DE136695976',
+      )
+      .optional(),
+  ),
+  SHOP_SALES_TAX_IDS: z.string().trim().max(500).default(''),
   /** Issue 19: how long an order awaiting approval holds its stock before it is released. */
   APPROVAL_HOLD_HOURS: z.coerce
     .number()
@@ -192,6 +166,50 @@ const configObject = z.object({
     .int('must be a whole number of calls')
     .min(1, 'must be at least 1 call')
     .default(600),
+  /**
+   * Issue 34: webhooks. The delivery worker runs in every server process (WEBHOOK_WORKER=false
+   * leaves it to others); `for update skip locked` gives each delivery to one of them.
+   */
+  WEBHOOK_WORKER: booleanFlag.default(true),
+  /** How long an idle worker waits before it looks for due deliveries again. */
+  WEBHOOK_WORKER_INTERVAL_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int('must be a whole number')
+    .min(10, 'must be between 10 and 600000')
+    .max(600_000, 'must be between 10 and 600000')
+    .default(1000),
+  /** Deliveries claimed a round, and posted at once. */
+  WEBHOOK_WORKER_BATCH: z.coerce.number().int().min(1).max(1000).default(100),
+  WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(32),
+  /** A receiver that has not answered in this long has failed the attempt. */
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  /** Retries: base × 2^(attempt − 1), capped, jittered; failed after WEBHOOK_RETRY_FOR_HOURS. */
+  WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(1).default(10_000),
+  WEBHOOK_RETRY_MAX_MS: z.coerce.number().int().min(1).default(3_600_000),
+  WEBHOOK_RETRY_FOR_HOURS: z.coerce.number().positive().max(720).default(72),
+  /** An endpoint failing without a success this long is disabled and its admin mailed. */
+  WEBHOOK_DISABLE_AFTER_HOURS: z.coerce.number().positive().max(720).default(24),
+  /** Allow endpoints on loopback and private networks (tests, a receiver inside the LAN). */
+  WEBHOOK_ALLOW_PRIVATE_NETWORKS: booleanFlag.default(false),
+  /** Allow http:// endpoints (tests); otherwise https only. */
+  WEBHOOK_ALLOW_HTTP: booleanFlag.default(false),
+  /**
+   * Days an outbox event is kept once no delivery waits on it (delivered or given up, or no
+   * endpoint wanted it); the hourly sweep deletes older ones with their delivery logs.
+   */
+  WEBHOOK_RETENTION_DAYS: z.coerce
+    .number()
+    .int('must be whole days')
+    .min(1, 'must be at least 1')
+    .max(36_500, 'must be at most 36500 (100 years)')
+    .default(30),
+  /** Issue 34: minutes a PunchOut StartPage link (or OCI login) stays good; it works once. */
+  PUNCHOUT_START_MINUTES: z.coerce
+    .number({ error: 'must be a number of minutes' })
+    .int('must be a whole number of minutes')
+    .min(1, 'must be at least 1 minute')
+    .max(60, 'must be at most 60 minutes')
+    .default(5),
   /** Rate limits counted in Redis, so they hold across processes; without it, per process. */
   REDIS_URL: optionalString.pipe(
     z

@@ -1,5 +1,4 @@
 import { passesLuhn } from '@proper-parts/domain/payments';
-import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import type { LoggerOptions } from 'pino';
 
 /**
@@ -129,24 +128,4 @@ export function logOptions(level: string, extra: Record<string, unknown> = {}): 
       },
     },
   };
-}
-
-/**
- * One log line a request, when it is answered, with the request and its answer: Fastify writes
- * two by default ("incoming request" and "request completed"), and at LOG_LEVEL=info those lines
- * cost a cached catalog answer more CPU than answering it (issue 21).
- */
-export class OneLineRequestLog extends LogController {
-  override incomingRequest() {}
-
-  override requestCompleted(
-    error: Error | null | undefined,
-    request: FastifyRequest,
-    reply: FastifyReply,
-  ): void {
-    if (this.isLogDisabled(request)) return;
-    const line = { req: request, res: reply, responseTime: reply.elapsedTime };
-    if (error) reply.log.error({ ...line, err: error }, 'request errored');
-    else reply.log.info(line, 'request completed');
-  }
 }

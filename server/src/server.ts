@@ -1,6 +1,5 @@
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pino from 'pino';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { answerBackupRequests } from './db/backup-requests.ts';
@@ -14,24 +13,17 @@ import { listenForMetrics } from './features/metrics/metrics-plugin.ts';
 import { useShopTimeZone } from './features/sales/shop-time-zone.ts';
 import { registerGracefulDrain } from './http/graceful-drain.ts';
 import { logOptions } from './log-options.ts';
+import { batchedStdout } from './log-stream.ts';
 
 const webDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
-/** Log lines held before a write to a pipe, at most (and at most LOG_FLUSH_MS). */
-const LOG_BUFFER_BYTES = 8 * 1024;
-const LOG_FLUSH_MS = 500;
-
 /**
  * Readable lines on a terminal; JSON lines (for log shippers) in production and pipes, written
- * in batches: up to 8 KB or half a second of lines a write, where a write a line was most of
- * what an access line cost a cached read. pino writes what is left when the process ends; a
- * `kill -9` loses at most the last half second of lines (never an order: those are committed).
+ * in batches (log-stream.ts).
  */
 function loggerOptions(level: string) {
   if (!process.stdout.isTTY) {
-    const stream = pino.destination({ dest: 1, sync: false, minLength: LOG_BUFFER_BYTES });
-    setInterval(() => stream.flush(), LOG_FLUSH_MS).unref();
-    return logOptions(level, { stream });
+    return logOptions(level, { stream: batchedStdout() });
   }
   const pretty = { translateTime: 'HH:MM:ss', ignore: 'pid,hostname', singleLine: true };
   return logOptions(level, { transport: { target: 'pino-pretty', options: pretty } });
@@ -74,6 +66,7 @@ async function main() {
     mailOutboxDir: join(dataDir, 'mail'),
     logger: loggerOptions(config.LOG_LEVEL),
     uploadsDir: join(dataDir, 'uploads'),
+    webhookWorker: config.WEBHOOK_WORKER,
   });
   app.addHook('onClose', async () => {
     await replica?.close();

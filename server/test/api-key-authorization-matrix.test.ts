@@ -35,6 +35,8 @@ const integrationRows: IntegrationRow[] = [
     body: () => ({ items: [{ sku: 'KEY-MTX-1', price: 12.5 }] }),
   },
   { method: 'GET', path: '/api/v1/integration/orders', scope: 'orders:read' },
+  { method: 'GET', path: '/api/v1/integration/products', scope: 'catalog:read' },
+  { method: 'GET', path: '/api/v1/integration/customers', scope: 'customers:read' },
   {
     method: 'PUT',
     path: '/api/v1/integration/orders/{id}/export',
@@ -87,6 +89,15 @@ describe('API key authorization matrix', async () => {
       integrationRows.map((r) => `${r.method} ${r.path}`).sort(),
     );
     expect(sessionRoutes.length).toBeGreaterThan(60);
+    // Issue 35: a company's part numbers are its members' only; a key reaches none of them.
+    expect(sessionRoutes.map((r) => `${r.method} ${r.path}`)).toEqual(
+      expect.arrayContaining([
+        'GET /api/v1/company/part-numbers',
+        'PUT /api/v1/company/part-numbers',
+        'DELETE /api/v1/company/part-numbers',
+        'POST /api/v1/company/part-numbers/import',
+      ]),
+    );
   });
 
   for (const row of integrationRows) {

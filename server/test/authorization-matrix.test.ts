@@ -212,6 +212,58 @@ const rows: Row[] = [
     body: { text: 'NO-SUCH-PART 1', add: false },
     expect: { visitor: 401, customerA: 200, customerB: 200, admin: 403 },
   },
+  // Issue 33: A's cart holds parts (B's is empty: nothing to quote); tax and freight admin.
+  {
+    method: 'POST',
+    path: '/api/v1/cart/quote',
+    body: {
+      shipTo: {
+        name: 'Matrix',
+        line1: '1 Mill Rd',
+        city: 'Austin',
+        region: 'TX',
+        postalCode: '78701',
+        country: 'US',
+      },
+    },
+    expect: { visitor: 401, customerA: 200, customerB: 400, admin: 403 },
+  },
+  { method: 'GET', path: '/api/v1/admin/tax-rates', expect: adminOnly },
+  { method: 'PUT', path: '/api/v1/admin/tax-rates', body: { rates: [] }, expect: adminOnly },
+  {
+    method: 'POST',
+    path: '/api/v1/admin/tax-rates/import',
+    form: async () =>
+      multipartBody([
+        {
+          name: 'file',
+          filename: 'rates.csv',
+          contentType: 'text/csv',
+          content: Buffer.from('country,region,name,rate,freightTaxable\nUS,TX,Texas,6.25,true\n'),
+        },
+      ]),
+    expect: adminOnly,
+  },
+  { method: 'GET', path: '/api/v1/admin/companies/{id}/tax-exemption', expect: adminNoSuchOrder },
+  {
+    method: 'PUT',
+    path: '/api/v1/admin/companies/{id}/tax-exemption',
+    body: { exemption: null },
+    expect: adminNoSuchOrder,
+  },
+  { method: 'GET', path: '/api/v1/admin/shipping-methods', expect: adminOnly },
+  {
+    method: 'PUT',
+    path: '/api/v1/admin/shipping-methods',
+    body: { methods: [] },
+    expect: adminOnly,
+  },
+  {
+    method: 'PUT',
+    path: '/api/v1/manageOrder/{id}/freight',
+    body: { freight: 12.5 },
+    expect: adminNoSuchOrder,
+  },
   {
     // A's cart holds what the rows above put in it (a list, a reorder); B's is empty, and the
     // order is refused for what it holds, once the access check passed.
@@ -226,6 +278,18 @@ const rows: Row[] = [
     expect: { visitor: 401, customerA: 404, customerB: 404, admin: 403 },
   },
   { method: 'GET', path: '/api/v1/orders/{id}/invoice.pdf', expect: noSuchOrder },
+  {
+    method: 'POST',
+    path: '/api/v1/manageOrder/{id}/shipments',
+    body: {
+      lines: [{ productId: '00000000-0000-4000-8000-000000000000', quantity: 1 }],
+      carrier: 'UPS',
+      trackingNumber: '1Z999AA10123456784',
+    },
+    expect: adminNoSuchOrder,
+  },
+  { method: 'GET', path: '/api/v1/orders/{id}/shipments', expect: noSuchOrder },
+  { method: 'GET', path: '/api/v1/shipments/{id}/packing-slip.pdf', expect: noSuchOrder },
   { method: 'GET', path: '/api/v1/lists', expect: { ...publicRoute, visitor: 401 } },
   {
     method: 'POST',
@@ -301,11 +365,68 @@ const rows: Row[] = [
     expect: keysOnly,
   },
   { method: 'GET', path: '/api/v1/integration/orders', expect: keysOnly },
+  { method: 'GET', path: '/api/v1/integration/products', expect: keysOnly },
+  { method: 'GET', path: '/api/v1/integration/customers', expect: keysOnly },
   {
     method: 'PUT',
     path: '/api/v1/integration/orders/{id}/export',
     body: { erpOrderNumber: 'SO-1' },
     expect: keysOnly,
+  },
+  // Issue 34: PunchOut connections are made by admins (an unknown company: 404); a session says
+  // whether it is a punchout. The cXML and OCI doors are outside /api/v1 (punchout.test.ts).
+  {
+    method: 'POST',
+    path: '/api/v1/admin/punchout-connections',
+    body: {
+      companyId: '00000000-0000-4000-8000-000000000000',
+      protocol: 'cxml',
+      fromDomain: 'NetworkID',
+      fromIdentity: 'AN-MATRIX',
+      sharedSecret: 'matrix-secret-123',
+      userEmail: A,
+    },
+    expect: adminNoSuchOrder,
+  },
+  { method: 'GET', path: '/api/v1/admin/punchout-connections', expect: adminOnly },
+  { method: 'DELETE', path: '/api/v1/admin/punchout-connections/{id}', expect: adminNoSuchOrder },
+  { method: 'GET', path: '/api/v1/punchout/session', expect: signedIn },
+  // Issue 35: price lists are a shop admin's (an unknown list: 404); every signed-in caller reads
+  // their own prices (company-matrix/rows-price-lists.ts has company members by role).
+  {
+    method: 'POST',
+    path: '/api/v1/admin/price-lists',
+    body: { name: 'Matrix list', companyIds: [], priority: 0, entries: [{ percentOff: 5 }] },
+    expect: adminOnly,
+  },
+  { method: 'GET', path: '/api/v1/admin/price-lists', expect: adminOnly },
+  { method: 'GET', path: '/api/v1/admin/price-lists/{id}', expect: adminNoSuchOrder },
+  {
+    method: 'PUT',
+    path: '/api/v1/admin/price-lists/{id}',
+    body: { name: 'Matrix list', companyIds: [], priority: 0, entries: [] },
+    expect: adminNoSuchOrder,
+  },
+  { method: 'DELETE', path: '/api/v1/admin/price-lists/{id}', expect: adminNoSuchOrder },
+  {
+    method: 'GET',
+    path: '/api/v1/catalog/prices?productIds={id}',
+    expect: signedIn,
+  },
+  // Issue 34: webhook endpoints are the shop's, an admin's only (no API key scope names them).
+  {
+    method: 'POST',
+    path: '/api/v1/admin/webhooks',
+    body: { url: 'https://93.184.216.34/matrix-hook', events: ['order.created'] },
+    expect: adminOnly,
+  },
+  { method: 'GET', path: '/api/v1/admin/webhooks', expect: adminOnly },
+  { method: 'DELETE', path: '/api/v1/admin/webhooks/{id}', expect: adminNoSuchOrder },
+  { method: 'GET', path: '/api/v1/admin/webhooks/{id}/deliveries', expect: adminNoSuchOrder },
+  {
+    method: 'POST',
+    path: '/api/v1/admin/webhooks/deliveries/{id}/resend',
+    expect: adminNoSuchOrder,
   },
   // Last: it changes B's role, which no other row depends on.
   { method: 'PUT', path: `/api/v1/user/admin/${B}`, expect: adminOnly },
@@ -385,6 +506,12 @@ describe('authorization matrix', async () => {
     },
 
     { method: 'GET', path: `/api/v1/myPurchase/${read}`, expect: ownOrAdmin },
+    // Issue 33: another buyer's order's shipments are not found, not forbidden.
+    {
+      method: 'GET',
+      path: `/api/v1/orders/${read}/shipments`,
+      expect: { visitor: 401, customerA: 200, customerB: 404, admin: 200 },
+    },
     {
       method: 'POST',
       path: '/api/v1/create-payment-intent',

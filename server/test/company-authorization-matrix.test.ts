@@ -26,11 +26,12 @@ describe('company authorization matrix', async () => {
         );
         expect(url, 'every {param} filled').not.toMatch(/\{\w+\}/);
         const body = typeof row.body === 'function' ? await row.body(fixture, caller) : row.body;
+        const form = await row.form?.(fixture, caller);
         const res = await app.inject({
           method: row.method,
           url: `${url}${row.query ?? ''}`,
-          headers: fixture.headersOf(caller),
-          ...(body ? { payload: body } : {}),
+          headers: { ...fixture.headersOf(caller), ...form?.headers },
+          ...(form ? { payload: form.payload } : body ? { payload: body } : {}),
         });
         expect(res.statusCode, res.body.slice(0, 300)).toBe(row.expect[caller]);
         const type = String(res.headers['content-type']);

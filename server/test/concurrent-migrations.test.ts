@@ -3,13 +3,13 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, expect, it } from 'vitest';
 import { freePort } from '../../e2e/support/free-port.ts';
-import { DEMO_CATALOG_SIZE } from '../src/features/catalog/demo-generator.ts';
 import {
   createPostgresDatabase,
   killAllServers,
   removeTempDirs,
   spawnServer,
   stopServer,
+  TEST_DEMO_PARTS,
   tempDir,
   waitUntilHealthy,
 } from './server-process.ts';
@@ -44,7 +44,7 @@ it('two processes starting at once on a fresh database migrate it once, and both
     expect(applied.rowCount).toBe(journal.entries.length);
     const products = await client.query('select count(*)::int as n from products');
     // The demo catalog, seeded once (not twice) by the two processes.
-    expect(products.rows[0].n).toBe(DEMO_CATALOG_SIZE);
+    expect(products.rows[0].n).toBe(TEST_DEMO_PARTS);
   } finally {
     await client.end();
   }

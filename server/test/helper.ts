@@ -68,10 +68,14 @@ export async function buildTestApp(
   });
   await app.ready();
   sendOriginLikeABrowser(app);
+  // The database goes even when closing the app fails (the run's teardown sweeps what is left).
   afterAll(async () => {
-    await app.close();
-    await database.close();
-    rmSync(uploadsDir, { recursive: true, force: true });
+    try {
+      await app.close();
+    } finally {
+      await database.close();
+      rmSync(uploadsDir, { recursive: true, force: true });
+    }
   });
   return app;
 }

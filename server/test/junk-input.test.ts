@@ -40,6 +40,8 @@ interface Route {
   fields: string[];
   /** A valid body, so that junk in one place is the only thing wrong. */
   body: (who: Who) => Body;
+  /** Issue 34: PunchOut's doors refuse in cXML (a Status of the answer's code) or as a page. */
+  answersIn?: 'cxml' | 'html';
 }
 
 /** The caller, and the account its paths and bodies name (a visitor names the customer). */
@@ -168,6 +170,28 @@ const otherRoutes: Route[] = [
   '/sitemaps/products-{n}.xml',
   '/favicon.ico',
 ].map((path) => ({ method: 'GET', path, rawSuccess: true, fields: [], body: () => ({}) }));
+
+/**
+ * Issue 34: PunchOut's doors take cXML, forms and a token, and answer cXML or pages: junk in
+ * them is refused in their own format, never a 5xx, and opens no session.
+ */
+const punchoutRoutes: Route[] = (
+  [
+    ['POST', '/punchout/cxml/setup', []],
+    ['POST', '/punchout/cxml/order', []],
+    ['GET', '/punchout/start', []],
+    ['GET', '/punchout/oci/login', []],
+    ['POST', '/punchout/oci/login', ['USERNAME', 'PASSWORD', 'HOOK_URL']],
+    ['POST', '/punchout/return', []],
+  ] as const
+).map(([method, path, fields]) => ({
+  method,
+  path,
+  rawSuccess: true,
+  fields: [...fields],
+  body: () => ({}),
+  answersIn: path.startsWith('/punchout/cxml/') ? 'cxml' : 'html',
+}));
 
 /** Registered routes the sweep leaves out, and why. */
 const notSwept: Record<string, string> = {
@@ -467,6 +491,58 @@ describe('junk input', async () => {
     'PUT /api/v1/integration/prices': () => ({ items: [{ sku: 'JUNK-NO-SUCH', price: 2.5 }] }),
     'PUT /api/v1/integration/orders/{id}/export': () => ({ erpOrderNumber: 'SO-JUNK' }),
     'POST /api/v1/admin/api-keys': () => ({ name: 'Junk sweep key', scopes: ['orders:read'] }),
+    // A public address literal: no lookup, so the accepted body registers without a network.
+    'POST /api/v1/admin/webhooks': () => ({
+      url: 'https://93.184.216.34/junk-hook',
+      events: ['order.created'],
+    }),
+    // A company no one has: the valid body is refused (404) and no connection is made.
+    'POST /api/v1/admin/punchout-connections': () => ({
+      companyId: NO_SUCH_ID,
+      protocol: 'cxml',
+      fromDomain: 'NetworkID',
+      fromIdentity: 'AN-JUNK',
+      sharedSecret: 'junk-sweep-secret',
+      userEmail: 'junk@example.com',
+    }),
+    // Issue 33: tax and freight. A structured address, the admin's tables, a freight quote.
+    'POST /api/v1/cart/quote': () => ({
+      shipTo: {
+        name: 'Junk Buyer',
+        line1: '1 Main St',
+        city: 'Austin',
+        region: 'TX',
+        postalCode: '78701',
+        country: 'US',
+        phone: '+1 512 555 0142',
+      },
+      shippingMethod: 'ground',
+    }),
+    'PUT /api/v1/admin/tax-rates': () => ({
+      rates: [{ country: 'US', region: 'TX', name: 'Texas', rate: 6.25, freightTaxable: true }],
+    }),
+    'PUT /api/v1/admin/shipping-methods': () => ({
+      methods: [
+        {
+          code: 'ground',
+          name: 'Ground',
+          kind: 'rates',
+          zones: [{ countries: ['US'], bands: [{ upToGrams: 1000, price: 9 }] }],
+          freeOver: 500,
+          quoteAboveGrams: 50_000,
+          estimate: '3-5 days',
+        },
+      ],
+    }),
+    'PUT /api/v1/admin/companies/{id}/tax-exemption': () => ({
+      exemption: { certificateNumber: 'EX-JUNK', regions: ['TX'], expiresOn: '2030-01-01' },
+    }),
+    'PUT /api/v1/manageOrder/{id}/freight': () => ({ freight: 10 }),
+    'POST /api/v1/manageOrder/{id}/shipments': () => ({
+      lines: [{ productId: junkProduct.id, quantity: 1 }],
+      carrier: 'UPS',
+      trackingNumber: '1Z999AA10123456784',
+    }),
     'POST /api/v1/tools': () => ({
       name: 'Junk Sweep Part',
       img: uploaded.json().data.url,
@@ -498,7 +574,7 @@ describe('junk input', async () => {
         body: validBodies[`${method.toUpperCase()} ${path}`] ?? (() => ({})),
       })),
     );
-  const routes = [...apiRoutes, ...betterAuthRoutes, ...otherRoutes];
+  const routes = [...apiRoutes, ...betterAuthRoutes, ...otherRoutes, ...punchoutRoutes];
   const nameOf = (method: string, path: string) => `${method} ${path.replace(/:(\w+)/g, '{$1}')}`;
 
   /** What GET /profile/{email} and get-session answer before the sweep; updated by accepted writes. */
@@ -589,6 +665,15 @@ describe('junk input', async () => {
     const status = res.statusCode;
     if (status >= 500) return `${status} ${res.body.slice(0, 200)}`;
     if (status < 400 && route.rawSuccess) return undefined;
+    const type = String(res.headers['content-type'] ?? '');
+    if (route.answersIn === 'cxml')
+      return type.startsWith('text/xml') && res.body.includes(`<Status code="${status}"`)
+        ? undefined
+        : `${status} without a cXML Status ${status}: ${res.body.slice(0, 200)}`;
+    if (route.answersIn === 'html')
+      return type.startsWith('text/html') && res.body.includes('<h1>')
+        ? undefined
+        : `${status} without a page saying why: ${res.body.slice(0, 200)}`;
     let body: { success?: unknown; message?: unknown };
     try {
       body = JSON.parse(res.body);
@@ -654,7 +739,11 @@ describe('junk input', async () => {
         ...(variant.payload !== undefined ? { payload: variant.payload } : {}),
       });
       const problem =
-        problemWith(route, res) ??
+        // A junk segment appended to a PunchOut door is another address: the app's own 404.
+        problemWith(
+          variant.param !== undefined ? { ...route, answersIn: undefined } : route,
+          res,
+        ) ??
         (changed.length > 0
           ? `refused, yet changed the table(s) ${changed.join(', ')}`
           : undefined);

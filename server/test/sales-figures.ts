@@ -51,11 +51,14 @@ export async function independentFigures(
     where ${inRange}
     group by e.day`,
   );
-  // A day's orders counted per order, not per line.
-  const orderCounts = await rowsOf<{ day: string; orders: Num }>(
+  // A day's orders, tax and freight counted per order, not per line; refunds give theirs back.
+  const orderCounts = await rowsOf<{ day: string; orders: Num; tax: Num; freight: Num }>(
     app.db,
-    sql`with ${events} select e.day::text as day, count(*) as orders from events e
-      where ${inRange} and not e.refund group by e.day`,
+    sql`with ${events} select e.day::text as day, count(*) filter (where not e.refund) as orders,
+        sum(case when e.refund then -o.tax_cents else o.tax_cents end) as tax,
+        sum(case when e.refund then -o.freight_cents else o.freight_cents end) as freight
+      from events e join orders o on o.id = e.order_id
+      where ${inRange} group by e.day`,
   );
   const products = await rowsOf<Record<string, Num | null>>(
     app.db,
@@ -95,18 +98,24 @@ export async function independentFigures(
   );
 
   const dayRow = (day: string) => days.find((d) => d.day === day);
-  const buckets = new Map<string, { gross: number; refunded: number; orders: number }>();
+  const empty = { gross: 0, refunded: 0, orders: 0, tax: 0, freight: 0 };
+  const buckets = new Map<string, typeof empty>();
   for (let day = from; day <= to; day = addDays(day, 1)) {
     const start = bucketOf(day, interval, from);
-    const bucket = buckets.get(start) ?? { gross: 0, refunded: 0, orders: 0 };
+    const bucket = buckets.get(start) ?? { ...empty };
     const row = dayRow(day);
+    const counts = orderCounts.find((c) => c.day === day);
     bucket.gross += Number(row?.gross ?? 0);
     bucket.refunded += Number(row?.refunded ?? 0);
-    bucket.orders += Number(orderCounts.find((c) => c.day === day)?.orders ?? 0);
+    bucket.orders += Number(counts?.orders ?? 0);
+    bucket.tax += Number(counts?.tax ?? 0);
+    bucket.freight += Number(counts?.freight ?? 0);
     buckets.set(start, bucket);
   }
   const sum = (key: string) => days.reduce((total, d) => total + Number(d[key]), 0);
-  const orders = orderCounts.reduce((total, c) => total + Number(c.orders), 0);
+  const counted = (key: 'orders' | 'tax' | 'freight') =>
+    orderCounts.reduce((total, c) => total + Number(c[key]), 0);
+  const orders = counted('orders');
   const gross = sum('gross');
   const refunded = sum('refunded');
   const productRows = products.map((p) => ({
@@ -138,12 +147,16 @@ export async function independentFigures(
       refunded: refunded / 100,
       averageOrderValue: orders ? Math.round(gross / orders) / 100 : 0,
       units: sum('units') - sum('refundedUnits'),
+      tax: counted('tax') / 100,
+      freight: counted('freight') / 100,
     },
     revenue: [...buckets].map(([start, b]) => ({
       start,
       revenue: (b.gross - b.refunded) / 100,
       orders: b.orders,
       refunded: b.refunded / 100,
+      tax: b.tax / 100,
+      freight: b.freight / 100,
     })),
     statuses: ORDER_STATUSES.map((status) => {
       const row = statuses.find((s) => s.status === status);

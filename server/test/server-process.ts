@@ -39,6 +39,13 @@ export interface StartOptions {
   wholeDemoCatalog?: boolean;
 }
 
+/**
+ * The demo catalog of the servers tests start: two seed steps (one before the port opens, one
+ * after), not the 10,000 parts a user's first start loads, which every such server went on
+ * seeding while its test ran (first-start-seeding and pglite-memory ask for the whole one).
+ */
+export const TEST_DEMO_PARTS = 1000;
+
 export function serverEnv({ dataDir, databaseUrl, env }: StartOptions, port: number) {
   const url = `http://127.0.0.1:${port}`;
   return {
@@ -51,6 +58,7 @@ export function serverEnv({ dataDir, databaseUrl, env }: StartOptions, port: num
     DATA_DIR: dataDir,
     DATABASE_URL: databaseUrl ?? '',
     SEED_DEMO: 'true',
+    DEMO_CATALOG_PARTS: String(TEST_DEMO_PARTS),
     AUTH_SECRET: 'robustness-tests-secret-0123456789abcdef',
     RATE_LIMIT_AUTH_PER_MINUTE: '10000',
     ...env,

@@ -1,5 +1,7 @@
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CATALOG_MAX_AGE_MS } from '../src/features/catalog/catalog-cache.ts';
 import { solidImage } from './image-fixtures.ts';
 import {
   cookieOf,
@@ -11,6 +13,7 @@ import {
   stopServer,
   tempDir,
 } from './server-process.ts';
+import { startReceiver } from './webhook-receiver.ts';
 
 /**
  * Two real server processes on one PostgreSQL database, each holding catalog answers and
@@ -19,7 +22,40 @@ import {
  */
 type Server = ServerProcess;
 const startServer = (databaseUrl: string, dataDir: string) =>
-  startProcess({ databaseUrl, dataDir });
+  startProcess({
+    databaseUrl,
+    dataDir,
+    // Issue 34: both processes run the webhook worker, in small rounds (a backlog is shared).
+    env: {
+      WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
+      WEBHOOK_ALLOW_HTTP: 'true',
+      WEBHOOK_WORKER_INTERVAL_MS: '100',
+      WEBHOOK_WORKER_BATCH: '5',
+      WEBHOOK_CONCURRENCY: '2',
+    },
+  });
+
+/** Which of `pids` holds the TCP connection whose local port is `port` (Linux: /proc). */
+function processOfPort(port: number, pids: number[]): number | undefined {
+  const hex = `:${port.toString(16).toUpperCase().padStart(4, '0')}`;
+  const inodes = new Set<string>();
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6'])
+    for (const line of readFileSync(table, 'utf8').split('\n').slice(1)) {
+      const columns = line.trim().split(/\s+/);
+      if (columns[1]?.endsWith(hex) && columns[9]) inodes.add(columns[9]);
+    }
+  return pids.find((pid) =>
+    readdirSync(`/proc/${pid}/fd`).some((fd) => {
+      try {
+        return inodes.has(
+          /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`))?.[1] ?? '',
+        );
+      } catch {
+        return false;
+      }
+    }),
+  );
+}
 
 /** Asks until `check` holds; answers how long that took after the write (ms). */
 async function msUntil(check: () => Promise<boolean>, since: number): Promise<number> {
@@ -81,11 +117,19 @@ describe('two server processes on one PostgreSQL: caches follow every write', ()
 
   const nameOn = async (server: Server, id: string) =>
     ((await (await one(server, id)).json()) as { data: Tool }).data.name;
-  /** Renames (notified) and waits until B answers the new name: B's answers are then fresh. */
+  /**
+   * Renames (notified) and waits until B answers the new name: B's answers are then fresh.
+   * Answers when the check that saw it began: B made those answers no earlier.
+   */
   const renameSeenByB = async (id: string, name: string) => {
     await db.query('update products set name = $2 where id = $1', [id, name]);
-    const seen = async () => (await six(b))[0]?.name === name && (await nameOn(b, id)) === name;
+    let checkedFrom = Date.now();
+    const seen = async () => {
+      checkedFrom = Date.now();
+      return (await six(b))[0]?.name === name && (await nameOn(b, id)) === name;
+    };
     expect(await msUntil(seen, Date.now())).toBeLessThan(1000);
+    return checkedFrom;
   };
   /** A statement that notifies no one (its trigger is off meanwhile). */
   const quietRename = async (id: string, name: string) => {
@@ -97,11 +141,21 @@ describe('two server processes on one PostgreSQL: caches follow every write', ()
   it('B answers from memory: a statement that notifies no one is not seen there', async () => {
     const [first] = await six(b);
     if (!first) throw new Error('no products');
-    // Fresh answers on B, so that the reads below are well within its 0.5 s max age.
-    await renameSeenByB(first._id, 'Heard Rename');
-    await quietRename(first._id, 'Quiet Rename');
-    expect((await six(b))[0]?.name).toBe('Heard Rename');
-    expect(await nameOn(b, first._id)).toBe('Heard Rename');
+    // B's answers are fresh once it answers the heard rename; the quiet rename must not show
+    // while they are younger than CATALOG_MAX_AGE_MS. On a loaded machine the reads below can
+    // come later than that (when the rename may rightly show), so such a try is made again.
+    let judged = false;
+    for (let tries = 0; tries < 5 && !judged; tries++) {
+      const madeFrom = await renameSeenByB(first._id, `Heard Rename ${tries}`);
+      await quietRename(first._id, 'Quiet Rename');
+      const listed = (await six(b))[0]?.name;
+      const shown = await nameOn(b, first._id);
+      if (Date.now() - madeFrom >= CATALOG_MAX_AGE_MS) continue;
+      expect(listed).toBe(`Heard Rename ${tries}`);
+      expect(shown).toBe(`Heard Rename ${tries}`);
+      judged = true;
+    }
+    expect(judged, "every try was slower than the answers' max age").toBe(true);
     await db.query(`update products set name = $2 where id = $1`, [first._id, first.name]);
   });
 
@@ -282,6 +336,78 @@ describe('two server processes on one PostgreSQL: caches follow every write', ()
     expect(removed.status).toBe(200);
     // Not "within a second": at once, because no process keeps a membership in memory.
     expect(await companyOnB()).toBeNull();
+  });
+
+  it('an API key revoked through A is refused by B at once (issue 34)', async () => {
+    const made = await fetch(`${a.url}/api/v1/admin/api-keys`, {
+      method: 'POST',
+      headers: { cookie: adminCookie, origin: a.url, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'ERP two processes', scopes: ['catalog:read'] }),
+    });
+    expect(made.status).toBe(200);
+    const { id, key } = ((await made.json()) as { data: { id: string; key: string } }).data;
+    const feedOn = (server: Server) =>
+      fetch(`${server.url}/api/v1/integration/products?limit=1`, {
+        headers: { authorization: `Bearer ${key}` },
+      });
+    // Used on both first: whatever either keeps in memory about it, it has.
+    expect((await feedOn(b)).status).toBe(200);
+    expect((await feedOn(a)).status).toBe(200);
+    const revoked = await fetch(`${a.url}/api/v1/admin/api-keys/${id}`, {
+      method: 'DELETE',
+      headers: { cookie: adminCookie, origin: a.url },
+    });
+    expect(revoked.status).toBe(200);
+    // Not "within a second": at once, on the very next call.
+    for (const server of [b, a]) expect((await feedOn(server)).status).toBe(401);
+  });
+
+  it('both processes deliver webhooks from one backlog, each event once (issue 34)', async () => {
+    const pids = [a.child.pid, b.child.pid] as number[];
+    const posters = new Map<number, number>();
+    // Looked up once per connection (the workers keep theirs alive).
+    const ownerOf = new Map<number, number>();
+    const receiver = await startReceiver((_body, request) => {
+      const port = request.socket.remotePort ?? 0;
+      const pid = ownerOf.get(port) ?? processOfPort(port, pids) ?? 0;
+      ownerOf.set(port, pid);
+      posters.set(pid, (posters.get(pid) ?? 0) + 1);
+      return 200;
+    });
+    receiver.delayMs = 10;
+    const made = await fetch(`${a.url}/api/v1/admin/webhooks`, {
+      method: 'POST',
+      headers: { cookie: adminCookie, origin: a.url, 'content-type': 'application/json' },
+      body: JSON.stringify({ url: receiver.url, events: ['quote.answered'] }),
+    });
+    expect(made.status).toBe(200);
+    // 60 events at once (fanned out to the endpoint as any event is): a backlog for both.
+    await db.query(
+      `with ev as (
+        insert into outbox_events (type, subject, data)
+        select 'quote.answered', 'quote:two-' || g, jsonb_build_object('n', g)
+        from generate_series(1, 60) g returning id, seq, subject
+      )
+      insert into webhook_deliveries (event_id, endpoint_id, event_seq, subject)
+      select ev.id, e.id, ev.seq, ev.subject from ev, webhook_endpoints e where e.url = $1`,
+      [receiver.url],
+    );
+    await expect
+      .poll(() => receiver.received.length, { timeout: 30_000 })
+      .toBeGreaterThanOrEqual(60);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const ids = receiver.received.map((post) => JSON.parse(post.body).id as string);
+    expect(ids).toHaveLength(60);
+    expect(new Set(ids).size).toBe(60);
+    // Each process posted some of them (none from elsewhere).
+    expect([...posters.keys()].sort()).toEqual([...pids].sort());
+    const { rows } = await db.query(
+      `select status, count(*)::int as n from webhook_deliveries d
+        join webhook_endpoints e on e.id = d.endpoint_id where e.url = $1 group by status`,
+      [receiver.url],
+    );
+    expect(rows).toEqual([{ status: 'delivered', n: 60 }]);
+    console.info(`[two processes] posts by process: ${JSON.stringify([...posters.values()])}`);
   });
 
   it('when its listening connection is cut, a server serves from the database, then caches again once it listens', async () => {

@@ -33,6 +33,15 @@ export function buildOrder(overrides: Partial<Order> = {}): Order {
     rejectionReason: null,
     dueOn: null,
     quoteId: null,
+    subtotal: 50,
+    freight: 0,
+    taxes: [],
+    tax: 0,
+    total: 50,
+    taxNote: null,
+    shipTo: null,
+    shippingMethod: null,
+    shippingMethodName: null,
     ...overrides,
   };
 }

@@ -32,6 +32,43 @@ HTMLDialogElement.prototype.close ??= function close(this: HTMLDialogElement) {
   this.dispatchEvent(new Event('close'));
 };
 
+// better-auth's session store stops a second after its last subscriber left (nanostores), which
+// may be after this file's jsdom window has closed: its broadcast channel's cleanup then called
+// `removeEventListener` on the closed window, an unhandled error that failed a CI run. The same
+// channel (better-auth/dist/client/broadcast-channel.mjs), made first, with a cleanup that checks.
+type Listener = (message: unknown) => void;
+const channelKey = Symbol.for('better-auth:broadcast-channel');
+(globalThis as Record<symbol, unknown>)[channelKey] ??= {
+  listeners: new Set<Listener>(),
+  name: 'better-auth.message',
+  subscribe(this: { listeners: Set<Listener> }, listener: Listener) {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  },
+  post(this: { name: string }, message: object) {
+    try {
+      localStorage.setItem(
+        this.name,
+        JSON.stringify({ ...message, timestamp: Math.floor(Date.now() / 1000) }),
+      );
+    } catch {}
+  },
+  setup(this: { name: string; listeners: Set<Listener> }) {
+    const target = window;
+    const handler = (event: StorageEvent) => {
+      if (event.key !== this.name) return;
+      const message = JSON.parse(event.newValue ?? '{}');
+      if (message?.event !== 'session' || !message?.data) return;
+      for (const listener of this.listeners) listener(message);
+    };
+    target.addEventListener('storage', handler);
+    return () => {
+      if (typeof target.removeEventListener === 'function')
+        target.removeEventListener('storage', handler);
+    };
+  },
+};
+
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(() => {
   cleanup();

@@ -1,3 +1,4 @@
+import type { StructuredAddress } from '@proper-parts/domain/addresses';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -10,6 +11,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   smallint,
@@ -117,11 +119,14 @@ export const categories = pgTable(
       onDelete: 'restrict',
     }),
     depth: integer('depth').notNull().default(1),
+    /** Issue 34: the UNSPSC commodity code (8 digits) a PunchOut line carries, when known. */
+    unspsc: text('unspsc'),
     createdAt: createdAt(),
   },
   (t) => [
     index('categories_parent_idx').on(t.parentId),
     check('categories_depth_range', sql`${t.depth} between 1 and 3`),
+    check('categories_unspsc_digits', sql`${t.unspsc} ~ '^[0-9]{8}$'`),
   ],
 );
 
@@ -163,6 +168,11 @@ export const products = pgTable(
     searchVector: tsvector('search_vector'),
     /** Sold in packs of this many (issue 18): a quantity in the cart is a multiple of it. */
     packSize: integer('pack_size').notNull().default(1),
+    /** Issue 33: shipping weight and dimensions of one piece, packed (0: not given). */
+    weightGrams: integer('weight_grams').notNull().default(0),
+    lengthMm: integer('length_mm').notNull().default(0),
+    widthMm: integer('width_mm').notNull().default(0),
+    heightMm: integer('height_mm').notNull().default(0),
   },
   (t) => [
     uniqueIndex('products_sku_unique').on(t.sku),
@@ -183,6 +193,10 @@ export const products = pgTable(
     check('products_available_not_negative', sql`${t.availableQuantity} >= 0`),
     check('products_price_not_negative', sql`${t.priceCents} >= 0`),
     check('products_pack_size_positive', sql`${t.packSize} > 0`),
+    check(
+      'products_shipping_size_not_negative',
+      sql`${t.weightGrams} >= 0 and ${t.lengthMm} >= 0 and ${t.widthMm} >= 0 and ${t.heightMm} >= 0`,
+    ),
   ],
 );
 
@@ -207,7 +221,15 @@ export const orders = pgTable(
     address: text('address').notNull().default(''),
     phone: text('phone').notNull().default(''),
     status: text('status', {
-      enum: ['awaiting_approval', 'unpaid', 'pending', 'shipped', 'cancelled'],
+      enum: [
+        'awaiting_approval',
+        'awaiting_freight',
+        'unpaid',
+        'pending',
+        'partially_shipped',
+        'shipped',
+        'cancelled',
+      ],
     })
       .notNull()
       .default('unpaid'),
@@ -238,6 +260,25 @@ export const orders = pgTable(
       .references((): AnyPgColumn => quotes.id, { onDelete: 'restrict' }),
     /** Issue 34: the shop's ERP's own number for the order, once the ERP has taken it. */
     erpOrderNumber: text('erp_order_number'),
+    /**
+     * Issue 33: the structured ship-to address (null on orders placed before it, which keep their
+     * text `address`), the shipping method chosen, and the money the order adds up to:
+     * `total = subtotal + freight + tax`, each in cents, computed once by the server.
+     */
+    shipTo: jsonb('ship_to').$type<StructuredAddress>(),
+    shippingMethod: text('shipping_method'),
+    shippingMethodName: text('shipping_method_name'),
+    /** Null on orders placed before issue 33: their subtotal is their total (no rewrite of them). */
+    subtotalCents: bigint('subtotal_cents', { mode: 'number' }),
+    freightCents: bigint('freight_cents', { mode: 'number' }).notNull().default(0),
+    taxCents: bigint('tax_cents', { mode: 'number' }).notNull().default(0),
+    /** Each rate applied: `[{ name, rate, amountCents }]` (rate in percent, as printed). */
+    taxes: jsonb('taxes')
+      .$type<{ name: string; rate: string; amountCents: number }[]>()
+      .notNull()
+      .default([]),
+    /** "Reverse charge", "Tax exempt (certificate …)": what the invoice says about the tax. */
+    taxNote: text('tax_note'),
     exportedAt: timestamp('exported_at', { withTimezone: true }),
     /**
      * Issue 34: the id of the transaction that last wrote the row (trigger `orders_changed`,
@@ -489,11 +530,62 @@ export const orderLines = pgTable(
      * the stock, shipped after its lead time). A cancel gives back `quantity - backordered`.
      */
     backordered: integer('backordered').notNull().default(0),
+    /** Issue 33: the tax of this line, every rate applied, each rounded half up to the cent. */
+    taxCents: bigint('tax_cents', { mode: 'number' }).notNull().default(0),
+    /**
+     * Issue 33: pieces of the line in shipments so far (`shipment_lines`). Orders shipped before
+     * shipments existed keep 0: they are `shipped` as a whole, with no shipment of record.
+     */
+    shipped: integer('shipped').notNull().default(0),
+    /**
+     * Issue 35: the buyer's company's own number for the product when the order was placed,
+     * copied so that a later edit of the company's numbers does not change past orders.
+     */
+    customerPartNumber: text('customer_part_number'),
   },
   (t) => [
     primaryKey({ columns: [t.orderId, t.lineNo] }),
     index('order_lines_product_idx').on(t.productId),
     check('order_lines_quantity_positive', sql`${t.quantity} > 0`),
+    check('order_lines_shipped_range', sql`${t.shipped} >= 0 and ${t.shipped} <= ${t.quantity}`),
+  ],
+);
+
+/**
+ * Issue 33: what left the warehouse at once for an order, with its carrier and tracking number
+ * (null on the whole-order ship action of the spec, which names neither).
+ */
+export const shipments = pgTable(
+  'shipments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    carrier: text('carrier'),
+    trackingNumber: text('tracking_number'),
+    createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('shipments_order_idx').on(t.orderId, t.createdAt, t.id)],
+);
+
+/** The pieces of each order line a shipment carried. */
+export const shipmentLines = pgTable(
+  'shipment_lines',
+  {
+    shipmentId: uuid('shipment_id')
+      .notNull()
+      .references(() => shipments.id, { onDelete: 'cascade' }),
+    lineNo: integer('line_no').notNull(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'restrict' }),
+    quantity: integer('quantity').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.shipmentId, t.lineNo] }),
+    check('shipment_lines_quantity_positive', sql`${t.quantity} > 0`),
   ],
 );
 
@@ -593,6 +685,8 @@ export const companies = pgTable(
     name: text('name').notNull(),
     taxId: text('tax_id').notNull().default(''),
     billingAddress: text('billing_address').notNull().default(''),
+    /** Issue 33: the billing address, structured (the text above stays for older ones). */
+    billingTo: jsonb('billing_to').$type<StructuredAddress>(),
     termsDays: integer('terms_days'),
     creditLimitCents: bigint('credit_limit_cents', { mode: 'number' }).notNull().default(0),
     balanceCents: bigint('balance_cents', { mode: 'number' }).notNull().default(0),
@@ -629,6 +723,47 @@ export const companyMembers = pgTable(
   ],
 );
 
+/**
+ * Issue 35: a company's own number for a product, kept by its admin. One number names one product
+ * and one product has one number, within the company; a number is the same whatever its case
+ * (decision 031, as SKUs are: `ab-1` beside `AB-1` would leave quick order picking one of them).
+ * `number_key` is what a buyer's typing is matched on, as `sku_key` is (letters and digits).
+ */
+export const companyPartNumbers = pgTable(
+  'company_part_numbers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    customerPartNumber: text('customer_part_number').notNull(),
+    numberKey: text('number_key').generatedAlwaysAs(partKey('customer_part_number')),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('company_part_numbers_number_unique').on(
+      t.companyId,
+      sql`lower(${t.customerPartNumber})`,
+    ),
+    uniqueIndex('company_part_numbers_product_unique').on(t.companyId, t.productId),
+    index('company_part_numbers_key_idx').on(t.companyId, t.numberKey),
+    index('company_part_numbers_newest_idx').on(
+      t.companyId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('company_part_numbers_product_idx').on(t.productId),
+    check(
+      'company_part_numbers_number_length',
+      sql`length(${t.customerPartNumber}) between 1 and 60`,
+    ),
+  ],
+);
+
 /** A company's book of shipping addresses. */
 export const companyAddresses = pgTable(
   'company_addresses',
@@ -639,6 +774,8 @@ export const companyAddresses = pgTable(
       .references(() => companies.id, { onDelete: 'cascade' }),
     label: text('label').notNull(),
     address: text('address').notNull(),
+    /** Issue 33: the address, structured; `address` is its one-line text. */
+    shipTo: jsonb('ship_to').$type<StructuredAddress>(),
     createdAt: createdAt(),
   },
   (t) => [index('company_addresses_company_idx').on(t.companyId, t.createdAt, t.id)],
@@ -882,6 +1019,11 @@ export const salesDays = pgTable(
     refunds: integer('refunds').notNull().default(0),
     refundedCents: bigint('refunded_cents', { mode: 'number' }).notNull().default(0),
     refundedUnits: bigint('refunded_units', { mode: 'number' }).notNull().default(0),
+    /** Tax and freight charged on the day's sales, and given back on its refunds (migration 0027). */
+    taxCents: bigint('tax_cents', { mode: 'number' }).notNull().default(0),
+    freightCents: bigint('freight_cents', { mode: 'number' }).notNull().default(0),
+    refundedTaxCents: bigint('refunded_tax_cents', { mode: 'number' }).notNull().default(0),
+    refundedFreightCents: bigint('refunded_freight_cents', { mode: 'number' }).notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.day, t.shard] })],
 );
@@ -1015,6 +1157,322 @@ export const apiKeys = pgTable(
   ],
 );
 
+/**
+ * Issue 34: where the shop posts its events. `secret` signs every delivery (HMAC-SHA256), so it is
+ * kept as given, not hashed; the create answer is the only place it is shown. An endpoint that
+ * has failed for a day is disabled (`enabled` false, `disabled_at`) and its admin mailed.
+ */
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    url: text('url').notNull(),
+    events: text('events').array().notNull(),
+    secret: text('secret').notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    /** The first failure of the current run of failures; a success clears it. */
+    failingSince: timestamp('failing_since', { withTimezone: true }),
+    createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('webhook_endpoints_newest_idx').on(
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+  ],
+);
+
+/**
+ * Issue 34: the transactional outbox. An event is written in the transaction of the change that
+ * causes it (webhooks/outbox.ts), so a committed change always has its event and a rolled-back
+ * one never does. `seq` orders the events; `subject` (`order:<id>`, `product:<id>`) is what the
+ * delivery order is kept per. Kept WEBHOOK_RETENTION_DAYS once no delivery waits on them.
+ */
+export const outboxEvents = pgTable(
+  'outbox_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    seq: bigint('seq', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
+    type: text('type').notNull(),
+    subject: text('subject'),
+    data: jsonb('data').notNull(),
+    createdAt: createdAt(),
+  },
+  // The retention sweep's walk, oldest first (webhooks/outbox-retention.ts).
+  (t) => [index('outbox_events_created_idx').on(t.createdAt)],
+);
+
+/**
+ * Issue 34: one event to one endpoint, made with the event for every endpoint subscribed then.
+ * The worker claims due `pending` rows (`for update skip locked`) and leases them by moving
+ * `next_attempt_at` on; each attempt is appended to `attempt_log`.
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => outboxEvents.id, { onDelete: 'cascade' }),
+    endpointId: uuid('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    eventSeq: bigint('event_seq', { mode: 'number' }).notNull(),
+    subject: text('subject'),
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastStatusCode: integer('last_status_code'),
+    latencyMs: integer('latency_ms'),
+    /** The first 1 KB of the receiver's last answer. */
+    responseHead: text('response_head'),
+    lastError: text('last_error'),
+    attemptLog: jsonb('attempt_log').notNull().default(sql`'[]'::jsonb`),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('webhook_deliveries_event_endpoint_unique').on(t.eventId, t.endpointId),
+    index('webhook_deliveries_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    index('webhook_deliveries_order_idx')
+      .on(t.endpointId, t.subject, t.eventSeq)
+      .where(sql`${t.status} = 'pending'`),
+    index('webhook_deliveries_newest_idx').on(
+      t.endpointId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    check('webhook_deliveries_status', sql`${t.status} in ('pending', 'delivered', 'failed')`),
+  ],
+);
+
+/**
+ * Issue 33: the US sales-tax rates an admin keeps, one per state (`region`), in millionths
+ * (6.25 % = 62500), and whether freight is taxed there. EU VAT rates are the law's table in code.
+ */
+export const taxRates = pgTable(
+  'tax_rates',
+  {
+    country: text('country').notNull(),
+    region: text('region').notNull(),
+    name: text('name').notNull(),
+    ratePpm: integer('rate_ppm').notNull(),
+    freightTaxable: boolean('freight_taxable').notNull().default(false),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.country, t.region] }),
+    check('tax_rates_rate_range', sql`${t.ratePpm} between 0 and 1000000`),
+  ],
+);
+
+/** Issue 33: a company's sales-tax exemption certificate: the states it covers, until when. */
+export const taxExemptions = pgTable('tax_exemptions', {
+  companyId: uuid('company_id')
+    .primaryKey()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  certificateNumber: text('certificate_number').notNull(),
+  regions: text('regions').array().notNull(),
+  expiresOn: date('expires_on', { mode: 'string' }).notNull(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * Issue 33: the shipping methods an admin defines. `rates`: a price by weight band in each zone;
+ * `pickup`: collected at the shop. Above `quoteAboveGrams` the shop quotes the freight itself.
+ */
+export const shippingMethods = pgTable(
+  'shipping_methods',
+  {
+    code: text('code').primaryKey(),
+    name: text('name').notNull(),
+    kind: text('kind', { enum: ['rates', 'pickup'] }).notNull(),
+    /** `[{ countries: ['US'], regions?: ['TX'], bands: [{ upToGrams, priceCents }] }]`. */
+    zones: jsonb('zones')
+      .$type<
+        {
+          countries: string[];
+          regions?: string[];
+          bands: { upToGrams: number; priceCents: number }[];
+        }[]
+      >()
+      .notNull()
+      .default([]),
+    freeOverCents: bigint('free_over_cents', { mode: 'number' }),
+    quoteAboveGrams: integer('quote_above_grams'),
+    estimate: text('estimate').notNull().default(''),
+    position: integer('position').notNull().default(0),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('shipping_methods_position_idx').on(t.position, t.code)],
+);
+
+/**
+ * Issue 34: a buyer's procurement system (SAP Ariba, Coupa, SAP SRM) connected to the shop for
+ * one company. cXML: the system's From credential (`fromDomain`, `fromIdentity`) and the shared
+ * secret of its Sender credential; OCI: `fromIdentity` is the login's USERNAME and the secret its
+ * PASSWORD. The secret is only ever compared, so only its scrypt hash is kept. Every punchout
+ * session shops as `userId`, a member of `companyId`. Deleted ones are kept (their sessions and
+ * orders point at them), marked.
+ */
+export const punchoutConnections = pgTable(
+  'punchout_connections',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    protocol: text('protocol', { enum: ['cxml', 'oci'] }).notNull(),
+    fromDomain: text('from_domain').notNull().default(''),
+    fromIdentity: text('from_identity').notNull(),
+    secretHash: text('secret_hash').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('punchout_connections_identity_unique')
+      .on(t.protocol, sql`lower(${t.fromDomain})`, sql`lower(${t.fromIdentity})`)
+      .where(sql`${t.deletedAt} is null`),
+    index('punchout_connections_newest_idx').on(
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+  ],
+);
+
+/**
+ * Issue 34: one punchout. `startTokenHash` is the SHA-256 of the one-time StartPage token (or of
+ * the OCI login's), good until `expiresAt` and once (`usedAt`); using it signs the browser in as
+ * the connection's user and records that shop session (`authSessionTokenHash`), which is what
+ * makes the cart offer "Return cart to …" (to `returnUrl`, with `buyerCookie`). `returnedAt`:
+ * the cart went back, and the session is over.
+ */
+export const punchoutSessions = pgTable(
+  'punchout_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    connectionId: uuid('connection_id')
+      .notNull()
+      .references(() => punchoutConnections.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    startTokenHash: text('start_token_hash').notNull(),
+    buyerCookie: text('buyer_cookie'),
+    returnUrl: text('return_url').notNull(),
+    authSessionTokenHash: text('auth_session_token_hash'),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    returnedAt: timestamp('returned_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('punchout_sessions_start_token_unique').on(t.startTokenHash),
+    index('punchout_sessions_auth_session_idx').on(t.authSessionTokenHash),
+  ],
+);
+
+/**
+ * Issue 34: the order an OrderRequest placed, by the connection and the request's `orderID`: the
+ * primary key makes the same orderID twice place one order (the second is answered the first's).
+ */
+export const punchoutOrders = pgTable(
+  'punchout_orders',
+  {
+    connectionId: uuid('connection_id')
+      .notNull()
+      .references(() => punchoutConnections.id, { onDelete: 'cascade' }),
+    orderRef: text('order_ref').notNull(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    payloadId: text('payload_id').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.connectionId, t.orderRef] })],
+);
+
+// ── contract price lists (issue 35, decision 038) ──
+
+/** A price list: applies, while valid, to the companies in `price_list_companies`. */
+export const priceLists = pgTable(
+  'price_lists',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    validFrom: timestamp('valid_from', { withTimezone: true }),
+    validTo: timestamp('valid_to', { withTimezone: true }),
+    /** The highest priority among a buyer's active lists wins (decision 038). */
+    priority: integer('priority').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('price_lists_newest_idx').on(t.createdAt.desc(), t.id.desc()),
+    check('price_lists_valid_range', sql`${t.validTo} > ${t.validFrom}`),
+  ],
+);
+
+export const priceListCompanies = pgTable(
+  'price_list_companies',
+  {
+    priceListId: uuid('price_list_id')
+      .notNull()
+      .references(() => priceLists.id, { onDelete: 'cascade' }),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.priceListId, t.companyId] }),
+    index('price_list_companies_company_idx').on(t.companyId, t.priceListId),
+  ],
+);
+
+/**
+ * One entry: a product's fixed unit price from `min_quantity` on, or `percent_off` the list price
+ * for a category (and its subcategories), a brand, or everything (all three targets null).
+ */
+export const priceListEntries = pgTable(
+  'price_list_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    priceListId: uuid('price_list_id')
+      .notNull()
+      .references(() => priceLists.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'cascade' }),
+    brandId: uuid('brand_id').references(() => brands.id, { onDelete: 'cascade' }),
+    categoryId: uuid('category_id').references(() => categories.id, { onDelete: 'cascade' }),
+    minQuantity: integer('min_quantity').notNull().default(1),
+    priceCents: integer('price_cents'),
+    percentOff: numeric('percent_off', { precision: 5, scale: 2 }),
+  },
+  (t) => [
+    uniqueIndex('price_list_entries_product_idx').on(t.priceListId, t.productId, t.minQuantity),
+    index('price_list_entries_category_idx').on(t.priceListId, t.categoryId),
+    index('price_list_entries_brand_idx').on(t.priceListId, t.brandId),
+    check('price_list_entries_min_quantity_positive', sql`${t.minQuantity} >= 1`),
+    check('price_list_entries_price_not_negative', sql`${t.priceCents} >= 0`),
+    check('price_list_entries_percent_range', sql`${t.percentOff} between 0 and 100`),
+    check(
+      'price_list_entries_shape',
+      sql`(${t.productId} is not null and ${t.priceCents} is not null and ${t.percentOff} is null
+        and ${t.brandId} is null and ${t.categoryId} is null)
+      or (${t.productId} is null and ${t.priceCents} is null and ${t.percentOff} is not null
+        and ${t.minQuantity} = 1 and not (${t.brandId} is not null and ${t.categoryId} is not null))`,
+    ),
+  ],
+);
+
 export const appState = pgTable('app_state', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),
@@ -1023,6 +1481,9 @@ export const appState = pgTable('app_state', {
 
 export const schema = {
   apiKeys,
+  punchoutConnections,
+  punchoutSessions,
+  punchoutOrders,
   auditLog,
   salesDays,
   salesProducts,
@@ -1055,6 +1516,7 @@ export const schema = {
   companies,
   companyMembers,
   companyAddresses,
+  companyPartNumbers,
   companyInvitations,
   invoicePayments,
   quotes,

@@ -13,6 +13,7 @@ import type {
   FastifyRequest,
   FastifyServerFactory,
 } from 'fastify';
+import { writeAccessLine } from '../access-line.ts';
 import { httpDuration } from '../features/metrics/metrics.ts';
 
 /** A request id given by a proxy: short, and nothing a log reader could mistake. */
@@ -65,9 +66,6 @@ interface ServerOptionsOfFastify {
   maxRequestsPerSocket: number;
 }
 
-/** The levels at which Fastify logs a line per request (its `info`). */
-const LOGGED_LEVELS = new Set(['trace', 'debug', 'info']);
-
 /** Answers kept at most; the oldest goes first. A few KB each. */
 const MAX_KEPT = 1000;
 /** Longer URLs or Accept-Encoding values are not kept: a key is bounded like an entry. */
@@ -98,7 +96,6 @@ const NOT_REPLAYED = new Set([
 export function createAnswerReplay({ trustsProxy }: { trustsProxy: boolean }) {
   const kept = new Map<string, KeptAnswer>();
   let log: FastifyBaseLogger | undefined;
-  let logsRequests = false;
   let answered = 0;
 
   /** The key of a plain read, `undefined` for any other request. */
@@ -141,19 +138,17 @@ export function createAnswerReplay({ trustsProxy }: { trustsProxy: boolean }) {
     answered += 1;
     const elapsed = performance.now() - started;
     found.duration.observe(elapsed / 1000);
-    if (logsRequests) {
-      const socket = request.socket;
-      const req = {
+    if (log !== undefined) {
+      writeAccessLine(log, {
+        reqId: id,
         method: 'GET',
         url: request.url,
         host: request.headers.host,
-        ip: socket.remoteAddress,
-        socket,
-      };
-      log?.info(
-        { reqId: id, req, res: { statusCode: 200 }, responseTime: elapsed },
-        'request completed',
-      );
+        remoteAddress: request.socket.remoteAddress,
+        remotePort: request.socket.remotePort,
+        statusCode: 200,
+        responseTime: elapsed,
+      });
     }
     return true;
   };
@@ -216,7 +211,6 @@ export function createAnswerReplay({ trustsProxy }: { trustsProxy: boolean }) {
     register(app: FastifyInstance) {
       app.decorate('answerReplay', replay as AnswerReplay);
       log = app.log;
-      logsRequests = LOGGED_LEVELS.has(app.log.level);
       app.addHook('onResponse', (request, reply, done) => {
         keep(request, reply);
         done();

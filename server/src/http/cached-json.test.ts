@@ -9,7 +9,7 @@ import { COMPRESS_FROM_BYTES } from './cached-json.ts';
 /** Cached catalog answers go compressed to clients that take it, from copies made once per body. */
 describe('cached answers: brotli, gzip or plain by Accept-Encoding', async () => {
   const app = await buildTestApp();
-  await seedDemoCatalog(app.db);
+  await seedDemoCatalog(app.db, { parts: 1000 });
   await changesSettled(app);
   const list = (encoding?: string) =>
     app.inject({

@@ -484,6 +484,11 @@ describe('Idempotency-Key on every creating route', async () => {
         'POST /company/invitations',
         'POST /company/addresses',
         'POST /admin/api-keys',
+        'POST /admin/webhooks',
+        'POST /admin/webhooks/deliveries/{id}/resend',
+        'POST /admin/punchout-connections',
+        'POST /manageOrder/{id}/shipments',
+        'POST /admin/price-lists',
       ].sort(),
     );
   });

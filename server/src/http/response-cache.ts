@@ -56,6 +56,8 @@ export interface ResponseCacheOptions {
   maxAgeMs?: number;
   /** Past `maxAgeMs`, answer the entry while one read refreshes it (see above). */
   refreshInBackground?: boolean;
+  /** Keeps nothing: every `get` loads, `peek` finds nothing (`CATALOG_CACHE=off`: cold reads). */
+  off?: boolean;
   now?: () => number;
 }
 
@@ -81,6 +83,7 @@ export function createResponseCache<T = string>({
   burst = 5,
   maxAgeMs = Number.POSITIVE_INFINITY,
   refreshInBackground = false,
+  off = false,
   now = Date.now,
 }: ResponseCacheOptions): ResponseCache<T> {
   const entries = new Map<string, Entry<T>>();
@@ -139,7 +142,7 @@ export function createResponseCache<T = string>({
     },
     get(key, load) {
       // Not hearing changes: nothing in memory can be trusted.
-      if (!feed.live) {
+      if (off || !feed.live) {
         misses.inc();
         return load();
       }
@@ -180,7 +183,7 @@ export function createResponseCache<T = string>({
       return refresh(key, entry, load);
     },
     peek(key) {
-      if (!feed.live) return undefined;
+      if (off || !feed.live) return undefined;
       const entry = entries.get(key);
       if (entry?.version !== version || now() - entry.readAt >= maxAgeMs) return undefined;
       if (entry.body !== undefined) hits.inc();

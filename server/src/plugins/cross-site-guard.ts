@@ -1,6 +1,22 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../errors.ts';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * A door other sites post to by design, which reads no session (PunchOut's cXML calls and
+     * OCI login, issue 34): the guard lets it be.
+     */
+    crossSite?: boolean;
+    /**
+     * A plain HTML form of the shop's own pages posts here (PunchOut's "Return cart"). Under
+     * the shop's `Referrer-Policy: no-referrer` a browser sends such a navigation as
+     * `Origin: null`; it is taken when the browser's own `Sec-Fetch-Site` says same-origin.
+     */
+    formPost?: boolean;
+  }
+}
+
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** better-auth's cookies (`__Secure-` on an https shop): the browser's ambient credentials. */
 const SESSION_COOKIE = /(?:^|;)\s*(?:__Secure-)?better-auth\.[\w-]+=/;
@@ -28,11 +44,16 @@ export function registerCrossSiteGuard(app: FastifyInstance) {
   const trusted = new Set(app.config.trustedOrigins);
   // Callback style: it runs on every request, reads included, and a promise per hook costs.
   app.addHook('onRequest', (request, _reply, done) => {
-    if (!STATE_CHANGING.has(request.method)) return done();
+    if (!STATE_CHANGING.has(request.method) || request.routeOptions.config.crossSite) return done();
     const cookie = request.headers.cookie;
     if (!cookie || !SESSION_COOKIE.test(cookie)) return done();
     const origin = request.headers.origin;
     if (origin && trusted.has(origin)) return done();
+    const sameOriginForm =
+      request.routeOptions.config.formPost &&
+      origin === 'null' &&
+      request.headers['sec-fetch-site'] === 'same-origin';
+    if (sameOriginForm) return done();
     done(new AppError('FORBIDDEN', foreignOriginMessage(app.config, origin)));
   });
 }

@@ -20,7 +20,7 @@ describe('first HTML: the featured six and a purchase page’s product inside th
   );
   afterAll(() => rmSync(web, { recursive: true, force: true }));
   const app = await buildTestApp({ WEB_DIST_DIR: web });
-  await seedDemoCatalog(app.db);
+  await seedDemoCatalog(app.db, { parts: 1000 });
 
   const firstData = (html: string) => {
     const json = html.match(

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 
 /**
- * Background work every `everyMs` in every process (approval holds, audit retention): once when
+ * Background work every `everyMs` in every process (approval holds, audit and outbox retention): once when
  * the app is ready, then on a timer that keeps no process alive. A round never overlaps the one
  * before, and a failed round (the database away) is logged and skipped: the next one tries again.
  * `run` must be safe in many processes at once (`for update skip locked`, guarded updates).
@@ -26,4 +26,23 @@ export function registerPeriodicSweep(
   timer.unref();
   app.addHook('onReady', async () => void sweep());
   app.addHook('onClose', async () => clearInterval(timer));
+}
+
+/**
+ * A retention sweep's round: `deleteBatch` (one short transaction deleting at most `batchRows`
+ * rows, `for update skip locked` so processes sweeping at once take different rows) again and
+ * again until a batch comes back short, or `maxBatches` ran (the next round goes on). Answers how
+ * many rows went.
+ */
+export async function sweepInBatches(
+  deleteBatch: () => Promise<number>,
+  { batchRows, maxBatches }: { batchRows: number; maxBatches: number },
+): Promise<number> {
+  let total = 0;
+  for (let batch = 0; batch < maxBatches; batch++) {
+    const deleted = await deleteBatch();
+    total += deleted;
+    if (deleted < batchRows) break;
+  }
+  return total;
 }

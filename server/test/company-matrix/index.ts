@@ -1,7 +1,18 @@
 import { approvalsRows } from './rows-approvals.ts';
 import { companiesRows } from './rows-companies.ts';
+import { partNumbersRows } from './rows-part-numbers.ts';
+import { priceListRows } from './rows-price-lists.ts';
 import { quotesRows } from './rows-quotes.ts';
+import { shipmentsRows } from './rows-shipments.ts';
 import { termsRows } from './rows-terms.ts';
 
 /** Every row of the company authorization matrix. */
-export const companyRows = [...companiesRows, ...approvalsRows, ...termsRows, ...quotesRows];
+export const companyRows = [
+  ...companiesRows,
+  ...approvalsRows,
+  ...termsRows,
+  ...quotesRows,
+  ...shipmentsRows,
+  ...partNumbersRows,
+  ...priceListRows,
+];

@@ -13,6 +13,11 @@ export interface CompanyRow {
   query?: string;
   params?: (f: CompanyFixture, caller: CompanyCaller) => Promise<Record<string, string>>;
   body?: object | ((f: CompanyFixture, caller: CompanyCaller) => Promise<object>);
+  /** A multipart body (a CSV import) instead of JSON. */
+  form?: (
+    f: CompanyFixture,
+    caller: CompanyCaller,
+  ) => Promise<{ payload: Buffer; headers: Record<string, string> }>;
   expect: Record<CompanyCaller, number>;
   /** Why these answers, when it is not obvious. */
   why?: string;
@@ -30,6 +35,14 @@ export const membersOfA = {
   shopAdmin: 404,
 } as const;
 
+/**
+ * An order's papers (invoice, shipments, packing slips) of buyerA: the buyer, the company's
+ * admins and approvers, shop admins.
+ */
+export const orderPaperReaders = { ...membersOfA, shopAdmin: 200 } as const;
+/** The papers of approverA's own order: a buyer does not read a colleague's. */
+export const approverOrderPaperReaders = { ...orderPaperReaders, buyerA: 404 } as const;
+
 /** Shop admins only. */
 export const shopAdminOnly = {
   visitor: 401,
@@ -41,3 +54,17 @@ export const shopAdminOnly = {
   outsider: 403,
   shopAdmin: 200,
 } as const;
+
+/** Any member of a company reads their own company (adminB: company B). */
+export const anyMember = {
+  visitor: 401,
+  adminA: 200,
+  buyerA: 200,
+  approverA: 200,
+  removedA: 404,
+  adminB: 200,
+  outsider: 404,
+  shopAdmin: 404,
+} as const;
+/** A company admin, on their own company. */
+export const ownCompanyAdmin = { ...anyMember, buyerA: 403, approverA: 403 } as const;

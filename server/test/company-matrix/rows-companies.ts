@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { signUp } from '../auth-helper.ts';
 import type { CompanyCaller, CompanyFixture } from './fixture.ts';
-import type { CompanyRow } from './row.ts';
+import { anyMember, type CompanyRow, ownCompanyAdmin } from './row.ts';
 
 /**
  * The company matrix's rows for the companies routes (issue 19): the company, its members,
@@ -60,19 +60,6 @@ async function openInvitation(f: CompanyFixture, companyId: string, email: strin
 /** The preview row's token (the query string of a row is fixed). */
 const PREVIEW_TOKEN = 'matrix-preview-token-0123456789abcdefghijklmno';
 
-/** Any member of a company reads their own company (adminB: company B). */
-const anyMember = {
-  visitor: 401,
-  adminA: 200,
-  buyerA: 200,
-  approverA: 200,
-  removedA: 404,
-  adminB: 200,
-  outsider: 404,
-  shopAdmin: 404,
-} as const;
-/** A company admin, on their own company. */
-const ownCompanyAdmin = { ...anyMember, buyerA: 403, approverA: 403 } as const;
 /** A company admin of A, on something of A's named by id: adminB acts on another company. */
 const adminOfA = { ...ownCompanyAdmin, adminB: 404 } as const;
 

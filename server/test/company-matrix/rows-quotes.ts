@@ -5,6 +5,15 @@ import { type CompanyRow, shopAdminOnly } from './row.ts';
 
 const inAWeek = () => new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
 const shipTo = { address: '1 Mill Road, Springfield', phone: '555 0100', poNumber: 'PO-M' };
+/** Issue 33: the structured address a quote is priced and accepted for. */
+const texas = {
+  name: 'Matrix Buyer',
+  line1: '1 Mill Rd',
+  city: 'Austin',
+  region: 'TX',
+  postalCode: '78701',
+  country: 'US',
+};
 
 /**
  * A new quote of one part straight in the database (each caller of a row gets its own, so the
@@ -115,6 +124,22 @@ export const quotesRows: CompanyRow[] = [
     body: shipTo,
     expect: { ...quoteOfBuyerA, adminA: 403, buyerA: 404, shopAdmin: 403 },
     why: 'A removed member cannot accept the quote they asked for while in the company',
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/quotes/{id}/accept',
+    params: async (f) => ({ id: await quoteOf(f, 'buyerA', 'answered') }),
+    body: { shipTo: texas },
+    expect: { ...quoteOfBuyerA, adminA: 403, shopAdmin: 403 },
+    why: 'Issue 33: with a structured ship-to address (freight and tax priced): the same callers',
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/quotes/{id}/price',
+    params: async (f) => ({ id: await quoteOf(f, 'buyerA', 'answered') }),
+    body: { shipTo: texas },
+    expect: { ...quoteOfBuyerA, adminA: 403, shopAdmin: 403 },
+    why: 'Issue 33: what accepting would cost, for whom may accept it; the rest as the quote read',
   },
   { method: 'GET', path: '/api/v1/admin/quotes', expect: shopAdminOnly },
   {

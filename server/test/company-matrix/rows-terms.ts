@@ -1,6 +1,11 @@
 import { createAccountInvoice } from '../account-helpers.ts';
 import { COMPANY_A_CREDIT, type CompanyFixture } from './fixture.ts';
-import { type CompanyRow, shopAdminOnly } from './row.ts';
+import {
+  approverOrderPaperReaders,
+  type CompanyRow,
+  orderPaperReaders,
+  shopAdminOnly,
+} from './row.ts';
 
 /** A fresh $20 invoice on account of company A, placed by `by` (buyerA unless named). */
 const invoiceOfA =
@@ -54,6 +59,21 @@ export const termsRows: CompanyRow[] = [
     expect: shopAdminOnly,
     why: 'a company admin cannot grant their own company terms or credit',
   },
+  {
+    method: 'GET',
+    path: '/api/v1/admin/companies/{id}/tax-exemption',
+    params: async (f) => ({ id: f.companyA }),
+    expect: shopAdminOnly,
+    why: "issue 33: the shop keeps a company's exemption certificate; the company does not read it here",
+  },
+  {
+    method: 'PUT',
+    path: '/api/v1/admin/companies/{id}/tax-exemption',
+    params: async (f) => ({ id: f.companyA }),
+    body: { exemption: null },
+    expect: shopAdminOnly,
+    why: 'a company admin cannot exempt their own company from tax',
+  },
   { method: 'GET', path: '/api/v1/admin/invoices', query: '?status=open', expect: shopAdminOnly },
   {
     method: 'GET',
@@ -73,32 +93,14 @@ export const termsRows: CompanyRow[] = [
     method: 'GET',
     path: '/api/v1/orders/{id}/invoice.pdf',
     params: invoiceOfA('buyerA'),
-    expect: {
-      visitor: 401,
-      adminA: 200,
-      buyerA: 200,
-      approverA: 200,
-      removedA: 404,
-      adminB: 404,
-      outsider: 404,
-      shopAdmin: 200,
-    },
+    expect: orderPaperReaders,
     why: "a buyer's invoice on account: the buyer, the company's admins and approvers, shop admins",
   },
   {
     method: 'GET',
     path: '/api/v1/orders/{id}/invoice.pdf',
     params: invoiceOfA('approverA'),
-    expect: {
-      visitor: 401,
-      adminA: 200,
-      buyerA: 404,
-      approverA: 200,
-      removedA: 404,
-      adminB: 404,
-      outsider: 404,
-      shopAdmin: 200,
-    },
+    expect: approverOrderPaperReaders,
     why: "a buyer does not read a colleague's invoices",
   },
 ];

@@ -202,9 +202,34 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            // Issue 33: the sales-tax table and the shipping methods.
+            path: dashboard.taxFreight,
+            element: adminOnly(
+              page(() => import('../pages/dashboard/tax-freight-page'), 'TaxFreightPage'),
+            ),
+          },
+          {
             path: dashboard.apiKeys,
             element: adminOnly(
               page(() => import('../pages/dashboard/api-keys-page'), 'ApiKeysPage'),
+            ),
+          },
+          {
+            path: dashboard.webhooks,
+            element: adminOnly(
+              page(() => import('../pages/dashboard/webhooks-page'), 'WebhooksPage'),
+            ),
+          },
+          {
+            path: dashboard.priceLists,
+            element: adminOnly(
+              page(() => import('../pages/dashboard/price-lists-page'), 'PriceListsPage'),
+            ),
+          },
+          {
+            path: dashboard.punchout,
+            element: adminOnly(
+              page(() => import('../pages/dashboard/punchout-page'), 'PunchoutPage'),
             ),
           },
           {

@@ -6,6 +6,8 @@ type BusyButtonProps = {
   type?: 'submit' | 'button';
   className?: string;
   onClick?: () => void;
+  /** Off for a reason other than its own action running (a price still on its way). */
+  disabled?: boolean;
 };
 
 /** A full-width button that shows a spinner and is disabled while its action runs. */
@@ -15,12 +17,13 @@ export function BusyButton({
   type = 'submit',
   className = 'btn-primary',
   onClick,
+  disabled = false,
 }: BusyButtonProps) {
   return (
     <button
       type={type}
       className={`btn w-full ${className}`}
-      disabled={busy}
+      disabled={busy || disabled}
       aria-busy={busy || undefined}
       onClick={onClick}
     >

@@ -23,16 +23,18 @@ interface CsvImportPanelProps<Report extends CsvImportReport> {
   title: string;
   /** What the file holds and how its lines are matched. */
   description: ReactNode;
-  exportHref: string;
-  exportLabel: string;
+  /** Where the export downloads from; a panel without one only imports. */
+  exportHref?: string;
+  exportLabel?: string;
   upload: (file: File, onProgress: (progress: ImportProgress) => void) => Promise<Report>;
   /** The report's first line: "Import finished: 3 created, 0 updated, 1 refused." */
   summary: (report: Report) => string;
 }
 
 /**
- * An admin's CSV tools (the catalog's, issue 16; the vehicle fitment's, issue 20): download the
- * export, or import a file with a progress bar, then the report: its counts and refused lines.
+ * An admin's CSV tools (the catalog's, issue 16; the vehicle fitment's, issue 20; a company's part
+ * numbers, issue 35): download the export, or import a file with a progress bar, then the
+ * report: its counts and refused lines.
  */
 export function CsvImportPanel<Report extends CsvImportReport>({
   title,
@@ -75,9 +77,11 @@ export function CsvImportPanel<Report extends CsvImportReport>({
           <h3 id={`${id}-title`} className="card-title text-lg">
             {title}
           </h3>
-          <a className="btn btn-outline btn-sm" href={exportHref} download>
-            {exportLabel}
-          </a>
+          {exportHref && (
+            <a className="btn btn-outline btn-sm" href={exportHref} download>
+              {exportLabel}
+            </a>
+          )}
         </div>
         <p className="text-sm text-base-content/70">{description}</p>
         <form

@@ -47,6 +47,10 @@ export const routes = {
     auditLog: 'audit',
     sales: 'sales',
     apiKeys: 'api-keys',
+    webhooks: 'webhooks',
+    punchout: 'punchout',
+    priceLists: 'price-lists',
+    taxFreight: 'tax-freight',
   },
   notFound: '*',
 } as const;
@@ -100,7 +104,13 @@ export const paths = {
     auditLog: child(children.auditLog),
     sales: child(children.sales),
     apiKeys: child(children.apiKeys),
+    webhooks: child(children.webhooks),
+    punchout: child(children.punchout),
+    priceLists: child(children.priceLists),
+    taxFreight: child(children.taxFreight),
   },
+  /** Issue 34: the cart's "Return cart to …" posts here (the server's page, not the app's). */
+  punchoutReturn: '/punchout/return',
 } as const;
 
 const apiBase = '/api/v1';
@@ -120,6 +130,9 @@ export const api = {
   catalogProduct: (slugOrId: string) =>
     `${apiBase}/catalog/products/${encodeURIComponent(slugOrId)}`,
   catalogCategories: `${apiBase}/catalog/categories`,
+  /** Issue 35: the signed-in buyer's own prices (contract, tier or list), never cached shared. */
+  catalogPrices: (productIds: string[]) =>
+    `${apiBase}/catalog/prices?productIds=${productIds.map(encodeURIComponent).join(',')}`,
   /** A first start's demo catalog, while it loads (null once it has). */
   catalogDemoProgress: `${apiBase}/catalog/demo-progress`,
   fitmentImport: `${apiBase}/fitment/import`,
@@ -140,6 +153,12 @@ export const api = {
   manageOrders: (query: { limit: number; offset: number; status?: string }) =>
     `${apiBase}/manageOrder?${new URLSearchParams({ limit: String(query.limit), offset: String(query.offset), ...(query.status ? { status: query.status } : {}) })}`,
   manageOrder: (id: string) => `${apiBase}/manageOrder/${encodeURIComponent(id)}`,
+  orderFreight: (id: string) => `${apiBase}/manageOrder/${encodeURIComponent(id)}/freight`,
+  orderShipments: (id: string) => `${apiBase}/manageOrder/${encodeURIComponent(id)}/shipments`,
+  shipmentsOf: (orderId: string) =>
+    `${apiBase}/orders/${encodeURIComponent(orderId)}/shipments?limit=100`,
+  packingSlip: (shipmentId: string) =>
+    `${apiBase}/shipments/${encodeURIComponent(shipmentId)}/packing-slip.pdf`,
   ordersExport: (from: string, to: string) =>
     `${apiBase}/manageOrder/export.csv?${new URLSearchParams({ from, to })}`,
   invoicesExport: (from: string, to: string) =>
@@ -153,6 +172,8 @@ export const api = {
   cartMerge: `${apiBase}/cart/merge`,
   quickOrder: `${apiBase}/cart/quick-order`,
   checkout: `${apiBase}/orders`,
+  /** Issue 33: the cart priced for an address: shipping methods, freight, tax, total. */
+  cartQuote: `${apiBase}/cart/quote`,
   approvals: (page: { limit: number; cursor?: string }) =>
     `${apiBase}/company/approvals?${new URLSearchParams({ limit: String(page.limit), ...(page.cursor ? { cursor: page.cursor } : {}) })}`,
   approve: (orderId: string) =>
@@ -180,10 +201,16 @@ export const api = {
     `${apiBase}/company/addresses?${new URLSearchParams({ limit: String(page.limit), ...(page.cursor ? { cursor: page.cursor } : {}) })}`,
   addCompanyAddress: `${apiBase}/company/addresses`,
   companyAddress: (id: string) => `${apiBase}/company/addresses/${encodeURIComponent(id)}`,
+  /** Issue 35: the company's own part numbers (GET lists; PUT sets, DELETE removes by body). */
+  companyPartNumbers: (page: { limit: number; cursor?: string; q?: string }) =>
+    `${apiBase}/company/part-numbers?${new URLSearchParams({ limit: String(page.limit), ...(page.cursor ? { cursor: page.cursor } : {}), ...(page.q ? { q: page.q } : {}) })}`,
+  setCompanyPartNumbers: `${apiBase}/company/part-numbers`,
+  importCompanyPartNumbers: `${apiBase}/company/part-numbers/import`,
   quotes: (page: QuotesPage) => `${apiBase}/quotes?${quotesQuery(page)}`,
   requestQuote: `${apiBase}/quotes`,
   quote: (id: string) => `${apiBase}/quotes/${encodeURIComponent(id)}`,
   acceptQuote: (id: string) => `${apiBase}/quotes/${encodeURIComponent(id)}/accept`,
+  quotePrice: (id: string) => `${apiBase}/quotes/${encodeURIComponent(id)}/price`,
   adminQuotes: (page: QuotesPage) => `${apiBase}/admin/quotes?${quotesQuery(page)}`,
   answerQuote: (id: string) => `${apiBase}/admin/quotes/${encodeURIComponent(id)}/answer`,
   declineQuote: (id: string) => `${apiBase}/admin/quotes/${encodeURIComponent(id)}/decline`,
@@ -215,6 +242,12 @@ export const api = {
   adminCompanyStatement: (id: string, page: { limit: number; cursor?: string }) =>
     `${apiBase}/admin/companies/${encodeURIComponent(id)}/statement?${pageQuery(page)}`,
   adminCompanyTerms: (id: string) => `${apiBase}/admin/companies/${encodeURIComponent(id)}/terms`,
+  // Issue 33: tax and freight (admin).
+  adminCompanyTaxExemption: (id: string) =>
+    `${apiBase}/admin/companies/${encodeURIComponent(id)}/tax-exemption`,
+  adminTaxRates: `${apiBase}/admin/tax-rates`,
+  adminTaxRatesImport: `${apiBase}/admin/tax-rates/import`,
+  adminShippingMethods: `${apiBase}/admin/shipping-methods`,
   invoicePayments: (orderId: string) =>
     `${apiBase}/admin/invoices/${encodeURIComponent(orderId)}/payments`,
   // Issue 21: the sales dashboard's figures for a range of the shop's days.
@@ -225,6 +258,25 @@ export const api = {
     `${apiBase}/admin/api-keys?${pageQuery(page)}`,
   apiKeysCreate: `${apiBase}/admin/api-keys`,
   apiKey: (id: string) => `${apiBase}/admin/api-keys/${encodeURIComponent(id)}`,
+  // Issue 34: the endpoints the shop posts its events to (admin), and their deliveries.
+  webhooks: (page: { limit: number; cursor?: string }) =>
+    `${apiBase}/admin/webhooks?${pageQuery(page)}`,
+  webhooksCreate: `${apiBase}/admin/webhooks`,
+  webhook: (id: string) => `${apiBase}/admin/webhooks/${encodeURIComponent(id)}`,
+  webhookDeliveries: (id: string, page: { limit: number; cursor?: string }) =>
+    `${apiBase}/admin/webhooks/${encodeURIComponent(id)}/deliveries?${pageQuery(page)}`,
+  webhookResend: (deliveryId: string) =>
+    `${apiBase}/admin/webhooks/deliveries/${encodeURIComponent(deliveryId)}/resend`,
+  /** Issue 35: contract price lists (admin), newest first. */
+  priceLists: (page: { limit: number; cursor?: string }) =>
+    `${apiBase}/admin/price-lists?${pageQuery(page)}`,
+  // Issue 34: PunchOut connections (admin), and whether my session is a punchout.
+  punchoutConnections: (page: { limit: number; cursor?: string }) =>
+    `${apiBase}/admin/punchout-connections?${pageQuery(page)}`,
+  punchoutConnectionsCreate: `${apiBase}/admin/punchout-connections`,
+  punchoutConnection: (id: string) =>
+    `${apiBase}/admin/punchout-connections/${encodeURIComponent(id)}`,
+  punchoutSession: `${apiBase}/punchout/session`,
   // Issue 21: the audit log; `filters` are the page's own (action, actor, target, from, to).
   auditLog: (filters: Record<string, string>, page: { limit: number; cursor?: string }) =>
     `${apiBase}/audit?${new URLSearchParams({ ...filters, ...Object.fromEntries(pageQuery(page)) })}`,

@@ -84,6 +84,14 @@ export function nullable<T>(parser: Parser<T>): Parser<T | null> {
   };
 }
 
+/** `parser`'s value, or nothing when the field is left out (zod's `.optional()`). */
+export function optional<T>(parser: Parser<T>): Parser<T | undefined> {
+  return {
+    safeParse: (value) =>
+      value === undefined ? { success: true, data: undefined } : parser.safeParse(value),
+  };
+}
+
 /** One of these words (zod's `z.enum`). */
 export function oneOf<const V extends string>(values: readonly V[]): Parser<V> {
   return {

@@ -11,6 +11,8 @@ import { paths } from '../config/paths';
 import { useSaveList } from '../features/cart/api/save-list';
 import { useCart } from '../features/cart/api/use-cart';
 import { CartLineRow } from '../features/cart/components/cart-line-row';
+import { usePunchoutSession } from '../features/punchout/api/get-punchout-session';
+import { ReturnCartButton } from '../features/punchout/components/return-cart-button';
 import { RequestQuoteButton } from '../features/quotes/components/request-quote-button';
 import { formatPrice } from '../lib/format';
 import { toast } from '../lib/toast';
@@ -55,6 +57,8 @@ function SaveAsList() {
 export function CartPage() {
   usePageTitle('Cart');
   const { mode, data, isPending, error } = useCart();
+  // Issue 34: a PunchOut session's cart goes back to the buyer's procurement system.
+  const { data: punchout } = usePunchoutSession(mode === 'buyer');
   if (isPending || mode === 'pending') return <Spinner className="min-h-[50vh]" />;
   if (mode === 'admin')
     return (
@@ -109,13 +113,13 @@ export function CartPage() {
             <div className="sm:max-w-sm">{mode === 'buyer' && <SaveAsList />}</div>
             <div className="flex flex-col gap-2 sm:items-end">
               <p className="flex items-baseline gap-3" aria-live="polite">
-                <span className="text-base-content/70">Total</span>
+                <span className="text-base-content/70">Subtotal</span>
                 <span className="text-2xl font-bold" data-testid="cart-total">
                   {formatPrice(total)}
                 </span>
               </p>
               <p className="text-sm text-base-content/70">
-                Taxes and shipping are quoted separately.
+                Freight and tax are computed at checkout, for the address you ship to.
               </p>
               {blocked && (
                 <p className="text-sm text-error">Fix the lines marked in red to check out.</p>
@@ -126,7 +130,9 @@ export function CartPage() {
                   have in stock: request a quote, and the shop answers with a price and a lead time.
                 </p>
               )}
-              {blocked ? (
+              {punchout?.active ? (
+                <ReturnCartButton systemName={punchout.systemName ?? ''} disabled={blocked} />
+              ) : blocked ? (
                 <button type="button" className="btn btn-primary sm:w-60" disabled>
                   Checkout
                 </button>
@@ -135,7 +141,7 @@ export function CartPage() {
                   {mode === 'buyer' ? 'Checkout' : 'Sign in to check out'}
                 </Link>
               )}
-              {mode === 'buyer' && (
+              {mode === 'buyer' && !punchout?.active && (
                 <RequestQuoteButton
                   className={`sm:w-60 ${blocked && aboveStock > 0 ? 'btn-primary' : 'btn-outline'}`}
                 />

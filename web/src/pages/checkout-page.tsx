@@ -1,65 +1,120 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type CheckoutRequest, checkoutRequest } from '@proper-parts/domain/cart';
-import { useEffect } from 'react';
+import type { CompanyAddress } from '@proper-parts/domain/companies';
+import { useEffect, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { Link, Navigate, useNavigate } from 'react-router';
-import type { z } from 'zod';
 import { BusyButton } from '../components/busy-button';
 import { FormAlert } from '../components/form-alert';
 import { TextAreaField } from '../components/form-field';
 import { PageHeader } from '../components/page-header';
 import { Spinner } from '../components/spinner';
 import { paths } from '../config/paths';
+import { AddressFields, emptyAddress } from '../features/addresses/components/address-fields';
 import { useCurrentUser } from '../features/auth/use-current-user';
 import { useCheckout } from '../features/cart/api/checkout';
 import { useCart } from '../features/cart/api/use-cart';
+import {
+  type CheckoutFormInput,
+  type CheckoutFormValues,
+  checkoutForm,
+  SHIP_TO_FIELDS,
+  showServerFieldError,
+} from '../features/cart/checkout-form';
+import { CheckoutSummary } from '../features/cart/components/checkout-summary';
+import { ShippingMethods } from '../features/cart/components/shipping-methods';
+import { useCheckoutQuote, waitingForPrice } from '../features/cart/hooks/use-checkout-quote';
 import { useAddresses } from '../features/companies/api/get-addresses';
 import { useMyCompany } from '../features/companies/api/get-my-company';
 import { ShippingFields } from '../features/orders/components/shipping-fields';
 import { useShippingDefaults } from '../features/orders/hooks/use-shipping-defaults';
-import { formatPieces, formatPrice } from '../lib/format';
+import { useProfile } from '../features/profile/api/get-profile';
+import { formatPrice } from '../lib/format';
 import { toast } from '../lib/toast';
 import { usePageTitle } from '../lib/use-page-title';
 
-type CheckoutInput = z.input<typeof checkoutRequest>;
-
-/** Checkout (issue 18): where to ship, a PO number and a note; the order is the cart. */
+/**
+ * Checkout (issues 18, 33): where to ship (a structured address), how (the shipping methods the
+ * address has, priced), a PO number and a note; the summary shows freight and each tax before
+ * the order is placed. The order is the cart, priced by the server as the quote was.
+ */
 export function CheckoutPage() {
   usePageTitle('Checkout');
   const { user } = useCurrentUser();
   const { data: cart, isPending } = useCart();
   const defaults = useShippingDefaults();
+  const { data: profile } = useProfile(user?.email ?? '');
   const { company } = useMyCompany();
   const place = useCheckout();
   const navigate = useNavigate();
-  const form = useForm<CheckoutInput, unknown, CheckoutRequest>({
-    resolver: zodResolver(checkoutRequest),
-    defaultValues: { address: '', phone: '', poNumber: '', note: '', paymentTerms: 'card' },
+  const form = useForm<CheckoutFormInput, unknown, CheckoutFormValues>({
+    resolver: zodResolver(checkoutForm),
+    mode: 'onTouched',
+    defaultValues: {
+      shipTo: emptyAddress(),
+      shippingMethod: '',
+      poNumber: '',
+      note: '',
+      paymentTerms: 'card',
+    },
   });
-  const {
-    register,
-    handleSubmit,
-    setValue,
-    getFieldState,
-    formState: { errors },
-  } = form;
-  // Where the last order went (or the company's address): a field the buyer has typed in stays.
-  const [shipTo, phone] = [defaults?.address, defaults?.phone];
+  const { register, handleSubmit, setValue, getFieldState, reset, getValues, setError } = form;
+  const { address, quote, settling } = useCheckoutQuote(form.control);
+  // Issue 33: placed only once the address typed is priced, by the method the buyer sees.
+  const pricing = waitingForPrice(address, settling, quote);
+  // A text address (older orders and address book entries) cannot fill the fields: it is shown.
+  const [textAddress, setTextAddress] = useState('');
+
+  // Where the last order went (or the company's address): once, unless the buyer has typed.
+  const ready = defaults !== null;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the defaults have loaded
   useEffect(() => {
-    if (shipTo && !getFieldState('address').isDirty) setValue('address', shipTo);
-    if (phone && !getFieldState('phone').isDirty) setValue('phone', phone);
-  }, [shipTo, phone, getFieldState, setValue]);
+    if (!ready || !defaults || getFieldState('shipTo').isDirty) return;
+    const shipTo = defaults.shipTo
+      ? { ...emptyAddress(), ...defaults.shipTo }
+      : {
+          ...emptyAddress(),
+          name: user?.displayName ?? '',
+          city: profile?.city ?? '',
+          phone: defaults.phone,
+        };
+    reset({ ...getValues(), shipTo }, { keepDirtyValues: true, keepTouched: true });
+    if (!defaults.shipTo) setTextAddress(defaults.address);
+  }, [ready]);
+
+  // The method the quote priced: the buyer's choice, or the cheapest while none is made.
+  const priced = quote.data?.shippingMethod ?? '';
+  useEffect(() => {
+    if (priced && !getValues('shippingMethod')) setValue('shippingMethod', priced);
+  }, [priced, getValues, setValue]);
+  // A method of the address before is not offered here: the cheapest one again.
+  const quoteError = quote.error?.message ?? '';
+  useEffect(() => {
+    if (quoteError.startsWith('shippingMethod')) setValue('shippingMethod', '');
+  }, [quoteError, setValue]);
 
   if (user?.isAdmin) return <Navigate to={paths.cart} replace />;
   if (isPending || !cart) return <Spinner className="min-h-[50vh]" />;
   if (cart.lines.length === 0 && !place.isSuccess) return <Navigate to={paths.cart} replace />;
   const blocked = cart.lines.some((line) => line.problem);
 
-  const submit = handleSubmit(async (values) => {
+  const submit = handleSubmit(async ({ shipTo, shippingMethod, poNumber, note, paymentTerms }) => {
     try {
-      const order = await place.mutateAsync(values);
-      const placed = `Order placed: ${order.lines.length} ${order.lines.length === 1 ? 'line' : 'lines'}, ${formatPrice(order.price)}`;
-      if (order.status === 'awaiting_approval') {
+      const order = await place.mutateAsync({
+        shipTo,
+        shippingMethod: shippingMethod || quote.data?.shippingMethod || undefined,
+        address: '',
+        phone: '',
+        poNumber,
+        note,
+        paymentTerms,
+      });
+      const placed = `Order placed: ${order.lines.length} ${order.lines.length === 1 ? 'line' : 'lines'}, ${formatPrice(order.total)}`;
+      if (order.status === 'awaiting_freight') {
+        toast.success(placed, {
+          description: 'The shop prices its freight now: you can pay it once the freight is in.',
+        });
+        navigate(paths.dashboard.myOrders);
+      } else if (order.status === 'awaiting_approval') {
         toast.success(placed, {
           description: 'It is above your limit: an approver of your company has been asked.',
         });
@@ -74,13 +129,15 @@ export function CheckoutPage() {
         navigate(paths.dashboard.payment(order._id));
       }
     } catch (error) {
-      toast.error((error as Error).message);
+      const message = (error as Error).message;
+      if (!showServerFieldError(message, [...SHIP_TO_FIELDS, 'shippingMethod'], setError))
+        toast.error(message);
     }
   });
 
   return (
-    <section className="mx-auto grid max-w-5xl gap-10 px-4 py-10 md:grid-cols-[1fr_22rem]">
-      <div>
+    <section className="mx-auto grid max-w-5xl grid-cols-1 gap-10 px-4 py-10 md:grid-cols-[1fr_22rem]">
+      <div className="min-w-0">
         <PageHeader
           title="Checkout"
           description={
@@ -90,22 +147,49 @@ export function CheckoutPage() {
           }
         />
         <FormProvider {...form}>
-          <form noValidate onSubmit={submit} className="flex flex-col gap-3">
+          <form noValidate onSubmit={submit} className="flex flex-col gap-4">
             {company && (
               <AddressBookPicker
-                onPick={(address) =>
-                  setValue('address', address, { shouldDirty: true, shouldValidate: true })
-                }
+                onPick={(entry) => {
+                  if (entry.shipTo) {
+                    setValue(
+                      'shipTo',
+                      { ...emptyAddress(), ...entry.shipTo },
+                      { shouldDirty: true, shouldValidate: true },
+                    );
+                    setTextAddress('');
+                  } else setTextAddress(entry.address);
+                }}
               />
             )}
-            <ShippingFields company={company} total={cart.total} what="cart">
+            {textAddress && (
+              <p role="note" className="text-sm text-base-content/70" data-testid="text-address">
+                Shipped before to: <span className="font-medium">{textAddress}</span>. Enter it in
+                the fields below.
+              </p>
+            )}
+            <ShippingFields
+              company={company}
+              total={quote.data?.total ?? cart.total}
+              what="cart"
+              address={<AddressFields name="shipTo" legend="Ship to" />}
+            >
+              <ShippingMethods
+                methods={quote.data?.shippingMethods}
+                waiting={settling || quote.isFetching}
+              />
               <TextAreaField
                 label="Note (optional)"
                 rows={3}
-                error={errors.note?.message}
+                error={form.formState.errors.note?.message}
                 {...register('note')}
               />
             </ShippingFields>
+            <FormAlert
+              message={
+                quoteError && !quoteError.startsWith('shippingMethod') ? quoteError : undefined
+              }
+            />
             <FormAlert message={place.error?.message} />
             {blocked ? (
               <p className="text-error">
@@ -116,43 +200,34 @@ export function CheckoutPage() {
                 .
               </p>
             ) : (
-              <BusyButton busy={place.isPending}>Place order</BusyButton>
+              <>
+                <BusyButton busy={place.isPending} disabled={pricing}>
+                  Place order
+                </BusyButton>
+                {pricing && (
+                  <p
+                    className="text-center text-sm text-base-content/70"
+                    data-testid="pricing-wait"
+                  >
+                    Pricing freight and tax for this address…
+                  </p>
+                )}
+              </>
             )}
           </form>
         </FormProvider>
       </div>
-      <aside aria-labelledby="order-summary" className="rounded-box bg-base-200 p-5 self-start">
-        <h2 id="order-summary" className="mb-3 text-lg font-bold">
-          Order summary
-        </h2>
-        <ul className="flex flex-col gap-2 text-sm">
-          {cart.lines.map((line) => (
-            <li key={line.productId} className="flex justify-between gap-3">
-              <span className="min-w-0">
-                <span className="block truncate">{line.name}</span>
-                <span className="text-base-content/70">
-                  {formatPieces(line.quantity)} × {formatPrice(line.unitPrice)}
-                </span>
-                {line.problem && <span className="block text-error">{line.problem}</span>}
-              </span>
-              <span className="font-medium">{formatPrice(line.lineTotal)}</span>
-            </li>
-          ))}
-        </ul>
-        <p className="mt-4 flex justify-between border-t border-base-300 pt-3 text-lg font-bold">
-          <span>Total</span>
-          <span data-testid="checkout-total">{formatPrice(cart.total)}</span>
-        </p>
-        <p className="mt-1 text-xs text-base-content/70">
-          Taxes and shipping are quoted separately.
-        </p>
-      </aside>
+      <CheckoutSummary
+        cart={cart}
+        quote={quote.data}
+        stale={settling || quote.isPlaceholderData || quote.isFetching}
+      />
     </section>
   );
 }
 
 /** A company member ships to one of the company's addresses in one click (issue 19). */
-function AddressBookPicker({ onPick }: { onPick: (address: string) => void }) {
+function AddressBookPicker({ onPick }: { onPick: (address: CompanyAddress) => void }) {
   const { data } = useAddresses();
   const addresses = data?.pages.flatMap((page) => page.addresses) ?? [];
   if (addresses.length === 0) return null;
@@ -167,7 +242,7 @@ function AddressBookPicker({ onPick }: { onPick: (address: string) => void }) {
         defaultValue=""
         onChange={(event) => {
           const picked = addresses.find((a) => a._id === event.target.value);
-          if (picked) onPick(picked.address);
+          if (picked) onPick(picked);
         }}
       >
         <option value="" disabled>

@@ -1,10 +1,14 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { stubApi } from '../../test/auth-stubs';
+import { setSession, stubApi } from '../../test/auth-stubs';
+import { customer, signInAs } from '../../test/signed-in';
 import { jsonResponse, renderWithProviders } from '../../test/test-utils';
 import { ProductPage } from './product-page';
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  setSession(null);
+});
 
 const bearing = {
   _id: '00000000-0000-4000-8000-000000006204',
@@ -34,6 +38,10 @@ const bearing = {
     { minQuantity: 100, price: 3.9 },
     { minQuantity: 1000, price: 3.5 },
   ],
+  weightGrams: 240,
+  lengthMm: 60,
+  widthMm: 60,
+  heightMm: 20,
 };
 
 const at = (slug: string) => ({ route: `/products/${slug}`, path: '/products/:slug' });
@@ -50,6 +58,7 @@ describe('ProductPage', () => {
             items: [],
             nextCursor: null,
             total: 0,
+            totalIsLowerBound: false,
             facets: { brands: [], categories: [], inStock: 0, price: null, attributes: [] },
             didYouMean: null,
           },
@@ -113,5 +122,37 @@ describe('ProductPage', () => {
     });
     renderWithProviders(<ProductPage />, at('no-such-part'));
     expect(await screen.findByRole('heading', { name: 'Product not found' })).toBeInTheDocument();
+  });
+
+  it('shows a company buyer their contract price, the list price struck through, and their breaks (issue 35)', async () => {
+    stubApi({
+      ...signInAs(customer),
+      'GET /api/v1/catalog/products/deep-groove-ball-bearing-6204': () =>
+        jsonResponse({ success: true, data: bearing }),
+      'GET /api/v1/catalog/prices': () =>
+        jsonResponse({
+          success: true,
+          data: [
+            {
+              productId: bearing._id,
+              unitPrice: 3.8,
+              listPrice: 4.2,
+              priceBreaks: [{ minQuantity: 500, price: 3.1 }],
+              source: 'contract',
+              priceList: { id: 'l1', name: 'Net 2027' },
+            },
+          ],
+        }),
+    });
+    renderWithProviders(<ProductPage />, at(bearing.slug));
+    await screen.findByText('Your price');
+    expect(screen.getByTestId('price')).toHaveTextContent('$3.80');
+    expect(screen.getByTestId('list-price')).toHaveTextContent('$4.20');
+    const tiers = screen.getByRole('region', { name: 'Volume pricing' });
+    expect(
+      within(tiers)
+        .getAllByRole('row')
+        .map((row) => row.textContent),
+    ).toEqual(['QuantityUnit price', '1–499$3.80', '500+$3.10']);
   });
 });

@@ -1,4 +1,5 @@
 import type { CatalogProduct } from '@proper-parts/domain/catalog-search';
+import type { BuyerPrice } from '@proper-parts/domain/price-lists';
 import { isOutOfStock } from '@proper-parts/domain/stock';
 import { useQuery } from '@tanstack/react-query';
 import { Link, Navigate, useParams } from 'react-router';
@@ -6,6 +7,7 @@ import { Spinner } from '../components/spinner';
 import { paths } from '../config/paths';
 import { useCurrentUser } from '../features/auth/use-current-user';
 import { AddToCartForm } from '../features/cart/components/add-to-cart';
+import { useBuyerPrice } from '../features/catalog/api/buyer-prices';
 import { productPageQueryOptions } from '../features/catalog/api/edit-product';
 import { relatedPartsQuery, useCatalogSearch } from '../features/catalog/api/search-catalog';
 import { ProductNotFound } from '../features/catalog/components/product-not-found';
@@ -64,10 +66,13 @@ function RelatedProducts({ product }: { product: CatalogProduct }) {
   );
 }
 
-/** Tier prices as a table: each row a quantity range and its unit price. */
-function PriceBreaks({ product }: { product: CatalogProduct }) {
-  if (product.priceBreaks.length === 0) return null;
-  const tiers = [{ minQuantity: 1, price: product.price }, ...product.priceBreaks];
+/** Tier prices as a table: each row a quantity range and its unit price (the buyer's own, if any). */
+function PriceBreaks({ product, own }: { product: CatalogProduct; own: BuyerPrice | null }) {
+  const [price, breaks] = own
+    ? [own.unitPrice, own.priceBreaks]
+    : [product.price, product.priceBreaks];
+  if (breaks.length === 0) return null;
+  const tiers = [{ minQuantity: 1, price }, ...breaks];
   return (
     <section aria-labelledby="price-breaks" className="mt-2 sm:max-w-sm">
       <h2 id="price-breaks" className="mb-1 font-semibold">
@@ -105,6 +110,8 @@ function PriceBreaks({ product }: { product: CatalogProduct }) {
 function ProductView({ product }: { product: CatalogProduct }) {
   const isAdmin = useCurrentUser().user?.isAdmin ?? false;
   const outOfStock = isOutOfStock(product);
+  const own = useBuyerPrice(product._id);
+  const contract = own?.source === 'contract' && own.unitPrice < own.listPrice ? own : null;
   return (
     <article aria-labelledby="product-name">
       <Breadcrumbs product={product} />
@@ -162,9 +169,19 @@ function ProductView({ product }: { product: CatalogProduct }) {
           </dl>
           <p className="mt-2">
             <span className="text-3xl font-bold text-primary" data-testid="price">
-              {formatPrice(product.price)}
+              {formatPrice(contract ? contract.unitPrice : product.price)}
             </span>{' '}
             <span className="text-sm text-base-content/70">per pc</span>
+            {contract && (
+              <>
+                {' '}
+                <span className="sr-only">list price</span>
+                <s className="text-base-content/70" data-testid="list-price">
+                  {formatPrice(contract.listPrice)}
+                </s>{' '}
+                <span className="badge badge-success badge-outline">Your price</span>
+              </>
+            )}
           </p>
           <p className="text-sm">
             {outOfStock ? (
@@ -196,7 +213,7 @@ function ProductView({ product }: { product: CatalogProduct }) {
               Sold in packs of {formatPieces(product.packSize)}.
             </p>
           )}
-          <PriceBreaks product={product} />
+          <PriceBreaks product={product} own={contract} />
           {product.description && (
             <p className="mt-2 whitespace-pre-line text-base-content/85">{product.description}</p>
           )}

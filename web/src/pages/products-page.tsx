@@ -1,3 +1,4 @@
+import { searchTotalText } from '@proper-parts/domain/catalog-search';
 import { formatCount } from '@proper-parts/domain/format';
 import { SEARCH_SORTS, type SearchSort } from '@proper-parts/domain/search-sorts';
 import { useCallback, useId, useState } from 'react';
@@ -164,7 +165,10 @@ export function ProductsPage() {
           <section aria-label="Results" aria-busy={isPlaceholderData}>
             <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
               <p data-testid="result-count" className="text-sm text-base-content/70">
-                {formatCount(data.total)} {data.total === 1 ? 'part' : 'parts'}
+                {searchTotalText(data)}{' '}
+                {data.total === 1 && !data.totalIsLowerBound ? 'part' : 'parts'}
+                {data.totalIsLowerBound &&
+                  ` (filter counts from the first ${formatCount(data.total)})`}
                 {data.didYouMean && (
                   <>
                     {' '}

@@ -24,6 +24,7 @@ const line = (
     productId: `p-${overrides.line}`,
     sku: `SKU-${overrides.line}`,
     name: `Part ${overrides.line}`,
+    customerPartNumber: null,
     quantity: 10,
     message: null,
     suggestions: [],

@@ -237,7 +237,7 @@ export function QuickOrderPage() {
               <span data-testid="quick-order-total">{formatPrice(checked.total)}</span>
             </p>
             <p className="text-right text-xs text-base-content/70">
-              At your price for each quantity. Taxes and shipping are quoted separately.
+              At your price for each quantity. Freight and tax are computed at checkout.
             </p>
             <div className="mt-4 flex flex-col gap-2 sm:flex-row sm:items-center">
               <button

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.ts';
-import { registerPeriodicSweep } from '../../plugins/periodic-sweep.ts';
+import { registerPeriodicSweep, sweepInBatches } from '../../plugins/periodic-sweep.ts';
 
 const EVERY_MS = 3600_000;
 /** Rows deleted per transaction: short locks, and a round stops after MAX_BATCHES of them. */
@@ -31,14 +31,11 @@ export async function deleteExpiredAuditBatch(
 }
 
 /** One round: batch after batch until none is full (or MAX_BATCHES); answers how many went. */
-export async function sweepAuditLog(db: Database, days: number): Promise<number> {
-  let total = 0;
-  for (let batch = 0; batch < MAX_BATCHES; batch++) {
-    const deleted = await deleteExpiredAuditBatch(db, days);
-    total += deleted;
-    if (deleted < BATCH_ROWS) break;
-  }
-  return total;
+export function sweepAuditLog(db: Database, days: number): Promise<number> {
+  return sweepInBatches(() => deleteExpiredAuditBatch(db, days), {
+    batchRows: BATCH_ROWS,
+    maxBatches: MAX_BATCHES,
+  });
 }
 
 /**

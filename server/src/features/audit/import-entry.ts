@@ -9,9 +9,11 @@ import { auditActorOf } from './audit-log.ts';
 type Writer = Pick<Database, 'execute'>;
 
 interface ImportEntryOptions<Report> {
-  action: Extract<AuditAction, 'catalog.import' | 'fitment.import'>;
+  action: Extract<AuditAction, 'catalog.import' | 'fitment.import' | 'part-numbers.import'>;
   targetType: AuditTargetType;
   file: string;
+  /** What the entry is about, when not the file (a company's id). */
+  targetId?: string;
   /** The report's counts, in the order the summary names them: `{ created: 3, updated: 2 }`. */
   counts: (report: Report) => Record<string, number>;
 }
@@ -26,14 +28,14 @@ interface ImportEntryOptions<Report> {
 export async function openImportEntry<Report>(
   db: Writer,
   request: FastifyRequest,
-  { action, targetType, file: named, counts }: ImportEntryOptions<Report>,
+  { action, targetType, file: named, targetId, counts }: ImportEntryOptions<Report>,
 ): Promise<ImportRecord<Report>> {
   const file = storableText(named);
   const actor = auditActorOf(request);
   const [row] = (
     await db.execute<{ id: string }>(sql`insert into audit_log
         (actor_id, actor_email, ip, action, target_type, target_id, summary, after)
-      values (${actor.id}, ${actor.email}, ${actor.ip}, ${action}, ${targetType}, ${file},
+      values (${actor.id}, ${actor.email}, ${actor.ip}, ${action}, ${targetType}, ${targetId ?? file},
         ${`Importing ${file} (not finished): nothing committed yet`},
         ${JSON.stringify({ file, state: 'running' })}::jsonb)
       returning id`)

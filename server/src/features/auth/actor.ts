@@ -14,6 +14,8 @@ export interface Actor {
   role: 'admin' | 'user';
   /** The session token; API clients send it as `Authorization: Bearer …`. */
   sessionToken: string;
+  /** When the session ends (ms since the epoch): the session cache believes it no longer. */
+  sessionExpiresAt?: number;
 }
 
 /** A machine calling with an API key (issue 34): what it may reach, and the admin who made the key. */
@@ -53,6 +55,7 @@ export async function resolveActor(auth: Auth, request: FastifyRequest): Promise
     image: user.image ?? null,
     role: user.role === 'admin' ? 'admin' : 'user',
     sessionToken: session.token,
+    sessionExpiresAt: new Date(session.expiresAt).getTime(),
   };
 }
 

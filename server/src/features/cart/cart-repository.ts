@@ -12,7 +12,7 @@ import { type Queryable, rowsOf } from '../../db/queryable.ts';
 import { AppError } from '../../errors.ts';
 
 /** A cart line as read with its product and its price at its quantity. */
-interface PricedRow {
+export interface PricedRow {
   productId: string;
   sku: string;
   name: string;
@@ -24,24 +24,52 @@ interface PricedRow {
   availableQuantity: number;
   packSize: number;
   live: boolean;
+  /** Issue 33: one piece's shipping weight. */
+  weightGrams: number;
+  /** Issue 35: the buyer's company's own number for the product; null when none. */
+  customerPartNumber: string | null;
+  /** Issue 35: the list price and the public tier price at this quantity (absent on quotes). */
+  listCents?: number;
+  tierCents?: number;
 }
 
 /**
  * The lines of `source` (rows of `product_id, quantity, added_at`) with their products, priced by
- * `pp_unit_price_cents`: the one place a price is computed (migration 0010).
+ * `pp_buyer_unit_price_cents` for `userId` (null: a visitor): the one place a price is computed
+ * (migrations 0010, 0029; decision 038). With the buyer's id, each line also has their company's
+ * own number for the product (issue 35); a visitor's has none.
  */
-const pricedLines = (source: SQL) => sql`
+const pricedLines = (source: SQL, userId: string | null) => sql`
   select p.id as "productId", p.sku, p.name, p.slug, p.img, c.quantity,
-    pp_unit_price_cents(p.id, p.price_cents, c.quantity) as "unitCents",
+    pp_buyer_unit_price_cents(p.id, p.price_cents, c.quantity, ${userId}::text) as "unitCents",
+    pp_unit_price_cents(p.id, p.price_cents, c.quantity) as "tierCents",
+    p.price_cents as "listCents",
     p.minimum_order_quantity as "minimumOrderQuantity",
     p.available_quantity as "availableQuantity", p.pack_size as "packSize",
-    p.deleted_at is null as live
+    p.deleted_at is null as live, p.weight_grams as "weightGrams",
+    n.customer_part_number as "customerPartNumber"
   from (${source}) c join products p on p.id = c.product_id
+    left join company_part_numbers n on n.product_id = p.id
+      and n.company_id = (select company_id from company_members where user_id = ${userId})
   order by c.added_at, p.id`;
 
-function toCartLine(row: PricedRow): CartLine {
+/** Where a unit price came from: a contract price list, a tier (quantity break) or the list. */
+export function priceSourceOf(unitCents: number, tierCents: number, listCents: number) {
+  if (unitCents < tierCents) return 'contract' as const;
+  return tierCents < listCents ? ('tier' as const) : ('list' as const);
+}
+
+export function toCartLine(row: PricedRow): CartLine {
   const unitCents = Number(row.unitCents);
+  const listed =
+    row.listCents === undefined || row.tierCents === undefined
+      ? {}
+      : {
+          listPrice: Number(row.listCents) / 100,
+          priceSource: priceSourceOf(unitCents, Number(row.tierCents), Number(row.listCents)),
+        };
   return {
+    ...listed,
     productId: row.productId,
     sku: row.sku,
     name: row.name,
@@ -53,6 +81,7 @@ function toCartLine(row: PricedRow): CartLine {
     minimumOrderQuantity: row.minimumOrderQuantity,
     availableQuantity: row.availableQuantity,
     packSize: row.packSize,
+    customerPartNumber: row.customerPartNumber ?? null,
     problem: row.live ? cartLineProblem(row.quantity, row) : cartMessages.productNotFound,
   };
 }
@@ -72,7 +101,12 @@ const cartOf = (userId: string) =>
 
 /** A buyer's cart, priced now. */
 export async function readCart(db: Queryable, userId: string): Promise<Cart> {
-  return toCart(await rowsOf<PricedRow>(db, pricedLines(cartOf(userId))));
+  return toCart(await readPricedRows(db, userId));
+}
+
+/** A buyer's cart lines with their products' prices and weights (the quote reads these). */
+export function readPricedRows(db: Queryable, userId: string): Promise<PricedRow[]> {
+  return rowsOf<PricedRow>(db, pricedLines(cartOf(userId), userId));
 }
 
 /** Lines kept in a visitor's browser, priced as a cart would be; unknown products are left out. */
@@ -83,7 +117,7 @@ export async function previewCart(db: Queryable, lines: WantedLine[]): Promise<C
   const source = sql`select product_id, quantity, ord as added_at
     from unnest(${sql.param(ids)}::uuid[], ${sql.param(quantities)}::int[])
       with ordinality as w(product_id, quantity, ord)`;
-  const rows = await rowsOf<PricedRow>(db, pricedLines(source));
+  const rows = await rowsOf<PricedRow>(db, pricedLines(source, null));
   return toCart(rows.filter((row) => row.live));
 }
 

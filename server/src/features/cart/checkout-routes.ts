@@ -5,13 +5,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { answerOnce } from '../../http/idempotency.ts';
 import { errorResponses } from '../../http/responses.ts';
 import { actorOf } from '../auth/actor.ts';
-import { approvalRequestedMail, orderAwaitingApprovalMail } from '../companies/approval-mails.ts';
-import { approversOf } from '../companies/approvals-repository.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { requireOwnOrder } from '../orders/order-access.ts';
-import { orderPlacedMail, sendInBackground } from '../orders/order-mails.ts';
 import { buyerOf } from './cart-routes.ts';
 import { checkoutCart } from './checkout.ts';
+import { mailPlacedOrder } from './placed-order-mails.ts';
+import { shopPricing } from './pricing.ts';
 import { reorder } from './saved-lists-repository.ts';
 
 /** Checkout of the cart as one order of many lines, and "Buy again" (issue 18). */
@@ -25,7 +24,7 @@ export const checkoutRoutes =
         schema: {
           tags: ['cart'],
           summary:
-            'Place my cart as one order: every line or none. Prices come from the server; the cart is emptied. Pay it as any order (/create-payment-intent).',
+            'Place my cart as one order: every line or none. Prices come from the server; the cart is emptied. With `shipTo` and `shippingMethod`, freight and tax are priced as /cart/quote prices them (total = subtotal + freight + tax; an order whose freight the shop quotes waits as awaiting_freight). Pay it as any order (/create-payment-intent).',
           body: checkoutRequest,
           response: { 200: successEnvelope(order), ...errorResponses },
         },
@@ -36,6 +35,7 @@ export const checkoutRoutes =
           create: (db) =>
             checkoutCart(db, buyer, request.body, {
               approvalHoldHours: app.config.APPROVAL_HOLD_HOURS,
+              pricing: (tx) => shopPricing(app.config, tx),
             }),
           answer: (placed) => ({
             success: true as const,
@@ -45,21 +45,13 @@ export const checkoutRoutes =
                 ? `Order ${placed._id} placed: it is above your limit and awaits approval`
                 : `Order ${placed._id} placed`,
           }),
-          after: async (placed) => {
-            if (placed.status === 'awaiting_approval' && placed.companyId) {
-              sendInBackground(mailer, orderAwaitingApprovalMail(placed), request.log);
-              const approvalsUrl = new URL(
-                '/dashboard/approvals',
-                app.config.PUBLIC_URL,
-              ).toString();
-              for (const approver of await approversOf(app.db, placed.companyId))
-                sendInBackground(
-                  mailer,
-                  approvalRequestedMail(placed, approver, approvalsUrl),
-                  request.log,
-                );
-            } else sendInBackground(mailer, orderPlacedMail(placed), request.log);
-          },
+          after: (placed) =>
+            mailPlacedOrder(
+              { db: app.db, publicUrl: app.config.PUBLIC_URL },
+              mailer,
+              placed,
+              request.log,
+            ),
         });
       },
     );

@@ -18,6 +18,8 @@ export interface Match {
   name: string;
   minimum: number;
   available: number;
+  /** Issue 35: the buyer's company's own number for the product, if it keeps one. */
+  customerPartNumber: string | null;
 }
 
 const rowsOf = async <T>(db: Database, query: SQL) => (await db.execute(query)).rows as T[];
@@ -29,17 +31,28 @@ const rowsOf = async <T>(db: Database, query: SQL) => (await db.execute(query)).
 const keyList = (keys: string[]) => sql`unnest(string_to_array(${keys.join(',')}, ','))`;
 
 /**
- * The live product each key names: by SKU first, then MPN, then a cross-reference, the lowest SKU
- * when one number names several products.
+ * The live product each key names: by the buyer's company's own number first (issue 35: its
+ * buyers type the numbers their company gave the parts), then SKU, then MPN, then a
+ * cross-reference, the lowest SKU when one number names several products. `companyId` is the
+ * buyer's company, null for someone in none: no other company's numbers are ever read.
  */
-export async function findProducts(db: Database, keys: string[]): Promise<Map<string, Match>> {
+export async function findProducts(
+  db: Database,
+  keys: string[],
+  companyId: string | null = null,
+): Promise<Map<string, Match>> {
   if (keys.length === 0) return new Map();
   const columns = sql`products.id, products.sku, products.name,
     products.minimum_order_quantity as minimum, products.available_quantity as available`;
-  const rows = await rowsOf<Match & { key: string }>(
+  const company = sql`${companyId}::uuid`;
+  const rows = await rowsOf<Omit<Match, 'customerPartNumber'> & { key: string }>(
     db,
     sql`
-    with typed as (select ${keyList(keys)} as key)
+    with typed as (select ${keyList(keys)} as key), found as (
+    select typed.key, 0 as rank, ${columns}
+      from typed join company_part_numbers n on n.company_id = ${company} and n.number_key = typed.key
+      join products on products.id = n.product_id where ${isLiveProduct}
+    union all
     select typed.key, 1 as rank, ${columns}
       from typed join products on products.sku_key = typed.key where ${isLiveProduct}
     union all
@@ -49,10 +62,14 @@ export async function findProducts(db: Database, keys: string[]): Promise<Map<st
     select typed.key, 3, ${columns}
       from typed join cross_references x on x.number_key = typed.key
       join products on products.id = x.product_id where ${isLiveProduct}
-    order by 1, 2, 4`,
+    )
+    select found.*, n.customer_part_number as "customerPartNumber"
+    from found left join company_part_numbers n
+      on n.company_id = ${company} and n.product_id = found.id
+    order by found.key, found.rank, found.sku, n.customer_part_number`,
   );
   const found = new Map<string, Match>();
-  for (const row of rows) {
+  for (const row of rows as (Match & { key: string })[]) {
     if (found.has(row.key)) continue;
     found.set(row.key, {
       id: row.id,
@@ -60,6 +77,7 @@ export async function findProducts(db: Database, keys: string[]): Promise<Map<st
       name: row.name,
       minimum: Number(row.minimum),
       available: Number(row.available),
+      customerPartNumber: row.customerPartNumber ?? null,
     });
   }
   return found;
@@ -153,16 +171,18 @@ const asInteger = (total: number) => Math.min(total, 2_147_483_647);
 
 /**
  * Each product's unit price in cents for the quantity asked of it in all, as the cart will price
- * it: `pp_unit_price_cents`, the one place a price is computed (migration 0010).
+ * it: `pp_buyer_unit_price_cents`, the one place a price is computed (migrations 0010, 0029): the
+ * buyer's contract price where their company has one (decision 038).
  */
 export async function priceProducts(
   db: Database,
   totals: Map<string, number>,
+  buyerId: string | null = null,
 ): Promise<Map<string, number>> {
   if (totals.size === 0) return new Map();
   const rows = await rowsOf<{ id: string; unit: number | string }>(
     db,
-    sql`select p.id, pp_unit_price_cents(p.id, p.price_cents, t.total) as unit
+    sql`select p.id, pp_buyer_unit_price_cents(p.id, p.price_cents, t.total, ${buyerId}::text) as unit
       from unnest(${sql.param([...totals.keys()])}::uuid[], ${sql.param([...totals.values()].map(asInteger))}::int[])
         as t(id, total)
       join products p on p.id = t.id`,

@@ -40,6 +40,10 @@ function judge(product: Match, total: number): Pick<QuickOrderLine, 'status' | '
 export async function matchQuickOrder(
   db: Database,
   parsed: ParsedLine[],
+  /** The buyer's company (issue 35): its own part numbers are matched too. */
+  companyId: string | null = null,
+  /** The buyer (issue 35): priced at their company's contract prices where lower. */
+  buyerId: string | null = null,
 ): Promise<QuickOrderResult> {
   const keyOf = new Map<ParsedLine, string>();
   const shorterKeyOf = new Map<ParsedLine, string>();
@@ -48,7 +52,11 @@ export async function matchQuickOrder(
       keyOf.set(line, partNumberKey(line.partNumber));
       if (line.withoutLastWord) shorterKeyOf.set(line, partNumberKey(line.withoutLastWord));
     }
-  const found = await findProducts(db, [...new Set([...keyOf.values(), ...shorterKeyOf.values()])]);
+  const found = await findProducts(
+    db,
+    [...new Set([...keyOf.values(), ...shorterKeyOf.values()])],
+    companyId,
+  );
   /** The product a line asks for with a quantity: its whole number's. */
   const productOf = (line: ParsedLine) => found.get(keyOf.get(line) ?? '');
   /** A line whose last word, not a number, stands where its quantity should. */
@@ -80,6 +88,7 @@ export async function matchQuickOrder(
   const unitCents = await priceProducts(
     db,
     new Map([...byProduct].map(([id, { total }]) => [id, total])),
+    buyerId,
   );
 
   let totalCents = 0;
@@ -90,6 +99,7 @@ export async function matchQuickOrder(
       productId: null,
       sku: null,
       name: null,
+      customerPartNumber: null,
       quantity: line.quantity,
       suggestions: [],
       minimumOrderQuantity: null,
@@ -110,6 +120,7 @@ export async function matchQuickOrder(
       productId: part.id,
       sku: part.sku,
       name: part.name,
+      customerPartNumber: part.customerPartNumber,
       minimumOrderQuantity: part.minimum,
       availableQuantity: part.available,
     };

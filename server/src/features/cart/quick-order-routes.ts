@@ -6,6 +6,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { answerOnce } from '../../http/idempotency.ts';
 import { errorResponses } from '../../http/responses.ts';
 import { actorOf } from '../auth/actor.ts';
+import { membershipOf } from '../companies/company-access.ts';
 import { withFits } from '../fitment/quick-order-fits.ts';
 import { addCartLines } from './cart-repository.ts';
 import { buyerOf } from './cart-routes.ts';
@@ -23,7 +24,7 @@ export const quickOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['cart'],
         summary:
-          'Match pasted lines (`SKU qty`, `SKU,qty`, `SKU<tab>qty`) or a CSV by SKU, MPN or cross-reference, each priced at my tier price; with `add: true`, the ok lines go into my cart; with `vehicle`, each matched line says whether it fits',
+          "Match pasted lines (`SKU qty`, `SKU,qty`, `SKU<tab>qty`) or a CSV by my company's own part number, SKU, MPN or cross-reference, each priced at my tier price; with `add: true`, the ok lines go into my cart; with `vehicle`, each matched line says whether it fits",
         body: quickOrderRequest,
         response: { 200: successEnvelope(quickOrderResult), ...errorResponses },
       },
@@ -31,7 +32,14 @@ export const quickOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const buyer = buyerOf(actorOf(request));
       const { vehicle } = request.body;
-      const matched = await matchQuickOrder(app.db, parseQuickOrder(request.body.text));
+      // Issue 35: a company's members quick-order by its own part numbers too (only its own).
+      const company = await membershipOf(app.db, buyer.id);
+      const matched = await matchQuickOrder(
+        app.db,
+        parseQuickOrder(request.body.text),
+        company?.companyId ?? null,
+        buyer.id,
+      );
       const { total } = matched;
       const lines =
         vehicle === undefined ? matched.lines : await withFits(app.db, vehicle, matched.lines);

@@ -1,4 +1,8 @@
-import type { SearchQuery, SearchResult } from '@proper-parts/domain/catalog-search';
+import {
+  SEARCH_EXACT_COUNT_UP_TO,
+  type SearchQuery,
+  type SearchResult,
+} from '@proper-parts/domain/catalog-search';
 import { sql } from 'drizzle-orm';
 import { type Queryable, rowsOf } from '../../db/queryable.ts';
 import { and, attributeMatch, conditions } from './search-conditions.ts';
@@ -11,6 +15,7 @@ import { and, attributeMatch, conditions } from './search-conditions.ts';
 export async function attributeFacetsOf(
   db: Queryable,
   query: SearchQuery,
+  sampleSize = SEARCH_EXACT_COUNT_UP_TO,
 ): Promise<SearchResult['facets']['attributes']> {
   if (!query.category) return [];
   const [leaf] = await rowsOf<{ leaf: boolean }>(
@@ -20,7 +25,9 @@ export async function attributeFacetsOf(
       where parent.slug = ${query.category}) as leaf`,
   );
   if (!leaf?.leaf) return [];
-  return attributeFacets(await rowsOf<AttributeFacetRow>(db, attributeFacetsQuery(query)));
+  return attributeFacets(
+    await rowsOf<AttributeFacetRow>(db, attributeFacetsQuery(query, sampleSize)),
+  );
 }
 
 /** How many values of a text attribute the facet lists. */
@@ -38,17 +45,21 @@ interface AttributeFacetRow {
 /**
  * The chosen category's specifications as facets: a number's range, a text's values with counts.
  * Each attribute is counted under every filter but its own (one pass: a row of attribute `x`
- * must meet the other attributes' filters only).
+ * must meet the other attributes' filters only). Over the first `sampleSize`
+ * products the other filters give (issue 32): the counts' sample, as search-counts.ts's.
  */
-function attributeFacetsQuery(query: SearchQuery) {
+function attributeFacetsQuery(query: SearchQuery, sampleSize: number) {
   const others = query.attributes.map(
     (attribute) => sql`(f.name = ${attribute.name} or ${attributeMatch(attribute, 'o')})`,
   );
   return sql`
     select f.name, f.unit, case when f.num is null then f.value end as value,
       min(f.num) as min, max(f.num) as max, count(distinct p.id)::int as count
-    from products p join product_attributes f on f.product_id = p.id
-    where ${and([...conditions(query, 'attributes'), ...others])}
+    from (
+      select p.id from products p where ${and(conditions(query, 'attributes'))}
+      limit ${sampleSize + 1}
+    ) p join product_attributes f on f.product_id = p.id
+    ${others.length > 0 ? sql`where ${and(others)}` : sql``}
     group by f.name, f.unit, case when f.num is null then f.value end
     order by f.name, count(distinct p.id) desc`;
 }

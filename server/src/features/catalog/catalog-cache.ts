@@ -30,6 +30,7 @@ function catalogCache(app: FastifyInstance): ResponseCache {
       feed: app.changes,
       tables: ['products', LOCAL_WRITE],
       maxAgeMs: CATALOG_MAX_AGE_MS,
+      off: app.config.CATALOG_CACHE === 'off',
     });
     caches.set(app.changes, cache);
   }

@@ -209,11 +209,34 @@ BAD-9,Negative stock,,,ball-bearings,1,1,-5,,,,
     expect(await product('LONG-3')).toBeUndefined();
   });
 
+  it('imports shipping weights and sizes (issue 33), refusing a negative one by its column', async () => {
+    const result = await report(
+      'sku,name,price,category,weightGrams,lengthMm,widthMm,heightMm\nHEAVY-1,Heavy gear,5,ball-bearings,12500,400,300,200\nHEAVY-2,Bad gear,5,ball-bearings,-3,1,1,1\n',
+    );
+    expect(result).toMatchObject({ created: 1, rejected: 1 });
+    expect(result.rejections[0]?.reason).toMatch(/weightGrams: must not be negative/);
+    const [row] = (
+      await app.db.execute<Record<string, number>>(
+        sql`select weight_grams as "w", length_mm as "l", width_mm as "d", height_mm as "h"
+          from products where sku = 'HEAVY-1'`,
+      )
+    ).rows;
+    expect(row).toEqual({ w: 12500, l: 400, d: 300, h: 200 });
+    // A file without the columns keeps them.
+    await report('sku,name\nHEAVY-1,Heavy gear renamed\n');
+    const [kept] = (
+      await app.db.execute<{ w: number }>(
+        sql`select weight_grams as "w" from products where sku = 'HEAVY-1'`,
+      )
+    ).rows;
+    expect(kept?.w).toBe(12500);
+  });
+
   // 10,000 demo products on PGlite: ~20 s alone, more beside the journeys in CI (a hang guard).
   it('exports the whole catalog, and importing that file changes nothing', async () => {
     const csv = await exportCsv();
     const lines = csv.trimEnd().split('\n');
-    expect(lines[0]).toBe(`${HEADER},priceBreaks,packSize`);
+    expect(lines[0]).toBe(`${HEADER},priceBreaks,packSize,weightGrams,lengthMm,widthMm,heightMm`);
     const [{ live = 0 } = {}] = (
       await app.db.execute<{ live: number }>(
         sql`select count(*)::int as live from products where deleted_at is null`,

@@ -13,6 +13,7 @@ const empty: SearchResult = {
   items: [],
   nextCursor: null,
   total: 0,
+  totalIsLowerBound: false,
   facets: { brands: [], categories: [], inStock: 0, price: null, attributes: [] },
   didYouMean: null,
 };
@@ -44,7 +45,7 @@ describe('catalog search answers', () => {
     emit: () => {},
     close: async () => {},
   };
-  const app = { changes: feed } as unknown as FastifyInstance;
+  const app = { changes: feed, config: { CATALOG_CACHE: 'on' } } as unknown as FastifyInstance;
 
   it(`runs at most ${SEARCH_READS_AT_ONCE} searches at once; callers of one key share a read`, async () => {
     let running = 0;

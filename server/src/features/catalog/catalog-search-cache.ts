@@ -67,6 +67,7 @@ const catalogAnswers = <T = string>(
     maxEntries,
     maxAgeMs,
     refreshInBackground: true,
+    off: app.config.CATALOG_CACHE === 'off',
   });
 
 /** A search's count and facets, kept apart from its pages (search-counts.ts). */

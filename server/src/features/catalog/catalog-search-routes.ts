@@ -11,6 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors.ts';
 import { cachedJsonRoute, sendJson } from '../../http/cached-json.ts';
 import { errorResponses } from '../../http/responses.ts';
+import { ownPartNumberSku } from '../part-numbers/own-number-search.ts';
 import type { CatalogSearch } from './catalog-search.ts';
 import { catalogSearchAnswers } from './catalog-search-cache.ts';
 import { demoProgressRoutes } from './demo-progress-routes.ts';
@@ -32,12 +33,18 @@ export function catalogSearchRoutes(search: CatalogSearch): FastifyPluginAsyncZo
         schema: {
           tags: ['catalog'],
           summary:
-            'Search parts by part number, words, category, brand, stock, price and `attr.<name>` (a value or min..max), with facets and a keyset cursor (public)',
+            "Search parts by part number (a company member's own too), words, category, brand, stock, price and `attr.<name>` (a value or min..max), with facets and a keyset cursor (public)",
           querystring: searchQuery,
           response: { 200: successEnvelope(searchResult), ...errorResponses },
         },
       },
       async (request, reply) => {
+        // Issue 35: a company member's own part number finds its part, for them only.
+        const ownSku = await ownPartNumberSku(request, request.query.q);
+        if (ownSku) {
+          const { body } = await answers.search({ ...request.query, q: ownSku });
+          return sendJson(reply, body);
+        }
         const { body, source } = await answers.search(request.query);
         return sendJson(reply, body, source);
       },

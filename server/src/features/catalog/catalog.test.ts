@@ -21,6 +21,22 @@ describe('catalog: demo seed and GET /api/v1/tools', async () => {
     expect(demoProducts.length).toBeGreaterThanOrEqual(18);
   }, 120_000);
 
+  it('gives every demo part a shipping weight and a box, heavier as it is dearer (issue 33)', async () => {
+    const { rows } = await app.db.execute<Record<string, number>>(
+      sql`select count(*) filter (where weight_grams <= 0 or length_mm <= 0 or width_mm <= 0
+            or height_mm <= 0)::int as missing,
+          max(weight_grams)::int as heaviest,
+          avg(weight_grams) filter (where price_cents < 100)::float8 as cheap,
+          avg(weight_grams) filter (where price_cents >= 10000)::float8 as dear
+        from products`,
+    );
+    const [facts] = rows;
+    expect(facts?.missing).toBe(0);
+    expect(Number(facts?.heaviest)).toBeLessThan(100_000);
+    expect(Number(facts?.cheap)).toBeLessThan(100);
+    expect(Number(facts?.dear)).toBeGreaterThan(1000);
+  });
+
   it("keeps the spec six's fields, with quantities a maintenance buyer orders (decisions.md, Data)", () => {
     expect(
       demoProducts

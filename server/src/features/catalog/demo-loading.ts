@@ -43,7 +43,11 @@ export async function seedDemoBeforeOpening(app: FastifyInstance, database: Data
   let progress: DemoCatalogProgress | undefined;
   const began = Date.now();
   await database.withoutTimeouts((db) =>
-    seedDemoCatalog(db, { onStep: (step) => (progress = step), until: () => true }),
+    seedDemoCatalog(db, {
+      onStep: (step) => (progress = step),
+      until: () => true,
+      parts: app.config.DEMO_CATALOG_PARTS,
+    }),
   );
   const between = requestsFirst(app);
   let closing = false;
@@ -59,6 +63,7 @@ export async function seedDemoBeforeOpening(app: FastifyInstance, database: Data
       app.log.info(`${demoCatalogLoadingText(progress)} The shop is open meanwhile.`);
       const { seeded } = await database.withoutTimeouts((db) =>
         seedDemoCatalog(db, {
+          parts: app.config.DEMO_CATALOG_PARTS,
           onStep: (step) => {
             if (step.loaded % LOG_EVERY === 0 && step.loaded < step.total)
               app.log.info(demoCatalogLoadingText(step));

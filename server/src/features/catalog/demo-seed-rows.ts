@@ -10,6 +10,17 @@ type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 /** Rows as one JSON parameter: a few statements for many rows, on either database. */
 const json = (rows: unknown[]) => sql`${JSON.stringify(rows)}::json`;
 
+/** UNSPSC commodity classes of a few demo categories (parts below them inherit the code). */
+const DEMO_UNSPSC = [
+  { slug: 'bearings', code: '31171500' },
+  { slug: 'bolts-and-screws', code: '31161600' },
+  { slug: 'nuts-and-washers', code: '31161700' },
+  { slug: 'filters', code: '40161500' },
+  { slug: 'brakes', code: '25171700' },
+  { slug: 'hand-tools', code: '27111700' },
+  { slug: 'power-tools', code: '27112700' },
+];
+
 /** Each category's name with its parents' names: the words a product's category adds. */
 function categoryNames(categories: DemoCategory[]): Map<string, string> {
   const bySlug = new Map(categories.map((category) => [category.slug, category]));
@@ -34,6 +45,11 @@ export async function insertDemoTaxonomy(tx: Transaction, catalog: DemoCatalog) 
       left join categories parent on parent.slug = x."parentSlug"
       on conflict (slug) do nothing`);
   }
+  // Issue 34: the UNSPSC codes PunchOut lines carry, as migration 0023 gave existing demo shops.
+  await tx.execute(sql`
+    update categories set unspsc = x.code
+    from json_to_recordset(${json(DEMO_UNSPSC)}) as x(slug text, code text)
+    where categories.slug = x.slug and categories.unspsc is null`);
   await tx.execute(sql`
     insert into brands (name, slug)
     select x.name, x.slug from json_to_recordset(${json(catalog.brands)}) as x(name text, slug text)
@@ -113,4 +129,18 @@ export async function insertDemoProducts(
     update products set pack_size = 10
     where sku in (select json_array_elements_text(${skus}))
       and minimum_order_quantity % 10 = 0 and abs(hashtext(sku)) % 5 = 1`);
+  // Issue 33: a shipping weight and a packed size for every part, so freight bands have something
+  // to weigh. Dearer parts are heavier (price^0.8: a 10-cent washer ~6 g, a $12 bearing ~300 g, a
+  // $500 pump ~6 kg), spread by ±30% per part; the box is sized for ~2 g/cm³ packed.
+  await tx.execute(sql`
+    with weighed as (
+      select id, greatest(2, round(power(price_cents, 0.8)
+        * (0.7 + (abs(hashtext(sku)) % 61) / 100.0)))::int as grams
+      from products where sku in (select json_array_elements_text(${skus}))
+    )
+    update products p set weight_grams = w.grams,
+      length_mm = greatest(10, round(14 * cbrt(w.grams / 2.0)))::int,
+      width_mm = greatest(10, round(10 * cbrt(w.grams / 2.0)))::int,
+      height_mm = greatest(5, round(7 * cbrt(w.grams / 2.0)))::int
+    from weighed w where p.id = w.id`);
 }

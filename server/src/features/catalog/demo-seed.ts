@@ -22,11 +22,15 @@ interface Progress extends DemoCatalogProgress {
   base: string;
 }
 
-// The same catalog on every call (a seeded generator): made once while the steps need it, and
-// cut as they write it (the parts are written from the end), so its memory goes as they go.
+// The same catalog on every call for a size (a seeded generator): made once while the steps need
+// it, and cut as they write it (the parts are written from the end), so its memory goes as they go.
 let generated: DemoCatalog | undefined;
-const demoCatalog = (parts = DEMO_CATALOG_SIZE) => {
-  if (!generated || generated.products.length < parts) generated = generateDemoCatalog();
+let generatedSize = 0;
+const demoCatalog = (size: number, parts = size) => {
+  if (!generated || generatedSize !== size || generated.products.length < parts) {
+    generated = generateDemoCatalog(size);
+    generatedSize = size;
+  }
   return generated;
 };
 
@@ -36,7 +40,7 @@ const demoCatalog = (parts = DEMO_CATALOG_SIZE) => {
  * loading). A shop that has products of its own, or whose demo catalog was loaded before (and
  * perhaps emptied since, on purpose), gets nothing.
  */
-async function beginDemoCatalog(db: Database): Promise<boolean> {
+async function beginDemoCatalog(db: Database, size: number): Promise<boolean> {
   return db.transaction(async (tx) => {
     const found = await tx.execute<{ key: string }>(
       sql`select key from app_state where key in (${SEEDED_KEY}, ${PROGRESS_KEY})`,
@@ -45,7 +49,7 @@ async function beginDemoCatalog(db: Database): Promise<boolean> {
     const [{ count } = { count: 0 }] = (
       await tx.execute<{ count: number }>(sql`select count(*)::int as count from products`)
     ).rows;
-    const catalog = demoCatalog();
+    const catalog = demoCatalog(size);
     const progress: Progress = {
       base: new Date().toISOString(),
       loaded: 0,
@@ -84,7 +88,7 @@ async function seedDemoCatalogStep(db: Database): Promise<DemoCatalogProgress | 
     const progress = JSON.parse(row.value) as Progress;
     const to = progress.total - progress.loaded;
     const from = Math.max(0, to - DEMO_SEED_STEP);
-    const catalog = demoCatalog(to);
+    const catalog = demoCatalog(progress.total, to);
     await insertDemoProducts(tx, catalog, { from, to, total: progress.total, base: progress.base });
     const loaded = progress.total - from;
     if (loaded < progress.total) {
@@ -113,6 +117,8 @@ export interface SeedDemoOptions {
    * event loop (the default) no request would even be read until the last step.
    */
   between?: () => Promise<unknown>;
+  /** How many parts a catalog begun by this call has (DEMO_CATALOG_PARTS); one begun keeps its own. */
+  parts?: number;
 }
 
 /**
@@ -122,9 +128,9 @@ export interface SeedDemoOptions {
  */
 export async function seedDemoCatalog(
   db: Database,
-  { onStep, until, between = nextTurn }: SeedDemoOptions = {},
+  { onStep, until, between = nextTurn, parts = DEMO_CATALOG_SIZE }: SeedDemoOptions = {},
 ): Promise<{ seeded: boolean }> {
-  if (!(await beginDemoCatalog(db))) return { seeded: false };
+  if (!(await beginDemoCatalog(db, parts))) return { seeded: false };
   for (let steps = 1; ; steps++) {
     const progress = await seedDemoCatalogStep(db);
     if (!progress) return { seeded: false };

@@ -31,6 +31,10 @@ type Current = {
   attributes: string;
   cross_references: string;
   pack_size: number;
+  weight_grams: number;
+  length_mm: number;
+  width_mm: number;
+  height_mm: number;
   /** JSON of `StoredPriceBreak[]`, the smallest quantity first. */
   price_breaks: string;
 };
@@ -54,6 +58,7 @@ async function currentOf(db: Database, skus: string[]): Promise<Map<string, Curr
     await db.execute<Current>(sql`
       select p.id, p.sku, p.name, p.mpn, b.name as brand, c.slug as category, p.price_cents,
         p.minimum_order_quantity, p.available_quantity, p.img, p.description, p.pack_size,
+        p.weight_grams, p.length_mm, p.width_mm, p.height_mm,
         p.deleted_at is not null as deleted,
         coalesce((select json_agg(json_build_object('name', a.name, 'value', a.value, 'unit', a.unit) order by a.name)::text
           from product_attributes a where a.product_id = p.id), '[]') as attributes,
@@ -93,6 +98,10 @@ function sameAs(row: CatalogCsvLine, current: Current): boolean {
     same(row.img, current.img) &&
     same(row.description, current.description) &&
     same(row.packSize, current.pack_size) &&
+    same(row.weightGrams, current.weight_grams) &&
+    same(row.lengthMm, current.length_mm) &&
+    same(row.widthMm, current.width_mm) &&
+    same(row.heightMm, current.height_mm) &&
     (row.priceBreaks === undefined || sameBreaks(row.priceBreaks, breaksOf(current))) &&
     (row.attributes === undefined ||
       sortedAttributes(row) === formatAttributes(JSON.parse(current.attributes))) &&
@@ -167,6 +176,10 @@ export async function plan(
         attributes: row.attributes ?? null,
         cross_references: row.crossReferences ?? null,
         pack_size: row.packSize ?? null,
+        weight_grams: row.weightGrams ?? null,
+        length_mm: row.lengthMm ?? null,
+        width_mm: row.widthMm ?? null,
+        height_mm: row.heightMm ?? null,
         price_breaks: row.priceBreaks ? breaksToCents(row.priceBreaks) : null,
       },
     });

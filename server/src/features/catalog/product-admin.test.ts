@@ -9,7 +9,7 @@ import { seedDemoCatalog } from './demo-seed.ts';
 
 describe('product administration: POST /api/v1/tools and DELETE /api/v1/tools/{id}', async () => {
   const app = await buildTestApp();
-  await seedDemoCatalog(app.db);
+  await seedDemoCatalog(app.db, { parts: 1000 });
   const admin = await signUpAdmin(app);
   const customer = await signUp(app);
   const as = (who: { cookie: string }) => ({ cookie: who.cookie });

@@ -91,6 +91,35 @@ describe('PATCH /api/v1/tools/{id}: an admin edits a product (issue 16)', async 
     }
   });
 
+  it('sets the shipping weight and size (issue 33), refusing negative ones by field', async () => {
+    const res = await patch(bearing._id, {
+      weightGrams: 240,
+      lengthMm: 60,
+      widthMm: 60,
+      heightMm: 20,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { rows } = await app.db.execute<Record<string, number>>(
+      sql`select weight_grams as "w", length_mm as "l", width_mm as "d", height_mm as "h"
+        from products where id = ${bearing._id}`,
+    );
+    expect(rows[0]).toEqual({ w: 240, l: 60, d: 60, h: 20 });
+    // The edit answer and the product's read carry them: the admin's form shows them back.
+    const size = { weightGrams: 240, lengthMm: 60, widthMm: 60, heightMm: 20 };
+    expect(res.json().data).toMatchObject(size);
+    const read = await app.inject({
+      method: 'GET',
+      url: `/api/v1/catalog/products/${bearing._id}`,
+    });
+    expect(read.json().data).toMatchObject(size);
+    const negative = await patch(bearing._id, { weightGrams: -1 });
+    expect(negative.statusCode).toBe(400);
+    expect(negative.json().message).toMatch(/weightGrams: must not be negative/);
+    const fraction = await patch(bearing._id, { heightMm: 2.5 });
+    expect(fraction.statusCode).toBe(400);
+    expect(fraction.json().message).toMatch(/heightMm/);
+  });
+
   it('is for admins only, and answers 404 for a product that is gone', async () => {
     const refused = await patch(bearing._id, { name: 'Customer rename' }, customer);
     expect(refused.statusCode).toBe(403);

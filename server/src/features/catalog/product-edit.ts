@@ -3,12 +3,14 @@ import type { UpdateProductRequest } from '@proper-parts/domain/product-edit';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { uniqueViolationOf } from '../../db/pg-errors.ts';
+import type { Queryable } from '../../db/queryable.ts';
 import { AppError } from '../../errors.ts';
 import { type AuditActor, recordAudit } from '../audit/audit-log.ts';
+import { lowLineOf, type OutboxEvent, recordEvents } from '../webhooks/outbox.ts';
 import { dollarsToCents } from './catalog-repository.ts';
 import { taxonomy } from './catalog-taxonomy.ts';
 import { breaksToCents, breaksToDollars, type StoredPriceBreak } from './price-breaks.ts';
-import { changedFields, productSnapshot } from './product-snapshot.ts';
+import { changedFields, type ProductSnapshot, productSnapshot } from './product-snapshot.ts';
 import { writeProducts } from './product-writes.ts';
 import { skuTakenReason } from './sku-clash.ts';
 
@@ -71,6 +73,10 @@ export async function editProduct(
     attributes: edit.attributes ?? null,
     cross_references: edit.crossReferences ?? null,
     pack_size: edit.packSize ?? null,
+    weight_grams: edit.weightGrams ?? null,
+    length_mm: edit.lengthMm ?? null,
+    width_mm: edit.widthMm ?? null,
+    height_mm: edit.heightMm ?? null,
     price_breaks: edit.priceBreaks ? breaksToCents(edit.priceBreaks) : null,
   };
   try {
@@ -78,11 +84,15 @@ export async function editProduct(
       // Locked first: `before` is what this edit changes, not what a racing edit left.
       await tx.execute(sql`select id from products where id = ${id} for update`);
       const before = await productSnapshot(tx, id);
-      await writeProducts(tx as unknown as Database, [{ line: 0, kind: 'update', values }]);
+      await writeProducts(tx as unknown as Database, [{ line: 0, kind: 'update', values }], {
+        events: false,
+      });
       const after = await productSnapshot(tx, id);
       if (!before || !after) return;
       const changed = changedFields(before, after);
+      // An edit that changed nothing tells no one: no event, no audit entry.
       if (changed.keys.length === 0) return;
+      await recordEditEvents(tx, id, before, after);
       await recordAudit(tx, actor, {
         action: 'product.update',
         targetType: 'product',
@@ -114,4 +124,40 @@ function editSummary(sku: string, changed: ReturnType<typeof changedFields>): st
       : key,
   );
   return `Edited ${sku}: ${parts.join(', ')}`;
+}
+
+/**
+ * Issue 34: the edit's `product.updated` (the shape the import's statement writes) and, when the
+ * edit took the stock from at or above its low line to below it, `stock.low`, on the edit's
+ * transaction.
+ */
+function recordEditEvents(
+  tx: Queryable,
+  id: string,
+  before: ProductSnapshot,
+  after: ProductSnapshot,
+) {
+  const available = Number(after.availableQuantity);
+  const lowLine = lowLineOf(Number(after.minimumOrderQuantity));
+  const events: OutboxEvent[] = [
+    {
+      type: 'product.updated',
+      subject: `product:${id}`,
+      data: {
+        id,
+        sku: after.sku,
+        name: after.name,
+        price: Number(after.price),
+        available,
+        created: false,
+      },
+    },
+  ];
+  if (available < lowLine && Number(before.availableQuantity) >= lowLine)
+    events.push({
+      type: 'stock.low',
+      subject: `product:${id}`,
+      data: { productId: id, sku: after.sku, available, lowLine },
+    });
+  return recordEvents(tx, events);
 }

@@ -21,11 +21,16 @@ export async function readProduct(
       cross_references: CatalogProduct['crossReferences'] | string;
       category_path: CatalogProduct['categoryPath'] | string;
       price_breaks: { minQuantity: number; priceCents: number }[] | string;
+      weight_grams: number | string;
+      length_mm: number | string;
+      width_mm: number | string;
+      height_mm: number | string;
     }
   >(
     db,
     sql`
     select ${ITEM_COLUMNS}, p.mpn, p.description, p.created_at, '' as sort_value,
+      p.weight_grams, p.length_mm, p.width_mm, p.height_mm,
       (select coalesce(json_agg(json_build_object('minQuantity', pb.min_quantity,
           'priceCents', pb.price_cents) order by pb.min_quantity), '[]')
         from price_breaks pb where pb.product_id = p.id) as price_breaks,
@@ -76,5 +81,9 @@ export async function readProduct(
       minQuantity: Number(b.minQuantity),
       price: Number(b.priceCents) / 100,
     })),
+    weightGrams: Number(row.weight_grams),
+    lengthMm: Number(row.length_mm),
+    widthMm: Number(row.width_mm),
+    heightMm: Number(row.height_mm),
   };
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { eventParts, productEventJson } from '../webhooks/outbox.ts';
 import { replacePriceBreaks, type StoredPriceBreak } from './price-breaks.ts';
 
 export const json = (rows: unknown) => sql`${JSON.stringify(rows)}::json`;
@@ -8,19 +9,38 @@ export const json = (rows: unknown) => sql`${JSON.stringify(rows)}::json`;
 export type Writes = { line: number; kind: 'create' | 'update'; values: Record<string, unknown> };
 
 /**
+ * Issue 34: one `product.updated` per product written (created ones say `created: true`), in the
+ * batch's statement: an import of 10,000 lines adds one insert of its events a batch, no more.
+ */
+const productEvents = sql.raw(
+  `, ${eventParts(
+    'ev_products',
+    'product.updated',
+    `select 'product:' || w.id, ${productEventJson('w', 'w.created')}
+    from (select * from changed union all select * from made) w`,
+  )}`,
+);
+
+/**
  * The batch's products, then their specifications, cross-references and price breaks, then their
  * words. An update (`id` set) keeps every column given as null (a list given as null is left
  * alone; an empty one clears it); `mpn: ''` clears the MPN. Shared with the admin's product edit
- * (`PATCH /tools/{id}`).
+ * (`PATCH /tools/{id}`), which records its events itself (`events: false`), and only when the
+ * edit changed something.
  */
-export async function writeProducts(db: Database, writes: Writes[]) {
+export async function writeProducts(
+  db: Database,
+  writes: Writes[],
+  { events = true }: { events?: boolean } = {},
+) {
   const values = writes.map((p) => p.values);
   const ids = (
     await db.execute<{ id: string; sku: string }>(sql`
       with x as (
         select * from json_to_recordset(${json(values)}) as x(
           id uuid, sku text, name text, slug text, mpn text, brand_id uuid, category_id uuid, price_cents int,
-          minimum_order_quantity int, available_quantity int, img text, description text, pack_size int)
+          minimum_order_quantity int, available_quantity int, img text, description text, pack_size int,
+          weight_grams int, length_mm int, width_mm int, height_mm int)
       ),
       changed as (
         update products p set
@@ -36,18 +56,25 @@ export async function writeProducts(db: Database, writes: Writes[]) {
           img = coalesce(x.img, p.img),
           description = coalesce(x.description, p.description),
           pack_size = coalesce(x.pack_size, p.pack_size),
+          weight_grams = coalesce(x.weight_grams, p.weight_grams),
+          length_mm = coalesce(x.length_mm, p.length_mm),
+          width_mm = coalesce(x.width_mm, p.width_mm),
+          height_mm = coalesce(x.height_mm, p.height_mm),
           deleted_at = null
         from x where x.id is not null and p.id = x.id
-        returning p.id, p.sku
+        returning p.id, p.sku, p.name, p.price_cents, p.available_quantity, false as created
       ),
       made as (
         insert into products (sku, name, mpn, brand_id, category_id, price_cents,
-          minimum_order_quantity, available_quantity, img, description, pack_size)
+          minimum_order_quantity, available_quantity, img, description, pack_size,
+          weight_grams, length_mm, width_mm, height_mm)
         select sku, name, mpn, brand_id, category_id, price_cents, minimum_order_quantity,
-          available_quantity, img, description, coalesce(pack_size, 1)
+          available_quantity, img, description, coalesce(pack_size, 1),
+          coalesce(weight_grams, 0), coalesce(length_mm, 0), coalesce(width_mm, 0),
+          coalesce(height_mm, 0)
         from x where x.id is null
-        returning id, sku
-      )
+        returning id, sku, name, price_cents, available_quantity, true as created
+      )${events ? productEvents : sql``}
       select id, sku from changed union all select id, sku from made`)
   ).rows;
   if (ids.length !== writes.length) throw new Error('a product changed while it was imported');

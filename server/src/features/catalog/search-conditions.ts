@@ -39,8 +39,14 @@ export function textMatch(q: string) {
 /** The filter a count leaves out: a facet counts what the query gives with that facet changed. */
 type Except = 'brand' | 'category' | 'price' | 'attributes' | null;
 
-/** `attribute` holds for the product `p`, as a row of `product_attributes` aliased `alias`. */
-export function attributeMatch(attribute: AttributeFilter, alias: string) {
+/**
+ * `attribute` holds for the product `p`, as a row of `product_attributes` aliased `alias`.
+ * `probe`: as a scalar subquery, which PostgreSQL never turns into a join: each product the other
+ * filters find is looked up by the attributes' primary key (product, name), where `exists` may
+ * be planned from the attribute's index, probing a product for each of its values in range (a
+ * category's bounded sample read 12,480 products for 1,001 at 10^6).
+ */
+export function attributeMatch(attribute: AttributeFilter, alias: string, probe = false) {
   const a = sql.raw(alias);
   const match =
     'value' in attribute
@@ -48,10 +54,19 @@ export function attributeMatch(attribute: AttributeFilter, alias: string) {
         ? sql`${a}.num = ${Number(attribute.value)}::float8`
         : sql`${a}.num is null and lower(${a}.value) = ${attribute.value.toLowerCase()}`
       : sql`${a}.num between ${attribute.min ?? -Number.MAX_VALUE}::float8 and ${attribute.max ?? Number.MAX_VALUE}::float8`;
-  return sql`exists (select 1 from product_attributes ${a} where ${a}.product_id = p.id and ${a}.name = ${attribute.name} and ${match})`;
+  const row = sql`from product_attributes ${a} where ${a}.product_id = p.id and ${a}.name = ${attribute.name} and ${match}`;
+  return probe ? sql`coalesce((select true ${row}), false)` : sql`exists (select 1 ${row})`;
 }
 
-export function conditions(query: SearchQuery, leaveOut: Except | Except[]): SQL[] {
+/**
+ * `probeAttributes`: the attribute filters as probes (`attributeMatch`), for a bounded read whose
+ * other filters (category, brand, words, vehicle) find the products: the counts' sample.
+ */
+export function conditions(
+  query: SearchQuery,
+  leaveOut: Except | Except[],
+  { probeAttributes = false } = {},
+): SQL[] {
   const left = new Set(Array.isArray(leaveOut) ? leaveOut : [leaveOut]);
   const except = (filter: Except) => (left.has(filter) ? filter : null);
   const where: SQL[] = [sql`p.deleted_at is null`];
@@ -72,7 +87,8 @@ export function conditions(query: SearchQuery, leaveOut: Except | Except[]): SQL
   if (query.maxPrice !== undefined && except('price') !== 'price')
     where.push(sql`p.price_cents <= ${Math.floor(query.maxPrice * 100)}::bigint`);
   if (except('attributes') !== 'attributes')
-    for (const attribute of query.attributes) where.push(attributeMatch(attribute, 'a'));
+    for (const attribute of query.attributes)
+      where.push(attributeMatch(attribute, 'a', probeAttributes));
   if (query.q) where.push(textMatch(query.q).where);
   // Fits the vehicle (issue 20): the ids of the parts that fit it, read once from the fitments'
   // primary key (vehicle first) as an InitPlan, an index condition on the products' primary

@@ -1,9 +1,12 @@
 import type { SearchQuery } from '@proper-parts/domain/catalog-search';
+import { SEARCH_EXACT_COUNT_UP_TO } from '@proper-parts/domain/catalog-search';
 import { type SQL, sql } from 'drizzle-orm';
 import { and, conditions, list } from './search-conditions.ts';
 
 export interface Counts {
   total: number;
+  /** More matched than `SEARCH_EXACT_COUNT_UP_TO`: `total` is that bound, the facets a sample. */
+  capped: boolean;
   in_stock: number;
   min_price: number | null;
   max_price: number | null;
@@ -16,8 +19,13 @@ export interface Counts {
  * products that meet every filter but brand and price are read once (`base`); each count then
  * applies the filters it keeps (a facet is counted under every filter but its own). Six separate
  * statements took seconds on a broad query at 10^6 products.
+ *
+ * Bounded (issue 32): `base` is at most the first `cap` + 1 such products, so a broad query reads
+ * no more rows than a narrow one. Past `cap`, the facets are that sample's counts and the total
+ * stops at `cap` (`capped`); the total under brand and price filters is counted apart, bounded
+ * the same way, when the sample was cut short (its matches among the sample would undercount).
  */
-export function countsQuery(query: SearchQuery) {
+export function countsQuery(query: SearchQuery, cap = SEARCH_EXACT_COUNT_UP_TO) {
   const brandOk =
     query.brands.length > 0
       ? sql`p.brand_id in (select id from brands where slug in (${list(query.brands)}))`
@@ -28,6 +36,9 @@ export function countsQuery(query: SearchQuery) {
   if (query.maxPrice !== undefined)
     priceBounds.push(sql`p.price_cents <= ${Math.floor(query.maxPrice * 100)}::bigint`);
   const priceOk = priceBounds.length > 0 ? and(priceBounds) : sql`true`;
+  const filtered = query.brands.length > 0 || priceBounds.length > 0;
+  // Bounded reads: products found by their own filters, each probed for its attributes.
+  const probeAttributes = Boolean(query.category || query.q || query.vehicle !== undefined);
   const facetRoots = query.category
     ? sql`parent_id = (select id from categories where slug = ${query.category})`
     : sql`parent_id is null`;
@@ -36,7 +47,17 @@ export function countsQuery(query: SearchQuery) {
       select p.brand_id, p.category_id, p.price_cents,
         p.available_quantity >= p.minimum_order_quantity as in_stock,
         ${brandOk} as brand_ok, ${priceOk} as price_ok
-      from products p where ${and(conditions(query, ['brand', 'price']))}
+      from products p where ${and(conditions(query, ['brand', 'price'], { probeAttributes }))}
+      limit ${cap + 1}
+    ),
+    matched as (
+      select case
+        when (select count(*) from base) <= ${cap} or ${filtered ? sql`false` : sql`true`}
+          then (select count(*)::int from base where brand_ok and price_ok)
+        else (select count(*)::int from (
+          select 1 from products p where ${and(conditions(query, null, { probeAttributes }))}
+          limit ${cap + 1}) n)
+      end as n
     ),
     tree as (
       select id, id as facet from categories where ${facetRoots}
@@ -44,7 +65,8 @@ export function countsQuery(query: SearchQuery) {
       select c.id, tree.facet from categories c join tree on c.parent_id = tree.id
     )
     select
-      (select count(*)::int from base where brand_ok and price_ok) as total,
+      (select least(n, ${cap}) from matched) as total,
+      (select n > ${cap} from matched) as capped,
       (select count(*)::int from base where brand_ok and price_ok and in_stock) as in_stock,
       (select min(price_cents) from base where brand_ok) as min_price,
       (select max(price_cents) from base where brand_ok) as max_price,

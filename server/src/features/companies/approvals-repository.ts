@@ -17,6 +17,7 @@ import {
 } from '../orders/order-view.ts';
 import { findOrder, type OrderPage } from '../orders/orders-repository.ts';
 import { releaseOrder } from '../orders/release-order.ts';
+import { orderAndInvoiceEvents, recordOrderEvents } from '../webhooks/outbox.ts';
 import type { Membership } from './company-access.ts';
 
 /** The company's orders awaiting approval, the oldest first (the first to expire). */
@@ -41,6 +42,12 @@ export async function listAwaitingApproval(
   );
   return { items: await ordersWithLines(db, items), nextCursor };
 }
+
+/**
+ * order.approved, then invoice.created for the invoice an approval numbers (an order on account):
+ * the invoice's part reads the first's rows, so it runs after it and its event comes second.
+ */
+const approvedEvents = sql.raw(orderAndInvoiceEvents('order.approved', 'approved', 'invoiced'));
 
 /**
  * Approves an order above its buyer's limit: one guarded update, so of two approvers (or an
@@ -82,7 +89,8 @@ export async function approveOrder(
         (now() at time zone 'UTC')::date + c.terms_days
       from approved, counted, companies c
       where c.id = ${approver.companyId}
-    )
+      returning order_id, year, number_in_year, due_on
+    ), ${approvedEvents}
     select * from approved`,
     );
     if (approved) await recordDecision(tx, actor, approved, 'order.approve');
@@ -135,6 +143,7 @@ export async function rejectOrder(
     if (rejected) {
       await releaseOrder(tx, orderId);
       await recordDecision(tx, actor, rejected, 'order.reject', reason);
+      await recordOrderEvents(tx, 'order.cancelled', [rejected]);
     }
     return rejected;
   });
@@ -183,6 +192,7 @@ export async function expireApprovals(db: Database, limit = 100): Promise<Order[
         returning ${orderColumns}`,
     );
     for (const row of rows) await releaseOrder(tx, row.id);
+    await recordOrderEvents(tx, 'order.cancelled', rows);
     return rows;
   });
   return ordersWithLines(db, expired);

@@ -325,6 +325,23 @@ describe('approvals and paying on account', async () => {
       dueOn: inDays(30),
     });
     expect(approved.invoiceNumber).toMatch(/^\d{4}-\d{6}$/);
+    // Issue 34: created, approved and invoiced, each in the statement of its change, in order.
+    const events = (
+      await app.db.execute<{ type: string; data: Record<string, unknown> }>(
+        sql`select type, data from outbox_events where subject = ${`order:${order._id}`} order by seq`,
+      )
+    ).rows;
+    expect(events.map((event) => event.type)).toEqual([
+      'order.created',
+      'order.approved',
+      'invoice.created',
+    ]);
+    expect(events[1]?.data).toMatchObject({ id: order._id, status: 'pending' });
+    expect(events[2]?.data).toEqual({
+      orderId: order._id,
+      number: approved.invoiceNumber,
+      dueOn: inDays(30),
+    });
   });
 
   it('refuses approving an order on account once the shop has withdrawn the terms: no invoice without a due day', async () => {

@@ -63,3 +63,21 @@ export const APPROVERS = ['admin', 'approver'] as const satisfies readonly Compa
 /** `requireMembership` for the caller of a company route (company, invitation, address routes). */
 export const callerMembership = (request: FastifyRequest, roles: readonly CompanyRole[] = []) =>
   requireMembership(request.server.db, actorOf(request), roles);
+
+/**
+ * Who may read an order's papers (its invoice, its shipments and packing slips): its buyer, a
+ * shop admin, and (issue 19) the admins and approvers of the order's company, read from the
+ * database now (a removed member no longer can). Anyone else is told nothing (the routes' 404).
+ */
+export async function mayReadOrderPapers(
+  db: Queryable,
+  actor: Actor,
+  owner: { userId: string; companyId: string | null },
+): Promise<boolean> {
+  if (owner.userId === actor.id || actor.role === 'admin') return true;
+  if (!owner.companyId) return false;
+  const member = await membershipOf(db, actor.id);
+  return (
+    member?.companyId === owner.companyId && (APPROVERS as readonly string[]).includes(member.role)
+  );
+}

@@ -1,3 +1,4 @@
+import type { StructuredAddress } from '@proper-parts/domain/addresses';
 import {
   type AddressRequest,
   type CompanyAddress,
@@ -19,11 +20,13 @@ const toAddress = (row: {
   id: string;
   label: string;
   address: string;
+  shipTo: StructuredAddress | string | null;
   createdAt: string | Date;
 }): CompanyAddress => ({
   _id: row.id,
   label: row.label,
   address: row.address,
+  shipTo: typeof row.shipTo === 'string' ? JSON.parse(row.shipTo) : row.shipTo,
   createdAt: iso(row.createdAt),
 });
 
@@ -34,6 +37,7 @@ export async function listAddresses(db: Database, companyId: string, page: Pagin
       id: companyAddresses.id,
       label: companyAddresses.label,
       address: companyAddresses.address,
+      shipTo: companyAddresses.shipTo,
       createdAt: companyAddresses.createdAt,
       cursorAt: cursorAt(byAdded),
     })
@@ -52,9 +56,10 @@ export async function addAddress(
 ): Promise<CompanyAddress> {
   const [row] = await rowsOf<Parameters<typeof toAddress>[0]>(
     db,
-    sql`insert into company_addresses (company_id, label, address)
-      values (${companyId}, ${input.label}, ${input.address})
-      returning id, label, address, created_at as "createdAt"`,
+    sql`insert into company_addresses (company_id, label, address, ship_to)
+      values (${companyId}, ${input.label}, ${input.address},
+        ${input.shipTo ? JSON.stringify(input.shipTo) : null}::jsonb)
+      returning id, label, address, ship_to as "shipTo", created_at as "createdAt"`,
   );
   return toAddress(row as Parameters<typeof toAddress>[0]);
 }

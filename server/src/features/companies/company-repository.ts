@@ -1,3 +1,4 @@
+import type { StructuredAddress } from '@proper-parts/domain/addresses';
 import {
   type Company,
   type CompanyRole,
@@ -11,6 +12,7 @@ import { uniqueViolationOf } from '../../db/pg-errors.ts';
 import { type Queryable, rowsOf } from '../../db/queryable.ts';
 import { AppError } from '../../errors.ts';
 import type { Actor } from '../auth/actor.ts';
+import { recordEvent } from '../webhooks/outbox.ts';
 import { type Membership, membershipOf } from './company-access.ts';
 
 /** Times as the API shows them; money in dollars out, cents in (members' limits, credit). */
@@ -51,13 +53,20 @@ export async function createCompany(
     await db.transaction(async (tx) => {
       const [made] = await rowsOf<{ id: string }>(
         tx,
-        sql`insert into companies (name, tax_id, billing_address)
-          values (${input.name}, ${input.taxId}, ${input.billingAddress}) returning id`,
+        sql`insert into companies (name, tax_id, billing_address, billing_to)
+          values (${input.name}, ${input.taxId}, ${input.billingAddress},
+            ${input.billingTo ? JSON.stringify(input.billingTo) : null}::jsonb) returning id`,
       );
       await tx.execute(
         sql`insert into company_members (user_id, company_id, role)
           values (${actor.id}, ${made?.id}, 'admin')`,
       );
+      await recordEvent(tx, 'company.created', `company:${made?.id}`, {
+        id: made?.id,
+        name: input.name,
+        taxId: input.taxId,
+        createdBy: actor.email,
+      });
     });
   } catch (error) {
     if (alreadyInCompany(error)) throw new AppError('CONFLICT', companyMessages.alreadyInCompany);
@@ -71,6 +80,7 @@ interface CompanyRow {
   name: string;
   taxId: string;
   billingAddress: string;
+  billingTo: StructuredAddress | string | null;
   termsDays: number | null;
   creditLimitCents: number | string;
   balanceCents: number | string;
@@ -85,7 +95,7 @@ export async function readCompany(db: Queryable, userId: string): Promise<Compan
   const [row] = await rowsOf<CompanyRow>(
     db,
     sql`select c.id, c.name, c.tax_id as "taxId", c.billing_address as "billingAddress",
-        c.terms_days as "termsDays", c.credit_limit_cents as "creditLimitCents",
+        c.billing_to as "billingTo", c.terms_days as "termsDays", c.credit_limit_cents as "creditLimitCents",
         c.balance_cents as "balanceCents", c.created_at as "createdAt",
         m.role, m.order_limit_cents as "orderLimitCents",
         (m.role <> 'admin' or exists (select 1 from company_members o
@@ -102,6 +112,7 @@ export async function readCompany(db: Queryable, userId: string): Promise<Compan
     name: row.name,
     taxId: row.taxId,
     billingAddress: row.billingAddress,
+    billingTo: typeof row.billingTo === 'string' ? JSON.parse(row.billingTo) : row.billingTo,
     termsDays: row.termsDays === null ? null : Number(row.termsDays),
     creditLimit: credit / 100,
     balance: balance / 100,
@@ -122,6 +133,8 @@ export async function updateCompany(
         name = coalesce(${input.name ?? null}, name),
         tax_id = coalesce(${input.taxId ?? null}, tax_id),
         billing_address = coalesce(${input.billingAddress ?? null}, billing_address),
+        billing_to = coalesce(${input.billingTo ? JSON.stringify(input.billingTo) : null}::jsonb,
+          billing_to),
         updated_at = now()
       where id = ${membership.companyId}`,
   );

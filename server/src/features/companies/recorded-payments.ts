@@ -10,6 +10,8 @@ import type { Database } from '../../db/client.ts';
 import { type Queryable, rowsOf } from '../../db/queryable.ts';
 import { AppError } from '../../errors.ts';
 import { type AuditActor, recordAudit } from '../audit/audit-log.ts';
+import { type OrderRow, orderColumns } from '../orders/order-view.ts';
+import { recordOrderEvents } from '../webhooks/outbox.ts';
 import { dollars, findAdminInvoice } from './account-invoices.ts';
 
 /** Payments a shop admin records against invoices on account (issue 19). */
@@ -131,6 +133,13 @@ export async function recordPayment(
     );
     if (!row) return undefined;
     if (Number(row.owed) !== 1) throw new AppError('CONFLICT', BALANCE_OUT_OF_STEP);
+    if (row.settled) {
+      const settledOrders = await rowsOf<OrderRow>(
+        tx,
+        sql`select ${orderColumns} from orders where id = ${orderId}`,
+      );
+      await recordOrderEvents(tx, 'order.paid', settledOrders);
+    }
     await recordAudit(tx, actor, {
       action: 'invoice.payment',
       targetType: 'invoice',

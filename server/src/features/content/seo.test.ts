@@ -6,7 +6,7 @@ import { SITEMAP_URLS_PER_FILE } from './seo-routes.ts';
 
 describe('robots.txt and sitemap.xml', async () => {
   const app = await buildTestApp({ PUBLIC_URL: 'https://parts.example.com/' });
-  await seedDemoCatalog(app.db);
+  await seedDemoCatalog(app.db, { parts: 1000 });
   const liveProducts = async () =>
     Number(
       (

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { CHANGES_CHANNEL } from '../../db/change-feed.ts';
 import type { Database } from '../../db/client.ts';
 import { appState } from '../../db/schema.ts';
 import { CAR_PART_CATEGORIES, type DemoPart, demoApplications } from './demo-fitments.ts';
@@ -78,5 +79,8 @@ export async function seedDemoFitments(db: Database): Promise<{ seeded: boolean 
   });
   // PGlite runs no autovacuum: without statistics the planner guesses wrong (see analyzeCatalog).
   if (result.seeded) await db.execute(sql`analyze vehicles, fitments`);
+  // Vehicles and fitments have no trigger (fitment-cache.ts): without this, a vehicle selector
+  // asked while the first start seeded answered "no vehicles" for a minute (as the import does).
+  if (result.seeded) await db.execute(sql`select pg_notify(${CHANGES_CHANNEL}, 'fitments')`);
   return result;
 }

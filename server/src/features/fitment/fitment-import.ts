@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { emptyChangeCountsReport } from '@proper-parts/domain/csv-import';
 import {
   FITMENT_CSV_COLUMNS,
   type FitmentCsvLine,
@@ -48,14 +49,7 @@ export async function importFitmentCsv(
   onProgress: ImportProgress = () => {},
   committed: ImportCommitted<FitmentImportReport> = async () => {},
 ): Promise<FitmentImportReport> {
-  const report: FitmentImportReport = {
-    added: 0,
-    updated: 0,
-    unchanged: 0,
-    rejected: 0,
-    rejections: [],
-    stopped: null,
-  };
+  const report: FitmentImportReport = emptyChangeCountsReport();
   const reject = rejectorOf(report);
   const names = await vehicleNames(db);
   const seen = new LineFingerprints();

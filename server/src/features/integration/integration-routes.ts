@@ -1,8 +1,11 @@
 import { successEnvelope } from '@proper-parts/domain/envelope';
 import {
   exportOrderRequest,
+  integrationCustomersPage,
+  integrationListQuery,
   integrationOrdersPage,
   integrationOrdersQuery,
+  integrationProductsPage,
   priceSyncRequest,
   stockSyncRequest,
   syncResults,
@@ -12,6 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../http/responses.ts';
 import { syncPrices, syncStock } from './catalog-sync.ts';
+import { customersForIntegration, productsForIntegration } from './master-data-feed.ts';
 import { markOrderExported, ordersChangedSince } from './order-feed.ts';
 
 /** 10,000 items with 60-character SKUs fit; anything larger is refused before it is read. */
@@ -19,7 +23,8 @@ const SYNC_BODY_LIMIT = 2 * 1024 * 1024;
 
 /**
  * Issue 34: the ERP's side of the shop, for API keys only (`Authorization: Bearer ppk_…`), each
- * route with its scope: stock and prices in, orders out, and the ERP's order number back.
+ * route with its scope: stock and prices in, orders out, and the ERP's order number back; the
+ * catalog and the company accounts read in sweeps.
  */
 export const integrationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
@@ -99,5 +104,41 @@ export const integrationRoutes: FastifyPluginAsyncZod = async (app) => {
       const message = await markOrderExported(app.db, id, erpOrderNumber);
       return { success: true as const, data: { id, erpOrderNumber }, message };
     },
+  );
+
+  app.get(
+    '/integration/products',
+    {
+      config: { access: 'api-key', scope: 'catalog:read' },
+      schema: {
+        tags: ['integration'],
+        summary:
+          'The live catalog, oldest first, by cursor (the last nextCursor; null when the sweep is done): SKU, names, brand, category, price, minimum, stock, pack size and when each changed',
+        querystring: integrationListQuery,
+        response: { 200: successEnvelope(integrationProductsPage), ...errorResponses },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await productsForIntegration(app.db, request.query),
+    }),
+  );
+
+  app.get(
+    '/integration/customers',
+    {
+      config: { access: 'api-key', scope: 'customers:read' },
+      schema: {
+        tags: ['integration'],
+        summary:
+          'Company accounts, oldest first, by cursor: tax number, billing address, terms, credit limit, balance and their members (email, name, role)',
+        querystring: integrationListQuery,
+        response: { 200: successEnvelope(integrationCustomersPage), ...errorResponses },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await customersForIntegration(app.db, request.query),
+    }),
   );
 };

@@ -24,12 +24,28 @@ export interface InvoiceDocument {
     quantity: number;
     unitPriceCents: number;
     lineTotalCents: number;
+    /** Issue 35: the buyer's company's own number for the part, as the order line kept it. */
+    customerPartNumber?: string | null;
   }[];
   totalCents: number;
+  /**
+   * Issue 33: subtotal, freight and tax per rate (total = subtotal + freight + taxes), and what
+   * the invoice says of the tax ("Reverse charge: ..."). Null on orders placed before it.
+   */
+  amounts?: InvoiceAmounts | null;
   transactionId: string | null;
   paidAt: Date;
   /** Issue 19: an invoice on account (net terms) is paid after it is issued; null for a card. */
   account?: InvoiceAccount | null;
+}
+
+export interface InvoiceAmounts {
+  subtotalCents: number;
+  freightCents: number;
+  /** The shipping method's name ("Ground"), when one was chosen. */
+  freightName: string | null;
+  taxes: { name: string; rate: number; amountCents: number }[];
+  taxNote: string | null;
 }
 
 export interface InvoiceAccount {
@@ -46,11 +62,19 @@ export function invoiceSellerFromConfig(config: {
   INVOICE_SELLER_ADDRESS: string;
   INVOICE_SELLER_TAX_ID: string;
   INVOICE_SELLER_EMAIL: string;
+  SHOP_VAT_NUMBER?: string | undefined;
+  SHOP_SALES_TAX_IDS?: string;
 }): InvoiceDocument['seller'] {
+  // Issue 33: the shop's registrations (an EU VAT number, US sales-tax permits) beside its tax id.
+  const taxIds = [
+    config.INVOICE_SELLER_TAX_ID,
+    config.SHOP_VAT_NUMBER ? `VAT ${config.SHOP_VAT_NUMBER}` : '',
+    config.SHOP_SALES_TAX_IDS ? `Sales tax ${config.SHOP_SALES_TAX_IDS}` : '',
+  ];
   return {
     name: config.INVOICE_SELLER_NAME,
     address: config.INVOICE_SELLER_ADDRESS,
-    taxId: config.INVOICE_SELLER_TAX_ID,
+    taxId: taxIds.filter((id) => id?.trim()).join(' · '),
     email: config.INVOICE_SELLER_EMAIL,
   };
 }

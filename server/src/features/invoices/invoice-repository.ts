@@ -1,7 +1,7 @@
 import { invoiceNumberOf } from '@proper-parts/domain/order-line';
 import { sql } from 'drizzle-orm';
 import { type Queryable, rowsOf } from '../../db/queryable.ts';
-import type { InvoiceDocument } from './invoice-document.ts';
+import type { InvoiceAmounts, InvoiceDocument } from './invoice-document.ts';
 
 interface InvoiceRow {
   orderId: string;
@@ -16,6 +16,11 @@ interface InvoiceRow {
   poNumber: string | null;
   note: string | null;
   totalCents: number | string;
+  subtotalCents: number | string | null;
+  freightCents: number | string;
+  freightName: string | null;
+  taxes: { name: string; rate: string; amountCents: number }[] | string;
+  taxNote: string | null;
   transactionId: string | null;
   companyId: string | null;
   companyName: string | null;
@@ -34,6 +39,24 @@ interface InvoiceLineRow {
   quantity: number;
   unitPriceCents: number;
   lineTotalCents: number | string;
+  customerPartNumber: string | null;
+}
+
+/** Issue 33: an order placed with a structured address has its amounts; older ones none. */
+function amountsOf(head: InvoiceRow): InvoiceAmounts | null {
+  if (head.subtotalCents === null) return null;
+  const taxes = typeof head.taxes === 'string' ? JSON.parse(head.taxes) : head.taxes;
+  return {
+    subtotalCents: Number(head.subtotalCents),
+    freightCents: Number(head.freightCents),
+    freightName: head.freightName,
+    taxes: (taxes as { name: string; rate: string; amountCents: number }[]).map((t) => ({
+      name: t.name,
+      rate: Number(t.rate),
+      amountCents: Number(t.amountCents),
+    })),
+    taxNote: head.taxNote,
+  };
 }
 
 /** `date` columns arrive as text (node-postgres) or as a Date at UTC midnight (PGlite). */
@@ -54,6 +77,8 @@ export async function loadInvoice(
     sql`select o.id as "orderId", i.year, i.number_in_year as "numberInYear",
           i.issued_at as "issuedAt", o.user_id as "userId", o.user_name as "userName", o.email,
           o.address, o.phone, o.po_number as "poNumber", o.note, o.total_cents as "totalCents",
+          o.subtotal_cents as "subtotalCents", o.freight_cents as "freightCents",
+          o.shipping_method_name as "freightName", o.taxes, o.tax_note as "taxNote",
           o.transaction_id as "transactionId", o.company_id as "companyId",
           o.payment_terms as "paymentTerms", i.due_on as "dueOn",
           i.due_on - (i.issued_at at time zone 'UTC')::date as "termsDays",
@@ -68,7 +93,7 @@ export async function loadInvoice(
   const lines = await rowsOf<InvoiceLineRow>(
     db,
     sql`select sku, name, quantity, unit_price_cents as "unitPriceCents",
-          line_total_cents as "lineTotalCents"
+          line_total_cents as "lineTotalCents", customer_part_number as "customerPartNumber"
         from order_lines where order_id = ${orderId} order by line_no`,
   );
   const issuedAt = new Date(head.issuedAt);
@@ -100,6 +125,7 @@ export async function loadInvoice(
       note: head.note,
       lines: lines.map((line) => ({ ...line, lineTotalCents: Number(line.lineTotalCents) })),
       totalCents: Number(head.totalCents),
+      amounts: amountsOf(head),
       transactionId: head.transactionId,
       paidAt: issuedAt,
       account:

@@ -3,31 +3,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors.ts';
 import { errorResponses } from '../../http/responses.ts';
-import { type Actor, actorOf } from '../auth/actor.ts';
-import { APPROVERS, membershipOf } from '../companies/company-access.ts';
+import { actorOf } from '../auth/actor.ts';
+import { mayReadOrderPapers } from '../companies/company-access.ts';
 import { invoiceSellerFromConfig } from './invoice-document.ts';
 import { invoiceFile } from './invoice-mail.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
 import { loadInvoice } from './invoice-repository.ts';
 
 const NO_INVOICE = 'No invoice: the order is not paid yet, or it is not yours';
-
-/**
- * Who may read an invoice: the buyer, a shop admin, and (issue 19) the company admins and
- * approvers of the order's company, read from the database now (a removed member no longer can).
- */
-async function mayRead(
-  db: Parameters<typeof membershipOf>[0],
-  actor: Actor,
-  owner: { userId: string; companyId: string | null },
-): Promise<boolean> {
-  if (owner.userId === actor.id || actor.role === 'admin') return true;
-  if (!owner.companyId) return false;
-  const member = await membershipOf(db, actor.id);
-  return (
-    member?.companyId === owner.companyId && (APPROVERS as readonly string[]).includes(member.role)
-  );
-}
 
 /** An order's invoice as a PDF (issue 18; on account, issue 19): for its owner and for admins. */
 export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -49,7 +32,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = actorOf(request);
       const found = await loadInvoice(app.db, request.params.id, seller);
       // Someone else's invoice is not found: whether an order exists is not told to strangers.
-      if (!found || !(await mayRead(app.db, actor, found)))
+      if (!found || !(await mayReadOrderPapers(app.db, actor, found)))
         throw new AppError('NOT_FOUND', NO_INVOICE);
       const pdf = await renderInvoicePdf(found.invoice);
       return reply

@@ -1,4 +1,5 @@
 import { formatCount } from '@proper-parts/domain/format';
+import { yourNumberLabel } from '@proper-parts/domain/part-number-label';
 import type { InvoiceAccount, InvoiceDocument } from './invoice-document.ts';
 import {
   type CellStyle,
@@ -102,9 +103,14 @@ export function drawLines(layout: InvoiceLayout, invoice: InvoiceDocument, top: 
       wrap: i === 0,
       fit: i >= 2,
     });
-    const height = Math.max(
-      ...cells.map((text, i) => layout.measure(text, columns[i]!.width, styleOf(i))),
-    );
+    // Issue 35: the buyer's company's own number, under the SKU (it wraps too).
+    const yourNo = line.customerPartNumber ? yourNumberLabel(line.customerPartNumber) : null;
+    const yourNoStyle: CellStyle = { wrap: true, size: 8, color: GREY };
+    const skuWidth = columns[0]!.width;
+    const heights = cells.map((text, i) => layout.measure(text, columns[i]!.width, styleOf(i)));
+    const skuHeight = heights[0]!;
+    if (yourNo) heights[0] = skuHeight + layout.measure(yourNo, skuWidth, yourNoStyle);
+    const height = Math.max(...heights);
     if (y + height + 4 > TABLE_BOTTOM) {
       layout.doc.addPage();
       y = drawTableHeader(layout, drawContinuedTitle(layout, invoice));
@@ -112,6 +118,7 @@ export function drawLines(layout: InvoiceLayout, invoice: InvoiceDocument, top: 
     cells.forEach((text, i) => {
       layout.draw(text, columnX[i]!, y, columns[i]!.width, styleOf(i));
     });
+    if (yourNo) layout.draw(yourNo, columnX[0]!, y + skuHeight, skuWidth, yourNoStyle);
     y += height + 3;
     layout.rule(y);
     y += 4;
@@ -135,7 +142,9 @@ function drawContinuedTitle(layout: InvoiceLayout, invoice: InvoiceDocument): nu
 
 export function drawTotals(layout: InvoiceLayout, invoice: InvoiceDocument, top: number) {
   let y = top;
-  const needed = invoice.account ? 110 : 80;
+  const amounts = invoice.amounts;
+  const extraRows = amounts ? 2 + amounts.taxes.length + (amounts.taxNote ? 2 : 0) : 0;
+  const needed = (invoice.account ? 110 : 80) + extraRows * 14;
   if (y + needed > TABLE_BOTTOM) {
     layout.doc.addPage();
     y = drawContinuedTitle(layout, invoice);
@@ -144,6 +153,27 @@ export function drawTotals(layout: InvoiceLayout, invoice: InvoiceDocument, top:
   const amountColumn = columns.length - 1;
   const labelWidth = columnX[amountColumn]! - GAP - MARGIN;
   const total = { size: 11, bold: true, align: 'right', fit: true } as const;
+  if (amounts) {
+    // Issue 33: subtotal, freight and each tax, then the total they add up to.
+    const row = { align: 'right', fit: true } as const;
+    const rows: [string, number][] = [
+      ['Subtotal', amounts.subtotalCents],
+      [amounts.freightName ? `Freight (${amounts.freightName})` : 'Freight', amounts.freightCents],
+      ...amounts.taxes.map((t): [string, number] => [`${t.name} ${t.rate}%`, t.amountCents]),
+    ];
+    if (amounts.taxes.length === 0) rows.push(['Tax', 0]);
+    for (const [label, cents] of rows) {
+      layout.cell(label, MARGIN, y, labelWidth, row);
+      y += layout.cell(
+        formatCents(cents),
+        columnX[amountColumn]!,
+        y,
+        columns[amountColumn]!.width,
+        row,
+      );
+      y += 2;
+    }
+  }
   layout.cell('Total', MARGIN, y, labelWidth, total);
   y += layout.cell(
     formatCents(invoice.totalCents),
@@ -154,9 +184,12 @@ export function drawTotals(layout: InvoiceLayout, invoice: InvoiceDocument, top:
   );
   layout.rule(y + 2, 'black', 0.8);
   y += 16;
-  y += layout.cell('Taxes and shipping: quoted separately', MARGIN, y, CONTENT_WIDTH, {
-    color: GREY,
-  });
+  if (!amounts)
+    y += layout.cell('Taxes and shipping: quoted separately', MARGIN, y, CONTENT_WIDTH, {
+      color: GREY,
+    });
+  else if (amounts.taxNote)
+    y += layout.cell(amounts.taxNote, MARGIN, y, CONTENT_WIDTH, { bold: true, lines: 3 });
   y += 4;
   if (invoice.account) {
     drawAccountStanding(layout, invoice, invoice.account, y);

@@ -8,6 +8,7 @@ import {
   orderMessages,
   ordersExportQuery,
 } from '@proper-parts/domain/orders';
+import { shipmentMessages } from '@proper-parts/domain/shipments';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendCsv } from '../../http/csv-download.ts';
@@ -70,7 +71,8 @@ export const manageOrdersRoutes =
         config: { access: 'admin' },
         schema: {
           tags: ['orders'],
-          summary: 'Ship a paid order (status pending → shipped)',
+          summary:
+            'Ship what is left of a paid order as one shipment (status pending or partially_shipped → shipped)',
           params: orderIdParams,
           response: { 200: successEnvelope(acknowledgedResponse), ...errorResponses },
         },
@@ -94,7 +96,8 @@ export const manageOrdersRoutes =
         config: { access: 'admin' },
         schema: {
           tags: ['orders'],
-          summary: 'Delete (cancel) an unpaid order; its stock goes back. Paid orders are refused.',
+          summary:
+            'Delete (cancel) an unpaid order; its stock goes back. Of a partially shipped order, cancels the unshipped rest (its stock goes back; the order is closed as shipped). Other paid orders are refused.',
           params: orderIdParams,
           response: { 200: successEnvelope(deletedCountResponse), ...errorResponses },
         },
@@ -109,7 +112,10 @@ export const manageOrdersRoutes =
         return {
           success: true as const,
           data: { deletedCount: 1 },
-          message: orderMessages.deleted(cancelled.purchaseName),
+          message:
+            cancelled.status === 'shipped'
+              ? shipmentMessages.remainderCancelled
+              : orderMessages.deleted(cancelled.purchaseName),
         };
       },
     );

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { rowsOf } from '../../db/queryable.ts';
 import { type AuditActor, recordAudit } from '../audit/audit-log.ts';
-import { cancelUnpaidOrder, shipPendingOrder } from './orders-repository.ts';
+import { cancelUnpaidOrder, cancelUnshippedRest, shipPendingOrder } from './orders-repository.ts';
 
 /** An admin's change of an order's state, and its audit entry, in one transaction. */
 async function changeOrderState(
@@ -33,16 +33,25 @@ async function changeOrderState(
   });
 }
 
-/** Ships a paid order (pending → shipped); undefined when it was not pending. */
+/** Ships what is left of a paid order (→ shipped); undefined when it was not shippable. */
 export const shipOrderAsAdmin = (db: Database, actor: AuditActor, id: string) =>
   changeOrderState(db, actor, id, (tx) => shipPendingOrder(tx, id), {
     action: 'order.ship',
     verb: 'Shipped',
   });
 
-/** Cancels an unpaid order, its stock released; undefined when it could not be cancelled. */
+/**
+ * Cancels an unpaid order, its stock released, or (issue 33) the unshipped rest of a partially
+ * shipped one, its stock released; undefined when neither could be cancelled.
+ */
 export const cancelOrderAsAdmin = (db: Database, actor: AuditActor, id: string) =>
-  changeOrderState(db, actor, id, (tx) => cancelUnpaidOrder(tx, id), {
-    action: 'order.cancel',
-    verb: 'Cancelled',
-  });
+  changeOrderState(
+    db,
+    actor,
+    id,
+    async (tx) => (await cancelUnpaidOrder(tx, id)) ?? (await cancelUnshippedRest(tx, id)),
+    {
+      action: 'order.cancel',
+      verb: 'Cancelled',
+    },
+  );

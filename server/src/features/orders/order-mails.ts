@@ -26,9 +26,31 @@ function orderLines(order: Order): string {
     `Order id: ${order._id}`,
     ...(order.poNumber ? [`PO number: ${order.poNumber}`] : []),
     ...what,
-    `Total: ${formatPrice(order.price)}`,
-    ...(order.lines.length > 1 ? ['Taxes and shipping are quoted separately.'] : []),
+    ...amountLines(order),
   ].join('\n');
+}
+
+/**
+ * Issue 33: an order priced for its address says subtotal, freight, each tax and the total, as
+ * its invoice does; one placed without (the spec's purchase, older orders) its total alone.
+ */
+function amountLines(order: Order): string[] {
+  if (!order.shippingMethod && !order.shipTo)
+    return [
+      `Total: ${formatPrice(order.price)}`,
+      ...(order.lines.length > 1 ? ['Taxes and shipping are quoted separately.'] : []),
+    ];
+  const freight =
+    order.status === 'awaiting_freight'
+      ? 'to be quoted by the shop (you can pay once it is entered)'
+      : formatPrice(order.freight);
+  return [
+    `Subtotal: ${formatPrice(order.subtotal)}`,
+    `Freight${order.shippingMethodName ? ` (${order.shippingMethodName})` : ''}: ${freight}`,
+    ...order.taxes.map((tax) => `${tax.name} ${tax.rate}%: ${formatPrice(tax.amount)}`),
+    ...(order.taxNote ? [order.taxNote] : []),
+    `Total: ${formatPrice(order.total)}`,
+  ];
 }
 
 /** What happens next to a new order: the card, or the invoice on account (issue 19). */

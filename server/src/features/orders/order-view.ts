@@ -42,6 +42,38 @@ export function toOrder(
     quoteId: row.quoteId ?? null,
     // Issue 34: the shop's ERP's number, once an ERP has taken the order (the admin's list shows it).
     ...(row.erpOrderNumber ? { erpOrderNumber: row.erpOrderNumber } : {}),
+    ...moneyOf(row),
+    taxNote: row.taxNote ?? null,
+    shipTo: parsedJson(row.shipTo) ?? null,
+    shippingMethod: row.shippingMethod ?? null,
+    shippingMethodName: row.shippingMethodName ?? null,
+  };
+}
+
+/** Raw statements answer a jsonb column as text on some drivers, parsed on others. */
+const parsedJson = <T>(value: T | string | null | undefined): T | null =>
+  typeof value === 'string' ? (JSON.parse(value) as T) : (value ?? null);
+
+/**
+ * Issue 33: subtotal, freight, tax per rate and total, in dollars. An order placed before issue
+ * 33 has no subtotal of its own (null): it is its total, with no freight or tax.
+ */
+function moneyOf(row: OrderRow) {
+  const total = Number(row.totalCents);
+  const taxes = parsedJson(row.taxes) ?? [];
+  return {
+    subtotal:
+      (row.subtotalCents === null || row.subtotalCents === undefined
+        ? total
+        : Number(row.subtotalCents)) / 100,
+    freight: Number(row.freightCents ?? 0) / 100,
+    taxes: taxes.map((t) => ({
+      name: t.name,
+      rate: Number(t.rate),
+      amount: Number(t.amountCents) / 100,
+    })),
+    tax: Number(row.taxCents ?? 0) / 100,
+    total: total / 100,
   };
 }
 
@@ -66,6 +98,9 @@ interface LineRow {
   unitPriceCents: number;
   lineTotalCents: number | string;
   backordered: number;
+  shipped: number;
+  taxCents: number | string;
+  customerPartNumber: string | null;
   invoiceYear: number | null;
   invoiceNumber: number | null;
   dueOn: string | Date | null;
@@ -82,7 +117,8 @@ export async function ordersWithLines(db: Queryable, rows: OrderRow[]): Promise<
     db,
     sql`select l.order_id as "orderId", l.line_no as "lineNo", l.product_id as "productId", l.sku,
         l.name, l.img, l.quantity, l.unit_price_cents as "unitPriceCents",
-        l.line_total_cents as "lineTotalCents", l.backordered, i.year as "invoiceYear",
+        l.line_total_cents as "lineTotalCents", l.backordered, l.shipped, l.tax_cents as "taxCents",
+        l.customer_part_number as "customerPartNumber", i.year as "invoiceYear",
         i.number_in_year as "invoiceNumber", i.due_on as "dueOn"
       from order_lines l left join invoices i on i.order_id = l.order_id
       where l.order_id = any(${sql.param(ids)}::uuid[])
@@ -112,6 +148,9 @@ export async function ordersWithLines(db: Queryable, rows: OrderRow[]): Promise<
       unitPrice: line.unitPriceCents / 100,
       lineTotal: Number(line.lineTotalCents) / 100,
       ...(line.backordered > 0 ? { backordered: line.backordered } : {}),
+      ...(line.shipped > 0 ? { shipped: line.shipped } : {}),
+      tax: Number(line.taxCents) / 100,
+      customerPartNumber: line.customerPartNumber ?? null,
     });
   }
   return rows.map((row) => {
@@ -134,6 +173,9 @@ export const orderColumnList = `id, tool_id as "toolId", user_id as "userId",
   company_id as "companyId", payment_terms as "paymentTerms",
   approval_expires_at as "approvalExpiresAt", decided_by as "decidedBy",
   decided_at as "decidedAt", rejection_reason as "rejectionReason", quote_id as "quoteId",
-  erp_order_number as "erpOrderNumber", exported_at as "exportedAt", changed_xid as "changedXid",
+  erp_order_number as "erpOrderNumber", ship_to as "shipTo",
+  shipping_method as "shippingMethod", shipping_method_name as "shippingMethodName",
+  subtotal_cents as "subtotalCents", freight_cents as "freightCents", tax_cents as "taxCents",
+  taxes, tax_note as "taxNote", exported_at as "exportedAt", changed_xid as "changedXid",
   created_at as "createdAt", updated_at as "updatedAt"`;
 export const orderColumns = sql.raw(orderColumnList);

@@ -23,6 +23,12 @@ type ExportRow = {
   phone: string;
   note: string | null;
   total_cents: number | string;
+  subtotal_cents: number | string | null;
+  freight_cents: number | string;
+  tax_cents: number | string;
+  taxes: { name: string; rate: string; amountCents: number }[] | string;
+  tax_note: string | null;
+  shipping_method_name: string | null;
   transaction_id: string | null;
   lines:
     | {
@@ -32,9 +38,19 @@ type ExportRow = {
         quantity: number;
         unitPriceCents: number;
         lineTotalCents: number;
+        taxCents: number;
+        customerPartNumber: string | null;
       }[]
     | string;
 };
+
+/** Each rate applied, as an accountant reads it: "Texas sales tax 6.25%: 9.11". */
+function taxesText(taxes: ExportRow['taxes']): string {
+  const list = typeof taxes === 'string' ? JSON.parse(taxes) : (taxes ?? []);
+  return (list as { name: string; rate: string; amountCents: number }[])
+    .map((tax) => `${tax.name} ${tax.rate}%: ${csvDollars(tax.amountCents)}`)
+    .join('; ');
+}
 
 async function* exportRows(db: Database, range: OrdersExportQuery) {
   const from = `${range.from}T00:00:00Z`;
@@ -51,10 +67,12 @@ async function* exportRows(db: Database, range: OrdersExportQuery) {
           (extract(epoch from o.created_at) * 1000000)::bigint::text as created_micros,
           o.status, o.paid, i.year as invoice_year, i.number_in_year as invoice_number,
           o.po_number, o.user_name, o.email, o.address, o.phone, o.note, o.total_cents,
-          o.transaction_id,
+          o.subtotal_cents, o.freight_cents, o.tax_cents, o.taxes, o.tax_note,
+          o.shipping_method_name, o.transaction_id,
           (select json_agg(json_build_object('lineNo', l.line_no, 'sku', l.sku, 'name', l.name,
               'quantity', l.quantity, 'unitPriceCents', l.unit_price_cents,
-              'lineTotalCents', l.line_total_cents) order by l.line_no)
+              'lineTotalCents', l.line_total_cents, 'taxCents', l.tax_cents,
+              'customerPartNumber', l.customer_part_number) order by l.line_no)
             from order_lines l where l.order_id = o.id) as lines
         from orders o left join invoices i on i.order_id = o.id
         where o.created_at >= ${from}::timestamptz and o.created_at < ${until}::timestamptz ${cursor}
@@ -82,11 +100,19 @@ async function* exportRows(db: Database, range: OrdersExportQuery) {
           row.note,
           line.lineNo,
           line.sku,
+          line.customerPartNumber ?? '',
           line.name,
           line.quantity,
           csvDollars(line.unitPriceCents),
           csvDollars(line.lineTotalCents),
+          csvDollars(line.taxCents ?? 0),
+          csvDollars(row.subtotal_cents ?? row.total_cents),
+          csvDollars(row.freight_cents),
+          csvDollars(row.tax_cents),
           csvDollars(row.total_cents),
+          taxesText(row.taxes),
+          row.tax_note ?? '',
+          row.shipping_method_name ?? '',
           row.transaction_id ?? '',
         ];
     }

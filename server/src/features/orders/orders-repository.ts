@@ -5,8 +5,10 @@ import type { Database } from '../../db/client.ts';
 import { type Queryable, rowsOf } from '../../db/queryable.ts';
 import { orders } from '../../db/schema.ts';
 import { afterCursor, cursorAt, pageOf } from '../../http/keyset.ts';
+import { shipTheRest } from '../shipments/ship-lines.ts';
+import { recordOrderEvents } from '../webhooks/outbox.ts';
 import { type OrderRow, orderColumns, ordersWithLines, toOrder } from './order-view.ts';
-import { releaseOrder } from './release-order.ts';
+import { releaseOrder, releaseUnshipped } from './release-order.ts';
 
 /** A page of orders and the cursor of the next (http/keyset.ts). */
 export interface OrderPage {
@@ -83,16 +85,37 @@ export async function cancelUnpaidOrder(db: Database, id: string): Promise<Order
     );
     if (!row) return undefined;
     await releaseOrder(tx, id);
+    await recordOrderEvents(tx, 'order.cancelled', [row]);
     return toOrder(row);
   });
 }
 
-/** Ships a paid order that waits for shipping; false when it was not pending (any more). */
+/**
+ * Ships everything left of a paid order (pending, or partially shipped) as one shipment, with its
+ * `shipment.created` and `order.shipped` events; undefined when it was not shippable (any more).
+ */
 export async function shipPendingOrder(db: Database, id: string): Promise<Order | undefined> {
-  const [shipped] = await db
-    .update(orders)
-    .set({ status: 'shipped', updatedAt: new Date() })
-    .where(and(eq(orders.id, id), eq(orders.status, 'pending')))
-    .returning();
+  const shipped = await db.transaction((tx) => shipTheRest(tx, id));
   return shipped && toOrder(shipped);
+}
+
+/**
+ * Cancels what is not shipped yet of a partially shipped order: the stock its unshipped pieces
+ * took goes back (`quantity - backordered - shipped` per line, never below 0: the pieces that
+ * shipped were the ones in stock first), and the order is closed as `shipped` with what it
+ * shipped. Undefined when the order was not partially shipped (any more).
+ */
+export async function cancelUnshippedRest(db: Database, id: string): Promise<Order | undefined> {
+  return db.transaction(async (tx) => {
+    const [row] = await rowsOf<OrderRow>(
+      tx,
+      sql`update orders set status = 'shipped', updated_at = now()
+        where id = ${id} and status = 'partially_shipped'
+        returning ${orderColumns}`,
+    );
+    if (!row) return undefined;
+    await releaseUnshipped(tx, id);
+    await recordOrderEvents(tx, 'order.shipped', [row]);
+    return toOrder(row);
+  });
 }

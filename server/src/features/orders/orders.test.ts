@@ -81,6 +81,9 @@ describe('orders: POST /purchase, my orders, cancel, Manage All Orders', async (
             quantity: 12,
             unitPrice: 12.5,
             lineTotal: 150,
+            tax: 0,
+            // Issue 35: a customer in no company has no number of their own for the part.
+            customerPartNumber: null,
           },
         ],
         poNumber: null,
@@ -93,6 +96,16 @@ describe('orders: POST /purchase, my orders, cancel, Manage All Orders', async (
         rejectionReason: null,
         dueOn: null,
         quoteId: null,
+        // Issue 33: the spec's purchase keeps its one-line address: no freight or tax is priced.
+        subtotal: 150,
+        freight: 0,
+        taxes: [],
+        tax: 0,
+        total: 150,
+        taxNote: null,
+        shipTo: null,
+        shippingMethod: null,
+        shippingMethodName: null,
       });
     });
 

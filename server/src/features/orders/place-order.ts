@@ -11,6 +11,7 @@ import { queryNamed } from '../../db/named-statement.ts';
 import { products } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { isLiveProduct } from '../catalog/catalog-repository.ts';
+import { eventParts, orderEventJson, stockLowCrossed, stockLowJson } from '../webhooks/outbox.ts';
 import { type OrderRow, orderColumnList, toOrder } from './order-view.ts';
 
 export interface Buyer {
@@ -22,6 +23,8 @@ export interface Buyer {
 /**
  * Takes the stock and inserts the order in one statement. Fixed text, run by name: PostgreSQL
  * plans it once per connection (db/named-statement.ts). `deleted_at is null` is `isLiveProduct`.
+ * Issue 34: the same statement records `order.created` (and `stock.low` when the order takes the
+ * product below its low line) in the outbox: the order and its events commit together.
  */
 const placeOrderStatement = `with taken as (
     update products set available_quantity = available_quantity - $1
@@ -29,7 +32,8 @@ const placeOrderStatement = `with taken as (
       and deleted_at is null
       and available_quantity >= $1
       and minimum_order_quantity <= $1
-    returning id, name, img, sku, pp_unit_price_cents(id, price_cents, $1) as unit
+    returning id, name, img, sku, pp_buyer_unit_price_cents(id, price_cents, $1, $3::text) as unit,
+      available_quantity, minimum_order_quantity
   ), judged as (
     select taken.*, m.company_id,
       coalesce(m.role = 'buyer' and m.order_limit_cents is not null
@@ -45,11 +49,20 @@ const placeOrderStatement = `with taken as (
     returning ${orderColumnList}
   ), lined as (
     insert into order_lines (order_id, line_no, product_id, sku, name, img, quantity,
-      unit_price_cents, line_total_cents)
+      unit_price_cents, line_total_cents, customer_part_number)
     select placed.id, 1, taken.id, taken.sku, taken.name, taken.img, $1, taken.unit,
-      placed."totalCents"
-    from placed, taken
-  )
+      placed."totalCents", n.customer_part_number
+    from placed cross join taken
+      left join company_part_numbers n
+        on n.company_id = placed."companyId" and n.product_id = taken.id
+  ), ${eventParts('ev_created', 'order.created', `select 'order:' || p.id, ${orderEventJson('p')} from placed p`)},
+  ${eventParts(
+    'ev_low',
+    'stock.low',
+    `select 'product:' || t.id, ${stockLowJson('t', 't.available_quantity', 't.minimum_order_quantity')}
+    from taken t
+    where ${stockLowCrossed('t.available_quantity', '$1', 't.minimum_order_quantity')}`,
+  )}
   select * from placed`;
 
 /**

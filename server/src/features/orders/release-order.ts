@@ -26,3 +26,23 @@ export async function releaseOrder(tx: Queryable, orderId: string): Promise<void
       where o.id = ${orderId} and o.payment_terms = 'account' and c.id = o.company_id`,
   );
 }
+
+/**
+ * Issue 33: gives back the stock of a partially shipped order's unshipped pieces, once the order
+ * has just been closed (its guarded update, in the same transaction). Products locked in id order.
+ */
+export async function releaseUnshipped(tx: Queryable, orderId: string): Promise<void> {
+  await tx.execute(
+    sql`with locked as (
+      select p.id from products p
+      where p.id in (select product_id from order_lines where order_id = ${orderId})
+      order by p.id for no key update
+    ), back as (
+      select product_id, sum(greatest(quantity - backordered - shipped, 0)) as pieces
+      from order_lines where order_id = ${orderId} group by product_id
+    )
+    update products set available_quantity = products.available_quantity + back.pieces
+    from back, locked
+    where products.id = back.product_id and locked.id = back.product_id and back.pieces > 0`,
+  );
+}

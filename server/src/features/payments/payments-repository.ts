@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/queryable.ts';
 import type { orders } from '../../db/schema.ts';
 import { orderColumns, orderWithLines } from '../orders/order-view.ts';
+import { orderAndInvoiceEvents } from '../webhooks/outbox.ts';
 
 export interface ConfirmedPayment {
   orderId: string;
@@ -10,6 +11,9 @@ export interface ConfirmedPayment {
   paymentId: string;
   amountCents: number;
 }
+
+/** Issue 34: order.paid and the invoice's invoice.created, in the payment's statement. */
+const paidEvents = sql.raw(orderAndInvoiceEvents('order.paid', 'paid', 'invoiced'));
 
 /**
  * Marks an unpaid order paid, records its payment and numbers its invoice, in one statement: of a client's PATCH and
@@ -39,7 +43,8 @@ export async function markOrderPaid(
     ), invoiced as (
       insert into invoices (order_id, year, number_in_year)
       select paid.id, counted.year, counted.last_number from paid, counted
-    )
+      returning order_id, year, number_in_year, null::date as due_on
+    ), ${paidEvents}
     select * from paid`,
   );
   const [row] = result.rows as (typeof orders.$inferSelect)[];

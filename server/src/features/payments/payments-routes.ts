@@ -9,6 +9,7 @@ import {
   sandboxConfirmRequest,
   sandboxConfirmResponse,
 } from '@proper-parts/domain/payments';
+import { shippingMessages } from '@proper-parts/domain/shipping';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors.ts';
 import { errorResponses } from '../../http/responses.ts';
@@ -56,6 +57,8 @@ export const paymentsRoutes =
         if (own.status === 'cancelled') throw new AppError('CONFLICT', paymentMessages.notPayable);
         if (own.status === 'awaiting_approval')
           throw new AppError('CONFLICT', companyMessages.awaitsApproval);
+        if (own.status === 'awaiting_freight')
+          throw new AppError('CONFLICT', shippingMessages.awaitsFreight);
         if (own.paymentTerms === 'account')
           throw new AppError('CONFLICT', companyMessages.paidOnAccount);
         if (own.paid) throw new AppError('CONFLICT', paymentMessages.alreadyPaid);

@@ -8,29 +8,45 @@ import { uniqueViolationOf } from '../../db/pg-errors.ts';
 import { type Queryable, rowsOf } from '../../db/queryable.ts';
 import { AppError } from '../../errors.ts';
 import type { Actor } from '../auth/actor.ts';
+import type { PricedCart, Pricing } from '../cart/cart-quote.ts';
+import { pricingParams } from '../cart/checkout-statement.ts';
 import { type OrderRow, orderColumns, orderWithLines } from '../orders/order-view.ts';
+import {
+  eventParts,
+  invoiceEventJson,
+  recordOrderEvents,
+  stockLowCrossed,
+  stockLowJson,
+} from '../webhooks/outbox.ts';
+import { priceQuotedLines, whyNotAccepted } from './price-quote.ts';
 import { visibleQuote } from './quote-access.ts';
 import { type QuoteRow, quoteWithLines, readQuoteRow, todayUtc } from './quote-view.ts';
-
-/** Why the guarded update changed nothing: read after it, under the same transaction. */
-async function whyNotAccepted(db: Queryable, id: string): Promise<AppError> {
-  const row = await readQuoteRow(db, id);
-  if (row?.status === 'accepted') return new AppError('CONFLICT', quoteMessages.alreadyAccepted);
-  if (row?.expired) return new AppError('CONFLICT', quoteMessages.expired);
-  return new AppError('CONFLICT', quoteMessages.notAcceptable);
-}
 
 export interface AcceptOptions {
   /** How long an order above the buyer's limit holds its stock (APPROVAL_HOLD_HOURS). */
   approvalHoldHours: number;
+  /** Issue 33: the tax and freight seams, on the accept's transaction (cart/pricing.ts). */
+  pricing?: (db: Queryable) => Pricing;
 }
 
 /** What the company rules make of an accepted quote, decided in the accept's transaction. */
 interface Placement {
-  status: 'awaiting_approval' | 'unpaid' | 'pending';
+  status: 'awaiting_approval' | 'unpaid' | 'pending' | 'awaiting_freight';
   /** On account: the company's terms, for the invoice's due day. */
   termsDays: number | null;
 }
+
+/** stock.low for a part the accepted quote took below its low line (webhooks/outbox.ts). */
+const quotedStockLow = sql.raw(
+  eventParts(
+    'ev_low',
+    'stock.low',
+    `select 'product:' || t.id,
+      ${stockLowJson('t', 't.available_quantity', 't.minimum_order_quantity')}
+    from took t
+    where ${stockLowCrossed('t.available_quantity', 't.took', 't.minimum_order_quantity')}`,
+  ),
+);
 
 /**
  * The order a quote places, in one statement, at the quoted prices: each line takes what the
@@ -47,6 +63,7 @@ const placeQuotedOrder = (
   companyId: string | null,
   status: Placement['status'],
   options: AcceptOptions,
+  p: ReturnType<typeof pricingParams>,
 ) =>
   sql`with wanted as (
       select l.line_no, l.product_id, l.sku, l.name, p.img, l.quantity,
@@ -57,36 +74,46 @@ const placeQuotedOrder = (
       update products p set available_quantity = p.available_quantity - w.taken
       from wanted w
       where p.id = w.product_id and w.taken > 0
-      returning p.id
+      returning p.id, p.sku, p.available_quantity, p.minimum_order_quantity, w.taken as took
+    ), expected as (
+      select * from jsonb_to_recordset(${p.expected}::jsonb) as e(product_id uuid, tax bigint)
     ), summed as (
       select count(*) as n, least(sum(quantity), 2147483647)::int as pieces,
-        sum(unit::bigint * quantity) as total
+        sum(unit::bigint * quantity) as subtotal
       from wanted
     ), placed as (
       insert into orders (tool_id, user_id, purchase_name, img, unit_price_cents, quantity,
         total_cents, user_name, email, address, phone, po_number, line_count, company_id,
-        payment_terms, quote_id, status, approval_expires_at)
+        payment_terms, quote_id, status, approval_expires_at, ship_to, shipping_method,
+        shipping_method_name, subtotal_cents, freight_cents, tax_cents, taxes, tax_note)
       select w.product_id, ${buyer.id},
         case when s.n > 1 then w.name || ' + ' || (s.n - 1) || ' more' else w.name end,
-        w.img, w.unit, s.pieces, s.total, ${buyer.name}, ${buyer.email}, ${input.address},
-        ${input.phone}, ${input.poNumber || null}, s.n, ${companyId}, ${input.paymentTerms},
-        ${quoteId}, ${status},
+        w.img, w.unit, s.pieces, s.subtotal + ${p.freightCents}::bigint + ${p.taxCents}::bigint,
+        ${buyer.name}, ${buyer.email}, coalesce(${p.address}, ${input.address}),
+        coalesce(${p.phone}, ${input.phone}), ${input.poNumber || null}, s.n, ${companyId},
+        ${input.paymentTerms}, ${quoteId}, ${status},
         case when ${status === 'awaiting_approval'}
-          then now() + make_interval(hours => ${options.approvalHoldHours}::int) end
+          then now() + make_interval(hours => ${options.approvalHoldHours}::int) end,
+        ${p.shipTo}::jsonb, ${p.method}, ${p.methodName}, s.subtotal, ${p.freightCents}::bigint,
+        ${p.taxCents}::bigint, ${p.taxes}::jsonb, ${p.taxNote}
       from wanted w, summed s
       where w.line_no = 1
       returning ${orderColumns}
     ), lined as (
       insert into order_lines (order_id, line_no, product_id, sku, name, img, quantity,
-        unit_price_cents, line_total_cents, backordered)
+        unit_price_cents, line_total_cents, backordered, tax_cents, customer_part_number)
       select placed.id, w.line_no, w.product_id, w.sku, w.name, w.img, w.quantity, w.unit,
-        w.unit::bigint * w.quantity, w.quantity - w.taken
-      from wanted w, placed
-    )
+        w.unit::bigint * w.quantity, w.quantity - w.taken, coalesce(e.tax, 0),
+        n.customer_part_number
+      from wanted w cross join placed left join expected e on e.product_id = w.product_id
+        left join company_part_numbers n
+          on n.company_id = placed."companyId" and n.product_id = w.product_id
+    ), ${quotedStockLow}
     select * from placed`;
 
 /**
- * The company rules of checkout, applied to the quote's total, under the accept's transaction:
+ * The company rules of checkout, applied to the quote's total (with its freight and tax, issue
+ * 33), under the accept's transaction:
  * a buyer of the quote's company above their order limit → awaiting approval; on account → the
  * company's balance rises by the total with checkout's guarded update (terms granted and the
  * credit not exceeded: two orders racing for the last of the credit queue on the company's row).
@@ -99,11 +126,18 @@ async function placementOf(
   buyer: Actor,
   companyId: string | null,
   input: AcceptQuoteRequest,
+  priced: PricedCart | null,
 ): Promise<Placement> {
+  // Freight the shop quotes: the order waits for it; its limit is judged once it is entered
+  // (shipping/enter-freight.ts), and on account it was refused (priceQuotedLines).
+  if (priced && priced.freightCents === null)
+    return { status: 'awaiting_freight', termsDays: null };
+  const addedCents = priced ? priced.totalCents - priced.subtotalCents : 0;
   const [judged] = await rowsOf<{ totalCents: number | string; overLimit: boolean }>(
     tx,
     sql`with summed as (
-        select coalesce(sum(unit_price_cents::bigint * quantity), 0) as total
+        select coalesce(sum(unit_price_cents::bigint * quantity), 0) + ${addedCents}::bigint
+          as total
         from quote_lines where quote_id = ${quoteId}
       )
       select s.total as "totalCents", exists (
@@ -156,7 +190,10 @@ async function refusedOnAccount(
   return new AppError('CONFLICT', companyMessages.overCredit(formatPrice(remaining)));
 }
 
-/** An order on account placed without approval: its invoice numbered now, due after the terms. */
+/**
+ * An order on account placed without approval: its invoice numbered now, due after the terms,
+ * and `invoice.created` recorded in the same transaction.
+ */
 async function invoiceNow(tx: Queryable, orderId: string, termsDays: number): Promise<void> {
   await tx.execute(
     sql`with counted as (
@@ -164,13 +201,24 @@ async function invoiceNow(tx: Queryable, orderId: string, termsDays: number): Pr
         values (extract(year from now() at time zone 'UTC')::int, 1)
         on conflict (year) do update set last_number = invoice_counters.last_number + 1
         returning year, last_number
-      )
-      insert into invoices (order_id, year, number_in_year, due_on)
-      select ${orderId}, counted.year, counted.last_number,
-        (now() at time zone 'UTC')::date + ${termsDays}::int
-      from counted`,
+      ), invoiced as (
+        insert into invoices (order_id, year, number_in_year, due_on)
+        select ${orderId}, counted.year, counted.last_number,
+          (now() at time zone 'UTC')::date + ${termsDays}::int
+        from counted
+        returning order_id, year, number_in_year, due_on
+      ), ${sql.raw(invoicedEvent)}
+      select 1`,
   );
 }
+
+const invoicedEvent = eventParts(
+  'ev_invoiced',
+  'invoice.created',
+  `select 'order:' || i.order_id,
+    ${invoiceEventJson('i.order_id', 'i.year', 'i.number_in_year', 'i.due_on')}
+  from invoiced i`,
+);
 
 /**
  * The requester accepts an answered quote that has not expired: it places one order at the quoted
@@ -217,12 +265,33 @@ export async function acceptQuote(
           'CONFLICT',
           quoteMessages.partGoneSinceAnswer(`${gone.sku} ${gone.name}`),
         );
-      const placement = await placementOf(tx, id, actor, taken.companyId, input);
+      // Issue 33: freight and tax of the quoted lines, priced as a cart is, under this lock.
+      const priced =
+        input.shipTo && options.pricing
+          ? await priceQuotedLines(
+              tx,
+              options.pricing(tx),
+              actor.id,
+              id,
+              { shipTo: input.shipTo, shippingMethod: input.shippingMethod },
+              { requireMethod: true, onAccount: input.paymentTerms === 'account' },
+            )
+          : null;
+      const placement = await placementOf(tx, id, actor, taken.companyId, input, priced);
       const [placed] = await rowsOf<OrderRow>(
         tx,
-        placeQuotedOrder(id, actor, input, taken.companyId, placement.status, options),
+        placeQuotedOrder(
+          id,
+          actor,
+          input,
+          taken.companyId,
+          placement.status,
+          options,
+          pricingParams(priced),
+        ),
       );
       const orderRow = placed as OrderRow;
+      await recordOrderEvents(tx, 'order.created', [orderRow]);
       if (placement.status === 'pending' && placement.termsDays !== null)
         await invoiceNow(tx, orderRow.id, placement.termsDays);
       return orderWithLines(tx, orderRow);

@@ -1,3 +1,4 @@
+import { cartQuote, cartQuoteRequest } from '@proper-parts/domain/cart';
 import { pageEnvelope, successEnvelope } from '@proper-parts/domain/envelope';
 import type { Order } from '@proper-parts/domain/orders';
 import {
@@ -18,11 +19,13 @@ import { errorResponses } from '../../http/responses.ts';
 import { auditActorOf } from '../audit/audit-log.ts';
 import { actorOf } from '../auth/actor.ts';
 import { buyerOf } from '../cart/cart-routes.ts';
+import { shopPricing } from '../cart/pricing.ts';
 import { approvalRequestedMail, orderAwaitingApprovalMail } from '../companies/approval-mails.ts';
 import { approversOf } from '../companies/approvals-repository.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { sendInBackground } from '../orders/order-mails.ts';
 import { acceptQuote } from './accept-quote.ts';
+import { priceQuote } from './price-quote.ts';
 import { visibleQuote } from './quote-access.ts';
 import { listAllQuotes, listMyQuotes } from './quote-lists.ts';
 import {
@@ -121,13 +124,39 @@ export const quoteRoutes =
     );
 
     app.post(
+      '/quotes/:id/price',
+      {
+        config: { access: 'signed-in' },
+        schema: {
+          tags,
+          summary:
+            'What accepting my answered quote comes to shipped to `shipTo`: as /cart/quote answers for a cart (shipping methods, freight, tax per rate, total), at the quoted prices. Writes nothing',
+          params: quoteIdParams,
+          body: cartQuoteRequest,
+          response: { 200: successEnvelope(cartQuote), ...errorResponses },
+        },
+      },
+      async (request) => {
+        const pricing = shopPricing(app.config, app.db);
+        const data = await priceQuote(
+          app.db,
+          pricing,
+          buyerOf(actorOf(request)),
+          request.params.id,
+          request.body,
+        );
+        return { success: true as const, data };
+      },
+    );
+
+    app.post(
       '/quotes/:id/accept',
       {
         config: { access: 'signed-in', placesOrder: 'quote', idempotent: true },
         schema: {
           tags,
           summary:
-            'Accept my answered quote: places one order at the quoted prices, once, by card or on account; above my limit it awaits approval',
+            'Accept my answered quote: places one order at the quoted prices, once, by card or on account; above my limit it awaits approval. With `shipTo` and `shippingMethod`, freight and tax are priced as /quotes/{id}/price prices them (total = subtotal + freight + tax; freight the shop quotes: awaiting_freight); a one-line `address` and `phone` place it without freight or tax',
           params: quoteIdParams,
           body: acceptQuoteRequest,
           response: { 200: successEnvelope(acceptedQuote), ...errorResponses },
@@ -139,6 +168,7 @@ export const quoteRoutes =
           create: (db) =>
             acceptQuote(db, buyer, request.params.id, request.body, {
               approvalHoldHours: app.config.APPROVAL_HOLD_HOURS,
+              pricing: (tx) => shopPricing(app.config, tx),
             }),
           answer: ({ quote: done, order }) => ({
             success: true as const,

@@ -10,6 +10,7 @@ import type { Database } from '../../db/client.ts';
 import { type Queryable, rowsOf } from '../../db/queryable.ts';
 import { AppError } from '../../errors.ts';
 import { type AuditActor, recordAudit } from '../audit/audit-log.ts';
+import { recordEvent } from '../webhooks/outbox.ts';
 import { type QuoteRow, quoteWithLines, readQuoteRow, todayUtc } from './quote-view.ts';
 
 /**
@@ -65,6 +66,12 @@ export async function answerQuote(
           ${sql.param(cents)}::int[]) as v(line_no, cents)
         where l.quote_id = ${id} and l.line_no = v.line_no`,
     );
+    await recordEvent(tx, 'quote.answered', `quote:${id}`, {
+      id,
+      total: totalCents / 100,
+      leadTimeDays: input.leadTimeDays,
+      expiresOn: input.expiresOn,
+    });
     await recordAudit(tx, actor, {
       action: 'quote.answer',
       targetType: 'quote',

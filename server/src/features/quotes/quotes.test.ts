@@ -322,6 +322,19 @@ describe('quotes: requested from the cart, answered by the shop, accepted once',
         [10, 8.5, 850],
         [2.5, 1.99, 79.6],
       ]);
+      // Issue 34: the request and the answer, each written with its change, in order.
+      const events = await rows<{ type: string; data: Record<string, unknown> }>(
+        sql`select type, data from outbox_events where subject = ${`quote:${quote._id}`} order by seq`,
+      );
+      expect(events.map((event) => event.type)).toEqual(['quote.requested', 'quote.answered']);
+      expect(events[0]?.data).toMatchObject({ id: quote._id, email: buyer.email });
+      expect(events[0]?.data.lines).toHaveLength(2);
+      expect(events[1]?.data).toEqual({
+        id: quote._id,
+        total: 929.6,
+        leadTimeDays: 14,
+        expiresOn: day(7),
+      });
       const mail = await outbox.waitForMail(buyer.email, /Your quote is ready/);
       expect(mail).toContain('Total: $929.60');
       expect(mail).toContain(`/dashboard/quotes/${quote._id}`);
@@ -512,6 +525,15 @@ describe('quotes: requested from the cart, answered by the shop, accepted once',
       ]);
       expect(await stockOf(app, a.id)).toBe(400);
       expect(await stockOf(app, b.id)).toBe(470);
+      const events = await rows<{ type: string; data: Record<string, unknown> }>(
+        sql`select type, data from outbox_events where subject = ${`order:${orderId}`}`,
+      );
+      expect(events).toEqual([
+        {
+          type: 'order.created',
+          data: expect.objectContaining({ id: orderId, quoteId: id, total: 818 }),
+        },
+      ]);
       const mail = await outbox.waitForMail(
         colleague.email,
         new RegExp(`Your quote became order ${orderId}`),

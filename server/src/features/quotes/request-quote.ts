@@ -11,6 +11,7 @@ import { type Queryable, rowsOf } from '../../db/queryable.ts';
 import { AppError } from '../../errors.ts';
 import type { Actor } from '../auth/actor.ts';
 import { membershipOf } from '../companies/company-access.ts';
+import { recordEvent } from '../webhooks/outbox.ts';
 import { type QuoteRow, quoteWithLines, readQuoteRow } from './quote-view.ts';
 
 interface ProductFacts {
@@ -92,6 +93,12 @@ export async function requestQuote(
           ${sql.param(lines.map((l) => l.quantity))}::int[])
           with ordinality as w(product_id, sku, name, quantity, line_no)`,
     );
+    await recordEvent(tx, 'quote.requested', `quote:${quoteId}`, {
+      id: quoteId,
+      companyId: membership?.companyId ?? null,
+      email: actor.email,
+      lines: lines.map(({ sku, name, quantity }) => ({ sku, name, quantity })),
+    });
     return quoteId;
   });
   return quoteWithLines(db, (await readQuoteRow(db, id)) as QuoteRow);

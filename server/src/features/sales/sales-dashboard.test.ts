@@ -129,12 +129,18 @@ describe('sales dashboard', async () => {
       refunded: 0,
       averageOrderValue: 162.5,
       units: 66,
+      tax: 0,
+      freight: 0,
     });
-    expect(data.revenue).toEqual([{ start: day, revenue: 650, orders: 4, refunded: 0 }]);
+    expect(data.revenue).toEqual([
+      { start: day, revenue: 650, orders: 4, refunded: 0, tax: 0, freight: 0 },
+    ]);
     expect(data.statuses).toEqual([
       { status: 'awaiting_approval', orders: 0, total: 0 },
+      { status: 'awaiting_freight', orders: 0, total: 0 },
       { status: 'unpaid', orders: 1, total: 60 },
       { status: 'pending', orders: 3, total: 350 },
+      { status: 'partially_shipped', orders: 0, total: 0 },
       { status: 'shipped', orders: 1, total: 300 },
       { status: 'cancelled', orders: 3, total: 180 },
     ]);
@@ -185,12 +191,14 @@ describe('sales dashboard', async () => {
       refunded: 300,
       averageOrderValue: 0,
       units: -40,
+      tax: 0,
+      freight: 0,
     });
     const both = await figures(day, tomorrow);
     expect(both.summary).toMatchObject({ revenue: 350, orders: 4, refunds: 1, units: 26 });
     expect(both.revenue).toEqual([
-      { start: day, revenue: 650, orders: 4, refunded: 0 },
-      { start: tomorrow, revenue: -300, orders: 0, refunded: 300 },
+      { start: day, revenue: 650, orders: 4, refunded: 0, tax: 0, freight: 0 },
+      { start: tomorrow, revenue: -300, orders: 0, refunded: 300, tax: 0, freight: 0 },
     ]);
     // Orders by status follow the day it was placed.
     expect(both.statuses.find((s) => s.status === 'cancelled')).toEqual({
@@ -347,9 +355,12 @@ describe('sales dashboard', async () => {
       rowsOf<{ t: string; k: string; s: string; v: string }>(
         app.db,
         sql`select 'days' as t, day::text as k, shard::text as s, orders::text || '/' || gross_cents
-            || '/' || units || '/' || refunds || '/' || refunded_cents || '/' || refunded_units as v
-          from sales_days where (orders, gross_cents, units, refunds, refunded_cents, refunded_units)
-            <> (0, 0, 0, 0, 0, 0)
+            || '/' || units || '/' || refunds || '/' || refunded_cents || '/' || refunded_units
+            || '/' || tax_cents || '/' || freight_cents || '/' || refunded_tax_cents
+            || '/' || refunded_freight_cents as v
+          from sales_days where (orders, gross_cents, units, refunds, refunded_cents, refunded_units,
+            tax_cents, freight_cents, refunded_tax_cents, refunded_freight_cents)
+            <> (0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
           union all
           select 'products', period::text, product_id::text, units || '/' || revenue_cents
           from sales_products where (units, revenue_cents) <> (0, 0)

@@ -48,12 +48,16 @@ export async function salesDashboardOf(db: Database, query: SalesQuery): Promise
       refunded: dollars(refunded),
       averageOrderValue: orders ? dollars(Math.round(gross / orders)) : 0,
       units: total((b) => b.units) - total((b) => b.refundedUnits),
+      tax: dollars(total((b) => b.tax)),
+      freight: dollars(total((b) => b.freight)),
     },
     revenue: series.map((b) => ({
       start: b.start,
       revenue: dollars(Number(b.gross) - Number(b.refunded)),
       orders: Number(b.orders),
       refunded: dollars(Number(b.refunded)),
+      tax: dollars(Number(b.tax)),
+      freight: dollars(Number(b.freight)),
     })),
     statuses: ORDER_STATUSES.map((status) => {
       const row = statuses.find((s) => s.status === status);

@@ -1,10 +1,18 @@
 import type { Cart, CartLine } from '@proper-parts/domain/cart';
-import { listOf, objectOf, type Parser } from '../../lib/plain-shape';
+import { listOf, objectOf, oneOf, optional, type Parser } from '../../lib/plain-shape';
 
 /**
  * The priced cart (`GET /cart`, a line's change, `POST /cart/preview`) as the domain's `cart`
  * schema has it, checked without zod: "Add to cart" is on the public catalog pages.
  */
+/** A finite number (zod's `z.number()`). */
+const numberParser: Parser<number> = {
+  safeParse: (value) =>
+    typeof value === 'number' && Number.isFinite(value)
+      ? { success: true, data: value }
+      : { success: false },
+};
+
 export const cartShape: Parser<Cart> = objectOf<Cart>({
   lines: listOf<CartLine>({
     productId: 'string',
@@ -18,7 +26,10 @@ export const cartShape: Parser<Cart> = objectOf<Cart>({
     minimumOrderQuantity: 'integer',
     availableQuantity: 'integer',
     packSize: 'integer',
+    customerPartNumber: 'string or null',
     problem: 'string or null',
+    listPrice: optional(numberParser),
+    priceSource: optional(oneOf(['contract', 'tier', 'list'] as const)),
   }),
   total: 'number',
 });

@@ -36,6 +36,7 @@ const result = {
   items: [item],
   nextCursor: null,
   total: 1,
+  totalIsLowerBound: false,
   facets: {
     brands: [{ slug: 'nordex', name: 'Nordex', count: 1 }],
     categories: [{ slug: 'brake-pads', name: 'Brake pads', count: 1 }],
@@ -58,6 +59,10 @@ const product = {
   crossReferences: [{ number: 'OEM-1', kind: 'oem' }],
   categoryPath: [{ slug: 'brakes', name: 'Brakes' }],
   priceBreaks: [{ minQuantity: 10, price: 22 }],
+  weightGrams: 240,
+  lengthMm: 60,
+  widthMm: 60,
+  heightMm: 20,
 };
 
 const tree = [
@@ -83,6 +88,7 @@ const pricedCart = {
       minimumOrderQuantity: 2,
       availableQuantity: 140,
       packSize: 2,
+      customerPartNumber: null,
       problem: 'Only 12 left',
     },
   ],

@@ -46,6 +46,7 @@ export const searchResultShape: Parser<SearchResult> = objectOf<SearchResult>({
   items: listOf(searchItemShape),
   nextCursor: 'string or null',
   total: 'integer',
+  totalIsLowerBound: 'boolean',
   facets: objectOf<Facets>({
     brands: listOf(countedShape),
     categories: listOf(countedShape),
@@ -83,6 +84,10 @@ export const catalogProductShape: Parser<CatalogProduct> = objectOf<CatalogProdu
   }),
   categoryPath: arrayOf(named),
   priceBreaks: listOf<PriceBreak>({ minQuantity: 'integer', price: 'number' }),
+  weightGrams: 'integer',
+  lengthMm: 'integer',
+  widthMm: 'integer',
+  heightMm: 'integer',
 });
 
 export const brandListShape: Parser<BrandCount[]> = listOf(countedShape);

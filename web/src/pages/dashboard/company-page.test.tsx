@@ -72,17 +72,37 @@ describe('CompanyPage', () => {
     expect(screen.getByText(/Ask your company admin for an invitation/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Create company' }));
     expect(await screen.findByText('Legal name is required')).toHaveClass('text-error');
-    expect(screen.getByText('Billing address is required')).toBeInTheDocument();
+    // Issue 33: the billing address in fields, each named under itself.
+    expect(screen.getByText('Address line 1 is required')).toBeInTheDocument();
     expect(callsTo(fetchMock, 'POST /api/v1/company')).toHaveLength(0);
 
     await user.type(screen.getByLabelText('Legal name'), 'Acme Ltd');
     await user.type(screen.getByLabelText('Tax or VAT number (optional)'), 'GB123');
-    await user.type(screen.getByLabelText('Billing address'), '1 Mill Road, Leeds');
+    await user.selectOptions(screen.getByLabelText('Country'), 'GB');
+    await user.type(screen.getByLabelText('Name'), 'Accounts');
+    await user.type(screen.getByLabelText('Address line 1'), '1 Mill Road');
+    await user.type(screen.getByLabelText('City'), 'Leeds');
+    await user.type(screen.getByLabelText('Postal code'), 'LS1 1AA');
     await user.click(screen.getByRole('button', { name: 'Create company' }));
 
     expect(await screen.findByRole('heading', { name: 'Acme Ltd' })).toBeInTheDocument();
     expect(callsTo(fetchMock, 'POST /api/v1/company')).toEqual([
-      { name: 'Acme Ltd', taxId: 'GB123', billingAddress: '1 Mill Road, Leeds' },
+      {
+        name: 'Acme Ltd',
+        taxId: 'GB123',
+        billingAddress: 'Accounts, 1 Mill Road, LS1 1AA Leeds, United Kingdom',
+        billingTo: {
+          name: 'Accounts',
+          company: '',
+          line1: '1 Mill Road',
+          line2: '',
+          city: 'Leeds',
+          region: '',
+          postalCode: 'LS1 1AA',
+          country: 'GB',
+          phone: '',
+        },
+      },
     ]);
   });
 
@@ -168,11 +188,19 @@ describe('CompanyPage', () => {
 
     const book = screen.getByRole('form', { name: 'Add an address' });
     await user.type(within(book).getByLabelText('Label'), 'Warehouse');
-    await user.type(within(book).getByLabelText('Address'), '5 Dock Street, Hull');
+    await user.type(within(book).getByLabelText('Name'), 'Goods In');
+    await user.type(within(book).getByLabelText('Address line 1'), '5 Dock Street');
+    await user.type(within(book).getByLabelText('City'), 'Austin');
+    await user.selectOptions(within(book).getByLabelText('State'), 'TX');
+    await user.type(within(book).getByLabelText('Postal code'), '78701');
     await user.click(within(book).getByRole('button', { name: 'Add address' }));
     expect(await screen.findByText('Warehouse added')).toBeInTheDocument();
     expect(callsTo(fetchMock, 'POST /api/v1/company/addresses')).toEqual([
-      { label: 'Warehouse', address: '5 Dock Street, Hull' },
+      {
+        label: 'Warehouse',
+        address: 'Goods In, 5 Dock Street, Austin, TX 78701, United States',
+        shipTo: expect.objectContaining({ line1: '5 Dock Street', region: 'TX', country: 'US' }),
+      },
     ]);
   });
 

@@ -9,6 +9,7 @@ import { CompanyFieldsForm } from '../../features/companies/components/company-f
 import { InvitationsList } from '../../features/companies/components/invitations-list';
 import { InviteForm } from '../../features/companies/components/invite-form';
 import { MembersList } from '../../features/companies/components/members-list';
+import { PartNumbersSection } from '../../features/part-numbers/components/part-numbers-section';
 import { toast } from '../../lib/toast';
 import { usePageTitle } from '../../lib/use-page-title';
 
@@ -67,7 +68,7 @@ export function CompanyPage() {
         title={company.name}
         description={
           isAdmin
-            ? 'You manage this company: its details, members, invitations and addresses.'
+            ? 'You manage this company: its details, members, invitations, addresses and part numbers.'
             : 'Your company account. Its admins manage members and addresses.'
         }
       />
@@ -85,6 +86,11 @@ export function CompanyPage() {
       <Section title="Shipping addresses">
         <AddressBook canManage={isAdmin} />
       </Section>
+      {isAdmin && (
+        <Section title="Part numbers">
+          <PartNumbersSection />
+        </Section>
+      )}
     </section>
   );
 }

@@ -102,10 +102,14 @@ describe('DashboardLayoutPage', () => {
       ['Make Admin', '/dashboard/admin'],
       ['Manage Products', '/dashboard/manageProducts'],
       ['Sales', '/dashboard/sales'],
+      ['Tax and freight', '/dashboard/tax-freight'],
       ['Companies', '/dashboard/companies'],
       ['Quote inbox', '/dashboard/quote-inbox'],
       ['Audit log', '/dashboard/audit'],
       ['API keys', '/dashboard/api-keys'],
+      ['Webhooks', '/dashboard/webhooks'],
+      ['PunchOut', '/dashboard/punchout'],
+      ['Price lists', '/dashboard/price-lists'],
     ]);
     expect(screen.getByRole('link', { name: 'Make Admin' })).toHaveAttribute(
       'aria-current',

@@ -41,10 +41,14 @@ const adminLinks: SidebarLink[] = [
   { to: paths.dashboard.manageProducts, label: 'Manage Products', end: false },
   // Issue 21: after the spec's admin links, as the later admin pages are.
   { to: paths.dashboard.sales, label: 'Sales', end: false },
+  { to: paths.dashboard.taxFreight, label: 'Tax and freight', end: false },
   { to: paths.dashboard.companies, label: 'Companies', end: false },
   { to: paths.dashboard.quoteInbox, label: 'Quote inbox', end: false },
   { to: paths.dashboard.auditLog, label: 'Audit log', end: false },
   { to: paths.dashboard.apiKeys, label: 'API keys', end: false },
+  { to: paths.dashboard.webhooks, label: 'Webhooks', end: false },
+  { to: paths.dashboard.punchout, label: 'PunchOut', end: false },
+  { to: paths.dashboard.priceLists, label: 'Price lists', end: false },
 ];
 
 const closeDrawer = () => setDashboardDrawerOpen(false);

@@ -54,10 +54,11 @@ describe('PaymentPage', () => {
     const listed = within(screen.getByRole('list', { name: 'Order lines' })).getAllByRole(
       'listitem',
     );
+    // The SKU (and the company's own number) on a line of their own, the name below it.
     expect(listed.map((item) => item.textContent?.replace(/\u00a0/g, ' '))).toEqual([
-      'BRG-6201 Bearing 112 pcs × $19.71$236.52',
-      'BRG-6202 Bearing 2400 pcs × $45.50$18,200',
-      'BRG-6203 Bearing 320 pcs × $0.35$7',
+      'BRG-6201Bearing 112 pcs × $19.71$236.52',
+      'BRG-6202Bearing 2400 pcs × $45.50$18,200',
+      'BRG-6203Bearing 320 pcs × $0.35$7',
     ]);
     expect(screen.getByTestId('payment-total')).toHaveTextContent('$18,443.52');
     expect(screen.queryByText(/432 pcs × /)).not.toBeInTheDocument();

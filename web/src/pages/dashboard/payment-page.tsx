@@ -6,6 +6,11 @@ import { useOrder } from '../../features/orders/api/get-order';
 import { InvoiceLink } from '../../features/orders/components/order-extras';
 import { OrderStatusBadge } from '../../features/orders/components/order-status';
 import { OrderSummary } from '../../features/orders/components/order-summary';
+import {
+  freightLabelOf,
+  orderTotals,
+  TotalsBlock,
+} from '../../features/orders/components/order-totals';
 import { PaymentCompleted, PaymentPanel } from '../../features/payments/components/payment-panel';
 import { formatPrice } from '../../lib/format';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -37,8 +42,21 @@ export function PaymentPage() {
                 Order summary
               </h3>
               <OrderSummary order={order} />
+              {/* Issue 33: what the total is made of, as the invoice lists it. */}
+              <TotalsBlock
+                totals={orderTotals(order)}
+                freightLabel={freightLabelOf(order)}
+                testId="payment-totals"
+                className="border-t border-base-300 pt-3"
+              />
+              {order.status === 'awaiting_freight' && (
+                <p role="note" className="alert alert-warning text-sm">
+                  The shop is pricing the freight of this order: it can be paid once the freight is
+                  entered.
+                </p>
+              )}
               <dl className="grid grid-cols-2 gap-2 border-t border-base-300 pt-3">
-                <dt className="text-base-content/70">Total</dt>
+                <dt className="text-base-content/70">To pay</dt>
                 <dd className="text-right text-xl font-bold" data-testid="payment-total">
                   {formatPrice(order.price)}
                 </dd>
@@ -67,6 +85,10 @@ export function PaymentPage() {
                 />
               ) : order.status === 'cancelled' ? (
                 <p className="text-base-content/70">This order was cancelled; it cannot be paid.</p>
+              ) : order.status === 'awaiting_freight' ? (
+                <p className="text-base-content/70">
+                  Freight quoted by the shop: this order can be paid once it is priced.
+                </p>
               ) : (
                 <PaymentPanel order={order} onPaid={setPaidNow} />
               )}

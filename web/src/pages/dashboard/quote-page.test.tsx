@@ -32,6 +32,41 @@ const acme = (role: 'admin' | 'buyer' | 'approver', orderLimit: number | null = 
 });
 
 const quoteUrl = (id: string) => `GET /api/v1/quotes/${id}`;
+const priceUrl = (id: string) => `POST /api/v1/quotes/${id}/price`;
+const texas = {
+  name: 'Bea Buyer',
+  company: '',
+  line1: '1 Mill Rd',
+  line2: '',
+  city: 'Austin',
+  region: 'TX',
+  postalCode: '78701',
+  country: 'US',
+  phone: '+1 512 555 0100',
+};
+/** What accepting the $929.60 quote comes to shipped to Texas by Ground (the server's answer). */
+const priceInTexas = {
+  lines: [],
+  subtotal: 929.6,
+  shippingMethods: [
+    { code: 'ground', name: 'Ground freight', price: 49, quoted: false, estimate: '3-5 days' },
+    { code: 'pickup', name: 'Pickup', price: 0, quoted: false, estimate: 'Next day' },
+  ],
+  shippingMethod: 'ground',
+  freight: 49,
+  taxes: [{ name: 'Texas sales tax', rate: 6.25, amount: 61.16 }],
+  tax: 61.16,
+  total: 1039.76,
+  taxNote: null,
+};
+/** Types the Texas address into the structured fields. */
+async function typeTexas(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(screen.getByLabelText('Address line 1'), texas.line1);
+  await user.type(screen.getByLabelText('City'), texas.city);
+  await user.selectOptions(screen.getByLabelText('State'), 'TX');
+  await user.type(screen.getByLabelText('Postal code'), texas.postalCode);
+  await user.type(screen.getByLabelText('Phone'), texas.phone);
+}
 const at = (id: string) => ({ route: `/dashboard/quotes/${id}`, path: '/dashboard/quotes/:id' });
 
 describe('QuotePage', () => {
@@ -57,12 +92,13 @@ describe('QuotePage', () => {
     expect(screen.getByText('Delivered in two lots')).toBeInTheDocument();
   });
 
-  it('accepts with a ship-to address and phone (red under empty fields), then links to the order and its payment', async () => {
+  it('accepts with a structured ship-to address (red under empty fields), shows freight and tax first, then links to the order and its payment', async () => {
     const user = userEvent.setup();
     let quote = buildQuote();
     const fetchMock = stubApi({
       ...signInAs(customer),
       [quoteUrl(quote._id)]: () => jsonResponse({ success: true, data: quote }),
+      [priceUrl(quote._id)]: () => jsonResponse({ success: true, data: priceInTexas }),
       [`POST /api/v1/quotes/${quote._id}/accept`]: () => {
         quote = { ...quote, status: 'accepted', orderId: 'order-9', order: cardOrder };
         return jsonResponse({ success: true, data: { quote, orderId: 'order-9' } });
@@ -72,16 +108,21 @@ describe('QuotePage', () => {
 
     const accept = await screen.findByRole('button', { name: 'Accept and place order' });
     await user.click(accept);
-    const address = screen.getByLabelText('Ship to (address)');
-    expect(address).toHaveAttribute('aria-invalid', 'true');
-    expect(address).toHaveClass('input-error');
-    expect(screen.getByText('Address is required')).toBeInTheDocument();
-    expect(screen.getByText('Phone is required')).toBeInTheDocument();
-    expect(callsTo(fetchMock, `POST /api/v1/quotes/${quote._id}/accept`)).toHaveLength(0);
+    const line1 = screen.getByLabelText('Address line 1');
+    expect(line1).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText('Address line 1 is required')).toBeInTheDocument();
+    expect(screen.getByText('City is required')).toBeInTheDocument();
+    expect(screen.getByTestId('quote-price-subtotal')).toHaveTextContent('$929.60');
+    expect(callsTo(fetchMock, priceUrl(quote._id))).toHaveLength(0);
 
-    await user.type(address, '1 Mill Rd, Peoria IL');
-    await user.type(screen.getByLabelText('Phone'), '+1 309 555 0100');
+    await typeTexas(user);
     await user.type(screen.getByLabelText('PO number (optional)'), 'PO-77');
+    expect(await screen.findByRole('radio', { name: /Ground freight/ })).toBeChecked();
+    expect(screen.getByTestId('quote-price-freight')).toHaveTextContent('$49');
+    expect(screen.getByText('Texas sales tax (6.25%)')).toBeInTheDocument();
+    expect(screen.getByTestId('quote-price-total')).toHaveTextContent('$1,039.76');
+    expect(callsTo(fetchMock, priceUrl(quote._id)).at(-1)).toEqual({ shipTo: texas });
+    await waitFor(() => expect(accept).toBeEnabled());
     await user.click(accept);
 
     expect(await screen.findByRole('link', { name: 'Pay the order' })).toHaveAttribute(
@@ -91,8 +132,10 @@ describe('QuotePage', () => {
     expect(screen.getByRole('link', { name: 'My Orders' })).toHaveAttribute('href', '/dashboard');
     expect(callsTo(fetchMock, `POST /api/v1/quotes/${quote._id}/accept`)).toEqual([
       {
-        address: '1 Mill Rd, Peoria IL',
-        phone: '+1 309 555 0100',
+        shipTo: texas,
+        shippingMethod: 'ground',
+        address: '',
+        phone: '',
         poNumber: 'PO-77',
         paymentTerms: 'card',
       },
@@ -106,8 +149,10 @@ describe('QuotePage', () => {
     let quote = buildQuote();
     const fetchMock = stubApi({
       ...signInAs(customer),
-      'GET /api/v1/company': () => jsonResponse({ success: true, data: acme('buyer', 100) }),
+      'GET /api/v1/company': () =>
+        jsonResponse({ success: true, data: { ...acme('buyer', 100), billingTo: texas } }),
       [quoteUrl(quote._id)]: () => jsonResponse({ success: true, data: quote }),
+      [priceUrl(quote._id)]: () => jsonResponse({ success: true, data: priceInTexas }),
       [`POST /api/v1/quotes/${quote._id}/accept`]: () => {
         quote = {
           ...quote,
@@ -133,11 +178,8 @@ describe('QuotePage', () => {
       'This quote is above your limit of $100: its order will wait for an approver',
     );
     // A company buyer's first order ships to the company's address unless they say otherwise.
-    const shipTo = screen.getByLabelText('Ship to (address)');
-    await waitFor(() => expect(shipTo).toHaveValue('1 Mill Road, Leeds'));
-    await user.clear(shipTo);
-    await user.type(shipTo, '1 Mill Rd');
-    await user.type(screen.getByLabelText('Phone'), '555 0100');
+    await waitFor(() => expect(screen.getByLabelText('Address line 1')).toHaveValue('1 Mill Rd'));
+    await screen.findByRole('radio', { name: /Ground freight/ });
     await user.click(account);
     const po = screen.getByLabelText('PO number (required on account)');
     await user.click(screen.getByRole('button', { name: 'Accept and place order' }));
@@ -153,7 +195,14 @@ describe('QuotePage', () => {
     expect(screen.queryByRole('link', { name: 'Pay the order' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'My Orders' })).toBeInTheDocument();
     expect(callsTo(fetchMock, `POST /api/v1/quotes/${quote._id}/accept`)).toEqual([
-      { address: '1 Mill Rd', phone: '555 0100', poNumber: 'PO-88', paymentTerms: 'account' },
+      {
+        shipTo: texas,
+        shippingMethod: 'ground',
+        address: '',
+        phone: '',
+        poNumber: 'PO-88',
+        paymentTerms: 'account',
+      },
     ]);
   });
 
@@ -197,7 +246,9 @@ describe('QuotePage', () => {
     });
     expect(account).toBeDisabled();
     expect(screen.getByRole('radio', { name: /Card/ })).toBeChecked();
-    expect(screen.queryByRole('note')).not.toBeInTheDocument();
+    expect(screen.queryByText(/above your limit/)).not.toBeInTheDocument();
+    // The company's address is text only: shown, for the buyer to enter in the fields.
+    expect(screen.getByTestId('text-address')).toHaveTextContent('1 Mill Road, Leeds');
   });
 
   it("shows the server's refusal (accepted twice, expired) under the form", async () => {
@@ -206,13 +257,17 @@ describe('QuotePage', () => {
     stubApi({
       ...signInAs(customer),
       [quoteUrl(quote._id)]: () => jsonResponse({ success: true, data: quote }),
+      [priceUrl(quote._id)]: () => jsonResponse({ success: true, data: priceInTexas }),
       [`POST /api/v1/quotes/${quote._id}/accept`]: () =>
         jsonResponse({ success: false, message: 'This quote has already been accepted' }, 409),
     });
     renderWithProviders(<QuotePage />, at(quote._id));
-    await user.type(await screen.findByLabelText('Ship to (address)'), '1 Mill Rd');
-    await user.type(screen.getByLabelText('Phone'), '555 0100');
-    await user.click(screen.getByRole('button', { name: 'Accept and place order' }));
+    await screen.findByLabelText('Address line 1');
+    await typeTexas(user);
+    const accept = screen.getByRole('button', { name: 'Accept and place order' });
+    await screen.findByRole('radio', { name: /Ground freight/ });
+    await waitFor(() => expect(accept).toBeEnabled());
+    await user.click(accept);
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'This quote has already been accepted',
     );

@@ -24,11 +24,13 @@ const figures = (overrides: Partial<SalesDashboard> = {}): SalesDashboard => ({
     refunded: 200,
     averageOrderValue: 483.5,
     units: 42,
+    tax: 87.66,
+    freight: 45.5,
   },
   revenue: [
-    { start: '2026-03-01', revenue: 700, orders: 2, refunded: 0 },
-    { start: '2026-03-02', revenue: 0, orders: 0, refunded: 0 },
-    { start: '2026-03-03', revenue: 550.5, orders: 1, refunded: 200 },
+    { start: '2026-03-01', revenue: 700, orders: 2, refunded: 0, tax: 57.75, freight: 30 },
+    { start: '2026-03-02', revenue: 0, orders: 0, refunded: 0, tax: 0, freight: 0 },
+    { start: '2026-03-03', revenue: 550.5, orders: 1, refunded: 200, tax: 29.91, freight: 15.5 },
   ],
   statuses: [
     { status: 'awaiting_approval', orders: 0, total: 0 },
@@ -88,6 +90,9 @@ describe('SalesDashboardPage', () => {
     expect(stat('Average order')).toHaveTextContent('$483.50');
     expect(stat('Units sold')).toHaveTextContent('42');
     expect(stat('Refunds')).toHaveTextContent('$200');
+    // Tax and freight apart from the revenue, to the cent.
+    expect(stat('Tax collected')).toHaveTextContent('$87.66');
+    expect(stat('Freight collected')).toHaveTextContent('$45.50');
 
     expect(
       screen.getByRole('img', {
@@ -111,7 +116,9 @@ describe('SalesDashboardPage', () => {
     );
     // The revenue's own table is one click away.
     const revenueTable = screen.getByRole('table', { name: 'Revenue per day', hidden: true });
-    expect(within(revenueTable).getAllByRole('row', { hidden: true })).toHaveLength(4);
+    const rows = within(revenueTable).getAllByRole('row', { hidden: true });
+    expect(rows).toHaveLength(4);
+    expect(rows[3]).toHaveTextContent('Mar 3, 20261$200$550.50$29.91$15.50');
   });
 
   it('marks a range the other way round in red and asks for nothing', async () => {
@@ -176,6 +183,8 @@ describe('SalesDashboardPage', () => {
                 refunded: 0,
                 averageOrderValue: 0,
                 units: 0,
+                tax: 0,
+                freight: 0,
               },
               topProducts: [],
               topBrands: [],

@@ -1,7 +1,8 @@
 import { companySummary } from '@proper-parts/domain/companies';
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../config/paths';
 import { apiFetchEnvelope } from '../../../lib/api-client';
+import { keysetPages } from '../../../lib/keyset-pages';
 import { accountsKey } from './get-statement';
 
 export const COMPANIES_PAGE_SIZE = 20;
@@ -21,12 +22,6 @@ export const getCompanies = async ({
   return { companies: data, nextCursor };
 };
 
-export const companiesQueryOptions = () =>
-  infiniteQueryOptions({
-    queryKey: [...accountsKey, 'companies'],
-    queryFn: ({ pageParam, signal }) => getCompanies({ cursor: pageParam, signal }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (page) => page.nextCursor ?? undefined,
-  });
+export const companiesQueryOptions = () => keysetPages([...accountsKey, 'companies'], getCompanies);
 
 export const useCompanies = () => useInfiniteQuery(companiesQueryOptions());

@@ -5,6 +5,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { Spinner } from '../../../components/spinner';
 import { paths } from '../../../config/paths';
 import { formatDate, formatPrice } from '../../../lib/format';
+import { TaxExemptionForm } from '../../tax-freight/components/tax-exemption-form';
 import { useCompany } from '../api/get-company';
 import { useCompanyStatement } from '../api/get-company-statement';
 import { CreditSummary } from './credit-summary';
@@ -58,6 +59,7 @@ export function CompanyAccount({ id }: { id: string }) {
         awaitingApproval={first?.awaitingApproval}
       />
       <TermsForm key={`${detail.termsDays}-${detail.creditLimit}`} company={detail} />
+      <TaxExemptionForm companyId={detail._id} />
 
       <section aria-labelledby="company-invoices">
         <h3 id="company-invoices" className="mb-3 text-lg font-semibold">

@@ -1,8 +1,6 @@
 import type { ApiKeySummary } from '@proper-parts/domain/api-keys';
 import { useState } from 'react';
-import { BusyButton } from '../../../components/busy-button';
-import { FormAlert } from '../../../components/form-alert';
-import { Modal, ModalActions } from '../../../components/modal';
+import { ConfirmModal } from '../../../components/confirm-modal';
 import { formatDateTime } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { useRevokeApiKey } from '../api/revoke-api-key';
@@ -79,34 +77,18 @@ export function ApiKeysTable({ keys }: { keys: ApiKeySummary[] }) {
 function RevokeModal({ apiKey, onClose }: { apiKey: ApiKeySummary; onClose: () => void }) {
   const revoke = useRevokeApiKey();
   return (
-    <Modal
+    <ConfirmModal
       title={`Revoke “${apiKey.name}”?`}
       description="Whatever uses this key is refused from its next call on. This cannot be undone: make a new key instead."
+      confirmLabel="Yes, revoke key"
+      cancelLabel="Keep key"
+      busy={revoke.isPending}
+      error={revoke.error?.message}
+      onConfirm={async () => {
+        const { message } = await revoke.mutateAsync(apiKey.id);
+        toast.success(message ?? 'API key revoked');
+      }}
       onClose={onClose}
-    >
-      {({ close }) => (
-        <>
-          <FormAlert message={revoke.error?.message} />
-          <ModalActions onCancel={close} cancelDisabled={revoke.isPending} cancelLabel="Keep key">
-            <BusyButton
-              type="button"
-              busy={revoke.isPending}
-              className="btn-error sm:w-auto"
-              onClick={async () => {
-                try {
-                  const { message } = await revoke.mutateAsync(apiKey.id);
-                  toast.success(message ?? 'API key revoked');
-                  close();
-                } catch {
-                  // revoke.error shows in the modal.
-                }
-              }}
-            >
-              Yes, revoke key
-            </BusyButton>
-          </ModalActions>
-        </>
-      )}
-    </Modal>
+    />
   );
 }

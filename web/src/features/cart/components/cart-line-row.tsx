@@ -1,6 +1,7 @@
 import type { CartLine } from '@proper-parts/domain/cart';
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
+import { YourNumber } from '../../../components/your-number';
 import { paths } from '../../../config/paths';
 import { formatPrice } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
@@ -45,8 +46,23 @@ export function CartLineRow({ line }: { line: CartLine }) {
         <Link to={paths.product(line.slug)} className="link-hover font-semibold leading-snug">
           {line.name}
         </Link>
-        <p className="font-mono text-xs text-base-content/70">{line.sku}</p>
-        <p className="text-sm text-base-content/70">{formatPrice(line.unitPrice)} per pc</p>
+        <p className="font-mono text-xs text-base-content/70">
+          {line.sku}
+          <YourNumber number={line.customerPartNumber} />
+        </p>
+        <p className="text-sm text-base-content/70">
+          {formatPrice(line.unitPrice)} per pc
+          {line.priceSource === 'contract' &&
+            line.listPrice !== undefined &&
+            line.listPrice > line.unitPrice && (
+              <>
+                {' '}
+                <span className="sr-only">list price</span>
+                <s>{formatPrice(line.listPrice)}</s>{' '}
+                <span className="badge badge-sm badge-success badge-outline">Your price</span>
+              </>
+            )}
+        </p>
         {line.problem && (
           <p id={problemId} className="mt-1 text-sm font-medium text-error" role="status">
             {line.problem}

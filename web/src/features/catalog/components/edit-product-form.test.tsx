@@ -30,6 +30,10 @@ const bearing: CatalogProduct = {
     { minQuantity: 100, price: 3.9 },
     { minQuantity: 1000, price: 3.5 },
   ],
+  weightGrams: 240,
+  lengthMm: 60,
+  widthMm: 60,
+  heightMm: 20,
 };
 const PATCH = `PATCH /api/v1/tools/${bearing._id}`;
 
@@ -173,5 +177,32 @@ describe('EditProductForm: volume pricing and pack size', () => {
     for (let i = 0; i < 8; i++) await user.click(add);
     expect(rows()).toHaveLength(10);
     expect(add).toBeDisabled();
+  });
+});
+
+describe('EditProductForm: shipping weight and size (issue 33)', () => {
+  it('refuses a negative weight under its field, and sends only the weight and size changed', async () => {
+    const user = userEvent.setup();
+    const fetchMock = stubApi({
+      ...signInAs(admin),
+      [PATCH]: ({ body }) =>
+        jsonResponse({ success: true, data: { ...bearing, ...(body as object) } }),
+    });
+    renderForm();
+    const weight = screen.getByLabelText('Weight (g)');
+    expect(weight).toHaveValue(240);
+    expect(screen.getByLabelText('Length (mm)')).toHaveValue(60);
+    await retype(user, weight, '-5');
+    await save(user);
+    expect(await screen.findByText('Shipping weight: must not be negative')).toHaveClass(
+      'text-error',
+    );
+    expect(callsTo(fetchMock, PATCH)).toHaveLength(0);
+
+    await retype(user, weight, '310');
+    await retype(user, screen.getByLabelText('Height (mm)'), '25');
+    await save(user);
+    expect(await screen.findByText(`${bearing.name} saved`)).toBeInTheDocument();
+    expect(callsTo(fetchMock, PATCH)).toEqual([{ weightGrams: 310, heightMm: 25 }]);
   });
 });

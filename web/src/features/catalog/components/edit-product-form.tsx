@@ -19,6 +19,7 @@ import {
 } from './edit-product-schema';
 import { PriceBreaksFields } from './price-breaks-fields';
 import { ProductFields, productFormClass } from './product-fields';
+import { ShippingSizeFields } from './shipping-size-fields';
 
 /**
  * An admin's edit of one product (issue 16): every field of the catalog, with the brands as a
@@ -102,6 +103,7 @@ export function EditProductForm({ product }: { product: CatalogProduct }) {
                 register={register}
                 errors={errors.priceBreaks}
               />
+              <ShippingSizeFields />
             </>
           }
         />

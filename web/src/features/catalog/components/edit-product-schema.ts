@@ -9,6 +9,11 @@ import type { CatalogProduct } from '@proper-parts/domain/catalog-search';
 import { breakAbovePrice, packSizeField, priceBreakList } from '@proper-parts/domain/price-breaks';
 import { productFields } from '@proper-parts/domain/product-admin';
 import { productSlug } from '@proper-parts/domain/product-edit';
+import {
+  MAX_PRODUCT_GRAMS,
+  MAX_PRODUCT_MM,
+  shippingSizeField,
+} from '@proper-parts/domain/shipping';
 import type { FieldPath } from 'react-hook-form';
 import { z } from 'zod';
 
@@ -47,6 +52,11 @@ export const editProductForm = z
     crossReferences: parsedText(parseCrossReferences),
     priceBreaks: priceBreakList,
     packSize: packSizeField,
+    /** Issue 33: one piece's shipping weight (grams) and packed size (mm). */
+    weightGrams: shippingSizeField('Shipping weight', MAX_PRODUCT_GRAMS),
+    lengthMm: shippingSizeField('Length', MAX_PRODUCT_MM),
+    widthMm: shippingSizeField('Width', MAX_PRODUCT_MM),
+    heightMm: shippingSizeField('Height', MAX_PRODUCT_MM),
   })
   .superRefine(
     (form, context) => {
@@ -81,6 +91,10 @@ export const productFormValues = (product: CatalogProduct): EditProductFormInput
   crossReferences: formatCrossReferences(product.crossReferences).replaceAll('; ', '\n'),
   priceBreaks: product.priceBreaks,
   packSize: product.packSize,
+  weightGrams: product.weightGrams,
+  lengthMm: product.lengthMm,
+  widthMm: product.widthMm,
+  heightMm: product.heightMm,
 });
 
 /** Which field a server message is about: "sku: …", "priceBreaks.1.price: …". */
@@ -106,4 +120,8 @@ const editProductFieldNames: Record<EditProductField, true> = {
   crossReferences: true,
   priceBreaks: true,
   packSize: true,
+  weightGrams: true,
+  lengthMm: true,
+  widthMm: true,
+  heightMm: true,
 };

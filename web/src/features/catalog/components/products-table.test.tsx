@@ -65,6 +65,7 @@ function stubSearch(fetchMock: ReturnType<typeof stubCatalog>, found: Tool[]) {
         items,
         nextCursor: more ? String(from + limit) : null,
         total: found.length,
+        totalIsLowerBound: false,
         facets: { brands: [], categories: [], inStock: found.length, price: null, attributes: [] },
         didYouMean: null,
       },

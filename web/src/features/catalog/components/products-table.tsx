@@ -1,7 +1,7 @@
+import { searchTotalText } from '@proper-parts/domain/catalog-search';
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Spinner } from '../../../components/spinner';
-import { formatCount } from '../../../lib/format';
 import { useToolsPage } from '../api/get-tools-page';
 import { useCatalogSearch } from '../api/search-catalog';
 import { Pager, ProductRows } from './product-rows';
@@ -71,7 +71,8 @@ function FoundProducts({ q }: { q: string }) {
   return (
     <>
       <p className="mb-2 text-sm text-base-content/70" aria-live="polite">
-        {formatCount(data.total)} {data.total === 1 ? 'product matches' : 'products match'} “{q}”
+        {searchTotalText(data)}{' '}
+        {data.total === 1 && !data.totalIsLowerBound ? 'product matches' : 'products match'} “{q}”
       </p>
       <ProductRows
         products={data.items}

@@ -1,14 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  type AddressRequest,
-  addressRequest,
-  type CompanyAddress,
-} from '@proper-parts/domain/companies';
-import { useForm } from 'react-hook-form';
+import { addressLines, addressText, structuredAddress } from '@proper-parts/domain/addresses';
+import { addressRequest, type CompanyAddress } from '@proper-parts/domain/companies';
+import { FormProvider, useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { BusyButton } from '../../../components/busy-button';
 import { FormAlert } from '../../../components/form-alert';
 import { FormField } from '../../../components/form-field';
 import { toast } from '../../../lib/toast';
+import { AddressFields, emptyAddress } from '../../addresses/components/address-fields';
 import { useAddAddress } from '../api/add-address';
 import { useDeleteAddress } from '../api/delete-address';
 import { useAddresses } from '../api/get-addresses';
@@ -22,7 +21,9 @@ function AddressRow({ address, canManage }: { address: CompanyAddress; canManage
     >
       <div className="min-w-0 text-sm">
         <p className="font-medium break-words">{address.label}</p>
-        <p className="break-words whitespace-pre-line text-base-content/70">{address.address}</p>
+        <p className="break-words whitespace-pre-line text-base-content/70">
+          {address.shipTo ? addressLines(address.shipTo).join('\n') : address.address}
+        </p>
       </div>
       {canManage && (
         <button
@@ -44,52 +45,52 @@ function AddressRow({ address, canManage }: { address: CompanyAddress; canManage
   );
 }
 
+/** Issue 33: an entry of the book is a structured address (its text made from it). */
+const addressForm = addressRequest.pick({ label: true }).extend({ shipTo: structuredAddress });
+
 function AddAddressForm() {
   const add = useAddAddress();
+  const form = useForm<z.input<typeof addressForm>, unknown, z.output<typeof addressForm>>({
+    resolver: zodResolver(addressForm),
+    mode: 'onTouched',
+    defaultValues: { label: '', shipTo: emptyAddress() },
+  });
   const {
     register,
     handleSubmit,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm<AddressRequest>({
-    resolver: zodResolver(addressRequest),
-    defaultValues: { label: '', address: '' },
-  });
-  const submit = handleSubmit(async (values) => {
+  } = form;
+  const submit = handleSubmit(async ({ label, shipTo }) => {
     try {
-      await add.mutateAsync(values);
-      toast.success(`${values.label} added`);
+      await add.mutateAsync({ label, address: addressText(shipTo), shipTo });
+      toast.success(`${label} added`);
       reset();
     } catch {
       // add.error shows under the form.
     }
   });
   return (
-    <form
-      noValidate
-      onSubmit={submit}
-      aria-label="Add an address"
-      className="mt-4 grid gap-4 sm:grid-cols-[12rem_minmax(0,1fr)_auto] sm:items-start"
-    >
-      <FormField
-        label="Label"
-        placeholder="Warehouse"
-        error={errors.label?.message}
-        {...register('label')}
-      />
-      <FormField
-        label="Address"
-        placeholder="5 Dock Street, Hull HU1 1AA"
-        error={errors.address?.message}
-        {...register('address')}
-      />
-      <div className="sm:pt-7">
-        <BusyButton busy={isSubmitting} className="btn-outline sm:w-auto">
+    <FormProvider {...form}>
+      <form
+        noValidate
+        onSubmit={submit}
+        aria-label="Add an address"
+        className="mt-4 flex max-w-xl flex-col gap-4"
+      >
+        <FormField
+          label="Label"
+          placeholder="Warehouse"
+          error={errors.label?.message}
+          {...register('label')}
+        />
+        <AddressFields name="shipTo" />
+        <BusyButton busy={isSubmitting} className="btn-outline sm:w-auto sm:self-start">
           Add address
         </BusyButton>
-      </div>
-      <FormAlert message={add.error?.message} className="sm:col-span-3" />
-    </form>
+        <FormAlert message={add.error?.message} />
+      </form>
+    </FormProvider>
   );
 }
 

@@ -1,3 +1,4 @@
+import { addressLines } from '@proper-parts/domain/addresses';
 import { type Company, companyRoleNames } from '@proper-parts/domain/companies';
 import { formatPrice } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
@@ -21,6 +22,7 @@ export function CompanyDetails({ company }: { company: Company }) {
               name: company.name,
               taxId: company.taxId,
               billingAddress: company.billingAddress,
+              billingTo: company.billingTo,
             }}
             submitLabel="Save details"
             error={update.error?.message}
@@ -35,7 +37,11 @@ export function CompanyDetails({ company }: { company: Company }) {
             <dt className="font-medium text-base-content/70">Tax or VAT number</dt>
             <dd className="break-words">{company.taxId || '—'}</dd>
             <dt className="font-medium text-base-content/70">Billing address</dt>
-            <dd className="break-words whitespace-pre-line">{company.billingAddress}</dd>
+            <dd className="break-words whitespace-pre-line">
+              {company.billingTo
+                ? addressLines(company.billingTo).join('\n')
+                : company.billingAddress}
+            </dd>
           </dl>
         )}
       </section>

@@ -3,7 +3,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../config/paths';
 import { apiFetch } from '../../../lib/api-client';
 
-/** `DELETE /manageOrder/{id}` (admin): deletes an unpaid order; its stock goes back. */
+/**
+ * `DELETE /manageOrder/{id}` (admin): deletes an unpaid order, or cancels the unshipped rest of a
+ * partially shipped one; the stock of what will not ship goes back.
+ */
 export const deleteOrder = (id: string) =>
   apiFetch(api.manageOrder(id), { method: 'DELETE', schema: deletedCountResponse });
 

@@ -1,4 +1,5 @@
 import type { Order } from '@proper-parts/domain/orders';
+import type { ReactNode } from 'react';
 import { BusyButton } from '../../../components/busy-button';
 import { FormAlert } from '../../../components/form-alert';
 import { Modal, ModalActions } from '../../../components/modal';
@@ -12,6 +13,10 @@ type ConfirmOrderModalProps = {
   error?: string;
   onConfirm: (close: () => void) => void;
   onClose: () => void;
+  /** In place of the line naming the whole order (cancelling the rest of one names the rest). */
+  description?: string;
+  /** Shown above the actions. */
+  children?: ReactNode;
 };
 
 /**
@@ -26,15 +31,21 @@ export function ConfirmOrderModal({
   error,
   onConfirm,
   onClose,
+  description,
+  children,
 }: ConfirmOrderModalProps) {
   return (
     <Modal
       title={title}
-      description={`${order.purchaseName} — ${formatPieces(order.quantity)}, ${formatPrice(order.price)}. Its stock goes back on sale.`}
+      description={
+        description ??
+        `${order.purchaseName} — ${formatPieces(order.quantity)}, ${formatPrice(order.price)}. Its stock goes back on sale.`
+      }
       onClose={onClose}
     >
       {({ close }) => (
         <>
+          {children}
           <FormAlert message={error} className="mt-4" />
           <ModalActions onCancel={close} cancelDisabled={busy} cancelLabel="Keep order">
             <BusyButton

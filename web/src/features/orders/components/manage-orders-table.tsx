@@ -5,12 +5,16 @@ import { EmptyState } from '../../../components/empty-state';
 import { Spinner } from '../../../components/spinner';
 import { formatDate, formatPieces, formatPrice } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
+import { ShipForm } from '../../shipments/components/ship-form';
 import { useDeleteOrder } from '../api/delete-order';
 import { useAllOrders } from '../api/get-all-orders';
 import { useShipOrder } from '../api/ship-order';
+import { CancelRestButton } from './cancel-rest-button';
+import { EnterFreightForm } from './enter-freight-form';
 import { InvoiceLink, OrderApprovalNote, OrderLinesDetails } from './order-extras';
 import { OrderStatusBadge, TransactionId } from './order-status';
-import { type OrdersColumn, OrdersTable } from './orders-table';
+import { OrderTotalsLine, orderTotals } from './order-totals';
+import { CARD_CELL, type OrdersColumn, OrdersTable } from './orders-table';
 
 /** Lets a long address wrap after the @ on narrow screens, rather than mid-word. */
 function EmailAddress({ email }: { email: string }) {
@@ -27,8 +31,10 @@ function EmailAddress({ email }: { email: string }) {
 
 const statusNames: Record<OrderStatus, string> = {
   awaiting_approval: 'Awaiting approval',
+  awaiting_freight: 'Awaiting freight quote',
   unpaid: 'Unpaid',
   pending: 'Paid, to ship',
+  partially_shipped: 'Partially shipped',
   shipped: 'Shipped',
   cancelled: 'Cancelled',
 };
@@ -50,15 +56,30 @@ function ShipButton({ order }: { order: Order }) {
       }
     >
       {ship.isPending && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
-      Shipped
+      {order.status === 'partially_shipped' ? 'Ship the rest' : 'Shipped'}
     </button>
   );
 }
 
-/** Shipped for a paid order, Delete for an unpaid one (spec §4). */
+/**
+ * Shipped for a paid order, Delete for an unpaid one (spec §4); of a partially shipped one, ship
+ * the rest, part of it, or cancel it (issue 33).
+ */
 function OrderAction({ order, onDelete }: { order: Order; onDelete: (order: Order) => void }) {
-  if (order.status === 'pending') return <ShipButton order={order} />;
+  if (order.status === 'pending' || order.status === 'partially_shipped')
+    return (
+      <div className="flex flex-col items-start gap-1">
+        {order.status === 'partially_shipped' && <OrderStatusBadge status={order.status} />}
+        <div className="flex flex-wrap gap-1">
+          <ShipButton order={order} />
+          {order.status === 'partially_shipped' && <CancelRestButton order={order} />}
+        </div>
+        {/* Re-made when a shipment changes what is left: its quantities start from that. */}
+        <ShipForm key={order.lines.map((line) => line.shipped ?? 0).join()} order={order} />
+      </div>
+    );
   if (order.status === 'shipped') return <OrderStatusBadge status="shipped" />;
+  if (order.status === 'awaiting_freight') return <EnterFreightForm order={order} />;
   if (order.status !== 'unpaid') return null;
   return (
     <button
@@ -75,6 +96,7 @@ function OrderAction({ order, onDelete }: { order: Order; onDelete: (order: Orde
 const columns: OrdersColumn[] = [
   {
     head: 'Order',
+    className: `${CARD_CELL} max-sm:basis-full`,
     cell: (order) => (
       <>
         <span className="block font-medium">{order.purchaseName}</span>
@@ -82,6 +104,7 @@ const columns: OrdersColumn[] = [
           {formatPieces(order.quantity)} · ordered {formatDate(order.createdAt)}
         </span>
         <OrderLinesDetails order={order} />
+        <OrderTotalsLine order={orderTotals(order)} />
         <span className="mt-1 block text-sm">{order.userName}</span>
         <span className="block text-xs text-base-content/70">
           <EmailAddress email={order.email} />
@@ -103,43 +126,38 @@ const columns: OrdersColumn[] = [
   {
     head: 'Total',
     headClassName: 'text-right',
-    className: 'text-right whitespace-nowrap',
+    className: `text-right whitespace-nowrap ${CARD_CELL} max-sm:font-semibold max-sm:leading-6`,
     cell: (order) => formatPrice(order.price),
   },
   {
     head: 'Payment',
-    cell: (order, ask) => (
-      <>
-        {order.paid ? (
-          <div className="flex flex-col gap-1">
-            <span className="badge badge-success badge-soft whitespace-nowrap">
-              {orderMessages.alreadyPaid}
-            </span>
-            <TransactionId id={order.transactionId} />
-            <InvoiceLink order={order} />
-          </div>
-        ) : (
-          <div className="flex flex-col gap-1">
-            <OrderStatusBadge
-              status={order.status}
-              paymentTerms={order.paymentTerms}
-              paid={order.paid}
-            />
-            <OrderApprovalNote order={order} />
-            <InvoiceLink order={order} />
-          </div>
-        )}
-        {/* On phones the action sits under the payment, not in a column off screen. */}
-        <div className="mt-2 md:hidden">
-          <OrderAction order={order} onDelete={ask} />
+    className: `${CARD_CELL} max-sm:flex-1`,
+    cell: (order) =>
+      order.paid ? (
+        <div className="flex flex-col gap-1">
+          <span className="badge badge-success badge-soft whitespace-nowrap">
+            {orderMessages.alreadyPaid}
+          </span>
+          <TransactionId id={order.transactionId} />
+          <InvoiceLink order={order} />
         </div>
-      </>
-    ),
+      ) : (
+        <div className="flex flex-col gap-1">
+          <OrderStatusBadge
+            status={order.status}
+            paymentTerms={order.paymentTerms}
+            paid={order.paid}
+          />
+          <OrderApprovalNote order={order} />
+          <InvoiceLink order={order} />
+        </div>
+      ),
   },
   {
+    // Drawn once: on phones the row is a card and the action follows the payment in it (a second
+    // copy under the payment, hidden by CSS on wider screens, held a second Ship form).
     head: 'Action',
-    headClassName: 'hidden md:table-cell',
-    className: 'hidden md:table-cell',
+    className: `${CARD_CELL} max-sm:basis-full`,
     cell: (order, ask) => <OrderAction order={order} onDelete={ask} />,
   },
 ];
@@ -181,6 +199,7 @@ export function ManageOrdersTable() {
         <EmptyState title="No orders to manage" />
       ) : (
         <OrdersTable
+          cards
           orders={orders}
           offset={offset}
           onOffset={setOffset}

@@ -5,15 +5,15 @@ import { EmptyState } from '../../../components/empty-state';
 import { Spinner } from '../../../components/spinner';
 import { paths } from '../../../config/paths';
 import { formatDate, formatPieces, formatPrice } from '../../../lib/format';
+import { OrderShipments } from '../../shipments/components/shipments-list';
 import { useCancelOrder } from '../api/cancel-order';
 import { useMyOrders } from '../api/get-my-orders';
 import { BuyAgainButton, InvoiceLink, OrderApprovalNote, OrderLinesDetails } from './order-extras';
 import { OrderStatusBadge, TransactionId } from './order-status';
-import { type OrdersColumn, OrdersTable } from './orders-table';
+import { OrderTotalsLine, orderTotals } from './order-totals';
+import { CARD_CELL, type OrdersColumn, OrdersTable } from './orders-table';
 
 /** The table draws a line under each cell: in a card, only the card has one. */
-const CARD_CELL = 'max-sm:border-0 max-sm:p-0';
-
 /** The columns of My Orders: the product, quantity, total, and what can be done with it. */
 const columns: OrdersColumn[] = [
   {
@@ -35,6 +35,8 @@ const columns: OrdersColumn[] = [
             Ordered {formatDate(order.createdAt)}
           </span>
           <OrderLinesDetails order={order} />
+          <OrderTotalsLine order={orderTotals(order)} />
+          <OrderShipments order={order} />
         </div>
       </div>
     ),

@@ -1,5 +1,6 @@
 import type { Order } from '@proper-parts/domain/orders';
 import { useNavigate } from 'react-router';
+import { YourNumber } from '../../../components/your-number';
 import { api, paths } from '../../../config/paths';
 import { formatDateTime, formatDay, formatPieces, formatPrice } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
@@ -17,8 +18,10 @@ export function OrderLinesDetails({ order }: { order: Order }) {
           <ul className="mt-1 flex flex-col gap-0.5">
             {order.lines.map((line) => (
               <li key={line.lineNo}>
-                <span className="font-mono">{line.sku}</span> {line.name} ·{' '}
-                {formatPieces(line.quantity)} × {formatPrice(line.unitPrice)}
+                <span className="font-mono">{line.sku}</span>
+                <YourNumber number={line.customerPartNumber} />
+                {line.customerPartNumber ? <br /> : ' '}
+                {line.name} · {formatPieces(line.quantity)} × {formatPrice(line.unitPrice)}
                 {line.backordered ? ` · ${formatPieces(line.backordered)} on back order` : ''}
               </li>
             ))}

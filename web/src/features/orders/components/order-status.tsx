@@ -4,8 +4,10 @@ import { toast } from '../../../lib/toast';
 
 const label: Record<Order['status'], { text: string; tone: string }> = {
   awaiting_approval: { text: 'Awaiting approval', tone: 'badge-secondary' },
+  awaiting_freight: { text: 'Awaiting freight quote', tone: 'badge-secondary' },
   unpaid: { text: 'Unpaid', tone: 'badge-warning' },
   pending: { text: 'Paid', tone: 'badge-success' },
+  partially_shipped: { text: 'Partially shipped', tone: 'badge-info' },
   shipped: { text: 'Shipped', tone: 'badge-info' },
   cancelled: { text: 'Cancelled', tone: 'badge-ghost' },
 };

@@ -1,4 +1,5 @@
 import type { Order } from '@proper-parts/domain/orders';
+import { YourNumber } from '../../../components/your-number';
 import { formatCount, formatPieces, formatPrice } from '../../../lib/format';
 
 /**
@@ -47,7 +48,11 @@ export function OrderSummary({ order }: { order: Order }) {
           <li key={line.lineNo} className="flex justify-between gap-3">
             <span className="min-w-0">
               <span className="block break-words">
-                <span className="font-mono">{line.sku}</span> {line.name}
+                <span className="block font-mono">
+                  {line.sku}
+                  <YourNumber number={line.customerPartNumber} />
+                </span>
+                {line.name}
               </span>
               <span className="text-base-content/70">
                 {formatPieces(line.quantity)} × {formatPrice(line.unitPrice)}

@@ -35,6 +35,8 @@ const CARD = {
   row: 'max-sm:flex max-sm:flex-wrap max-sm:items-start max-sm:gap-x-4 max-sm:gap-y-2 max-sm:px-4 max-sm:py-3 max-sm:border-b max-sm:border-base-300 max-sm:last:border-b-0',
   number: 'max-sm:hidden',
 };
+/** A cell of a card row: no cell borders or padding of its own (the card has them). */
+export const CARD_CELL = 'max-sm:border-0 max-sm:p-0';
 const TABLE = { table: '', thead: '', tbody: '', row: '', number: 'hidden sm:table-cell' };
 
 /**

@@ -1,9 +1,9 @@
-import type { Order } from '@proper-parts/domain/orders';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { callsTo, setSession, stubApi } from '../../../../test/auth-stubs';
+import { buildOrder } from '../../../../test/order-fixtures';
 import { admin, customer, signInAs } from '../../../../test/signed-in';
 import { jsonResponse, renderWithProviders } from '../../../../test/test-utils';
 import { ManageOrdersTable } from './manage-orders-table';
@@ -14,39 +14,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
   setSession(null);
 });
-
-let sequence = 0;
-function buildOrder(overrides: Partial<Order> = {}): Order {
-  sequence += 1;
-  return {
-    _id: `00000000-0000-4000-8000-${String(sequence).padStart(12, '0')}`,
-    toolId: '00000000-0000-4000-8000-000000000999',
-    purchaseName: `Gear ${sequence}`,
-    quantity: 10,
-    unitPrice: 5,
-    price: 50,
-    img: '/images/products/piston.svg',
-    userName: customer.name,
-    email: customer.email,
-    address: '',
-    phone: '',
-    status: 'unpaid',
-    paid: false,
-    transactionId: null,
-    createdAt: new Date().toISOString(),
-    lines: [],
-    poNumber: null,
-    note: null,
-    invoiceNumber: null,
-    companyId: null,
-    paymentTerms: 'card',
-    approvalExpiresAt: null,
-    rejectionReason: null,
-    dueOn: null,
-    quoteId: null,
-    ...overrides,
-  };
-}
 
 const unpaid = buildOrder({ purchaseName: 'Oil Filter' });
 const paid = buildOrder({
@@ -123,10 +90,11 @@ describe('MyOrdersTable', () => {
 });
 
 describe('ManageOrdersTable', () => {
-  it("shows each order's date, delivery address and phone, so the admin knows where to ship", async () => {
+  it("shows each order's date, delivery address and phone, so the admin knows where to ship, and its ERP number", async () => {
     stubApi({
       ...signInAs(admin),
-      'GET /api/v1/manageOrder': () => jsonResponse({ success: true, data: [unpaid, paid] }),
+      'GET /api/v1/manageOrder': () =>
+        jsonResponse({ success: true, data: [unpaid, { ...paid, erpOrderNumber: 'SO-1001' }] }),
     });
     renderWithProviders(<ManageOrdersTable />);
     await screen.findByRole('table');
@@ -134,6 +102,9 @@ describe('ManageOrdersTable', () => {
       .getAllByTestId('manage-order-row')
       .find((row) => row.textContent?.includes(paid.purchaseName)) as HTMLElement;
     expect(paidRow).toHaveTextContent('10 pcs · ordered Nov 20, 2026');
+    // Issue 34: the number the ERP gave the order when it took it (PUT …/export).
+    expect(within(paidRow).getByTestId('erp-order-number')).toHaveTextContent('ERP: SO-1001');
+    expect(screen.getAllByTestId('erp-order-number')).toHaveLength(1);
     expect(within(paidRow).getByTestId('ship-to')).toHaveTextContent(
       'Ship to: 12 Mill Lane, Peoria IL · +1 309 555 0100',
     );
@@ -163,10 +134,11 @@ describe('ManageOrdersTable', () => {
     const paidRow = within(await screen.findByRole('row', { name: new RegExp(paid.purchaseName) }));
     expect(paidRow.getByText('Already Paid')).toBeInTheDocument();
     expect(paidRow.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
-    expect(
-      within(rowOf('Oil Filter')).getAllByRole('button', { name: 'Delete' }).length,
-    ).toBeGreaterThan(0);
-    await user.click(paidRow.getAllByRole('button', { name: 'Shipped' })[0] as HTMLElement);
+    // Each action drawn once, whatever the width.
+    expect(within(rowOf('Oil Filter')).getAllByRole('button', { name: 'Delete' })).toHaveLength(1);
+    expect(paidRow.getAllByRole('button', { name: 'Shipped' })).toHaveLength(1);
+    expect(paidRow.getAllByTestId('ship-form')).toHaveLength(1);
+    await user.click(paidRow.getByRole('button', { name: 'Shipped' }));
     expect(await screen.findByText('Order Shipped')).toBeInTheDocument();
     expect(callsTo(fetchMock, `PATCH /api/v1/manageOrder/${paid._id}`)).toHaveLength(1);
     await vi.waitFor(() =>

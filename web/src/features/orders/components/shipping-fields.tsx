@@ -7,8 +7,8 @@ import { PaymentTermsFields } from '../../companies/components/payment-terms-fie
 
 /** The fields checkout and a quote's acceptance share (their requests' names for them). */
 export interface ShippingFieldsInput {
-  address: string;
-  phone: string;
+  address?: string;
+  phone?: string;
   poNumber?: string;
   paymentTerms?: 'card' | 'account';
 }
@@ -23,6 +23,7 @@ export function ShippingFields({
   company,
   total,
   what,
+  address,
   children,
 }: {
   /** The company the order is placed for; none: paid by card. */
@@ -30,6 +31,11 @@ export function ShippingFields({
   total: number;
   /** What is being placed, as the note names it. */
   what: 'cart' | 'quote';
+  /**
+   * Issue 33: where it ships, in fields of the caller's (checkout's structured address); without
+   * it, the one-line address and phone fields.
+   */
+  address?: ReactNode;
   children?: ReactNode;
 }) {
   const {
@@ -41,19 +47,23 @@ export function ShippingFields({
   const limit = company?.me.role === 'buyer' ? company.me.orderLimit : null;
   return (
     <>
-      <FormField
-        label="Ship to (address)"
-        autoComplete="street-address"
-        error={errors.address?.message}
-        {...register('address')}
-      />
-      <FormField
-        label="Phone"
-        type="tel"
-        autoComplete="tel"
-        error={errors.phone?.message}
-        {...register('phone')}
-      />
+      {address ?? (
+        <>
+          <FormField
+            label="Ship to (address)"
+            autoComplete="street-address"
+            error={errors.address?.message}
+            {...register('address')}
+          />
+          <FormField
+            label="Phone"
+            type="tel"
+            autoComplete="tel"
+            error={errors.phone?.message}
+            {...register('phone')}
+          />
+        </>
+      )}
       {company && (
         <PaymentTermsFields
           company={company}

@@ -1,3 +1,4 @@
+import type { StructuredAddressInput } from '@proper-parts/domain/addresses';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useCurrentUser } from '../../auth/use-current-user';
 import { addressesQueryOptions } from '../../companies/api/get-addresses';
@@ -8,7 +9,15 @@ import { myOrdersQueryOptions } from '../api/get-my-orders';
 export interface ShippingDefaults {
   address: string;
   phone: string;
+  /**
+   * Issue 33: the first structured address of the same sources (last order, the company's first
+   * address book entry, its billing address); null when they hold only text (older orders and
+   * entries), and the buyer types the address into the fields.
+   */
+  shipTo: StructuredAddressInput | null;
 }
+
+type Structured = StructuredAddressInput | null | undefined;
 
 /**
  * Where a new order ships unless the buyer says otherwise: where their last order went, else
@@ -16,8 +25,13 @@ export interface ShippingDefaults {
  * city and phone of their profile.
  */
 export function shippingDefaults(from: {
-  lastOrder?: { address: string; phone: string };
-  company?: { billingAddress: string; firstAddress?: string } | null;
+  lastOrder?: { address: string; phone: string; shipTo?: Structured };
+  company?: {
+    billingAddress: string;
+    firstAddress?: string;
+    billingTo?: Structured;
+    firstShipTo?: Structured;
+  } | null;
   profile?: { city: string; phone: string };
 }): ShippingDefaults {
   const pick = (...choices: (string | undefined)[]) =>
@@ -30,6 +44,10 @@ export function shippingDefaults(from: {
       from.profile?.city,
     ),
     phone: pick(from.lastOrder?.phone, from.profile?.phone),
+    shipTo:
+      [from.lastOrder?.shipTo, from.company?.firstShipTo, from.company?.billingTo].find(
+        (address) => address != null,
+      ) ?? null,
   };
 }
 
@@ -54,6 +72,8 @@ export function useShippingDefaults(): ShippingDefaults | null {
     company: mine.company && {
       billingAddress: mine.company.billingAddress,
       firstAddress: addresses.data?.pages[0]?.addresses[0]?.address,
+      billingTo: mine.company.billingTo,
+      firstShipTo: addresses.data?.pages[0]?.addresses[0]?.shipTo,
     },
     profile: profile.data,
   });

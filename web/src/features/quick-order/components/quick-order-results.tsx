@@ -1,5 +1,6 @@
 import { formatCount, formatPrice } from '@proper-parts/domain/format';
 import type { QuickOrderLine, QuickOrderStatus } from '@proper-parts/domain/quick-order';
+import { YourNumber } from '../../../components/your-number';
 
 const statusLabel: Record<QuickOrderStatus, { text: string; tone: string }> = {
   ok: { text: 'Ready', tone: 'badge-success' },
@@ -132,7 +133,10 @@ export function QuickOrderResults({ lines, onFix, busy, vehicle }: QuickOrderRes
               <td className="min-w-40 max-sm:order-4 max-sm:w-full">
                 {line.sku ? (
                   <>
-                    <span className="block font-mono text-xs font-semibold">{line.sku}</span>
+                    <span className="block font-mono text-xs font-semibold">
+                      {line.sku}
+                      <YourNumber number={line.customerPartNumber} />
+                    </span>
                     <span className="block text-xs text-base-content/70">{line.name}</span>
                   </>
                 ) : (

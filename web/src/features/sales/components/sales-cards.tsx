@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { formatPrice } from '../../../lib/format';
 
 /** One figure of the range's totals: its name, value and a note under it. */
 export function Stat({ title, value, note }: { title: string; value: string; note?: string }) {
@@ -8,6 +9,31 @@ export function Stat({ title, value, note }: { title: string; value: string; not
       <dd className="mt-1 break-words text-xl font-semibold tabular-nums sm:text-2xl">{value}</dd>
       {note && <dd className="mt-1 text-xs text-base-content/70">{note}</dd>}
     </div>
+  );
+}
+
+/**
+ * What the sales collected besides the goods (issue 33): tax and freight, net of refunds. Not
+ * revenue, so shown apart from it, small, on one line where there is room.
+ */
+export function TaxAndFreight({ tax, freight }: { tax: number; freight: number }) {
+  const figure = (title: string, value: number) => (
+    <div className="flex gap-1">
+      <dt>{title}</dt>
+      <dd className="font-medium tabular-nums text-base-content">{formatPrice(value)}</dd>
+    </div>
+  );
+  return (
+    <section
+      aria-label="Collected apart from revenue"
+      className="-mt-3 text-sm text-base-content/70"
+    >
+      <dl className="flex flex-wrap gap-x-6 gap-y-1">
+        {figure('Tax collected', tax)}
+        {figure('Freight collected', freight)}
+      </dl>
+      <p className="text-xs">Neither is in the revenue above.</p>
+    </section>
   );
 }
 

@@ -2,7 +2,7 @@ import { type SalesDashboard, salesStatusLabels } from '@proper-parts/domain/sal
 import { formatCount, formatDay, formatPrice } from '../../../lib/format';
 import { FiguresTable } from './figures-table';
 import { RevenueList } from './revenue-list';
-import { ChartCard, none, Stat } from './sales-cards';
+import { ChartCard, none, Stat, TaxAndFreight } from './sales-cards';
 import { SalesChart } from './sales-chart';
 import { bucketLabel, intervalWords, shortMoney, wholeCount } from './sales-format';
 
@@ -32,6 +32,7 @@ export function SalesFigures({ data }: { data: SalesDashboard }) {
           note={`${formatCount(summary.refunds)} ${summary.refunds === 1 ? 'order' : 'orders'}`}
         />
       </dl>
+      <TaxAndFreight tax={summary.tax} freight={summary.freight} />
 
       <ChartCard
         title={`Revenue per ${intervalWords[interval]}`}
@@ -51,12 +52,16 @@ export function SalesFigures({ data }: { data: SalesDashboard }) {
             'Orders',
             'Refunded',
             'Revenue',
+            'Tax',
+            'Freight',
           ]}
           rows={data.revenue.map((bucket) => [
             interval === 'month' ? bucketLabel(bucket.start, 'month') : formatDay(bucket.start),
             formatCount(bucket.orders),
             formatPrice(bucket.refunded),
             formatPrice(bucket.revenue),
+            formatPrice(bucket.tax),
+            formatPrice(bucket.freight),
           ])}
         />
       </ChartCard>

@@ -1,0 +1,77 @@
+import { formatPrice } from '@proper-parts/domain/format';
+import { chiefRequest, newAccount, signUpAdminByApi, signUpByApi } from '../support/accounts.ts';
+import { expect, test } from '../support/fixtures.ts';
+import { shoot } from '../support/shoot.ts';
+
+/**
+ * Issue 35: a company buyer sees their contract price with the list price struck through on the
+ * product page and in the cart; a visitor on the same page sees the list price only.
+ */
+test('a company buyer sees their contract price; a visitor the list price', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const origin = { origin: baseURL ?? '' };
+  const request = page.context().request;
+  await signUpByApi(request, newAccount('contract'));
+  const company = await request.post('/api/v1/company', {
+    headers: origin,
+    data: { name: `Contract Co ${Date.now().toString(36)}`, billingAddress: '1 Mill Road, Leeds' },
+  });
+  expect(company.status(), await company.text()).toBe(200);
+  const companyId = (await company.json()).data._id as string;
+
+  const found = await request.get('/api/v1/catalog/search?inStock=true&limit=20');
+  const part = (await found.json()).data.items.find(
+    (item: { price: number; availableQuantity: number; minimumOrderQuantity: number }) =>
+      item.price >= 2 && item.availableQuantity >= item.minimumOrderQuantity * 2,
+  ) as { _id: string; sku: string; slug: string; price: number; minimumOrderQuantity: number };
+  const contract = Math.round(part.price * 80) / 100;
+  const listed = await (await chiefRequest()).post('/api/v1/admin/price-lists', {
+    data: {
+      name: 'E2E contract',
+      companyIds: [companyId],
+      priority: 1,
+      entries: [{ sku: part.sku, price: contract }],
+    },
+  });
+  expect(listed.status(), await listed.text()).toBe(200);
+
+  await page.goto(`/products/${part.slug}`);
+  await expect(page.getByText('Your price')).toBeVisible();
+  await expect(page.getByTestId('price')).toHaveText(formatPrice(contract));
+  await expect(page.getByTestId('list-price')).toHaveText(formatPrice(part.price));
+  await shoot(page, 'contract-price-product');
+
+  const line = await request.put(`/api/v1/cart/lines/${part._id}`, {
+    headers: origin,
+    data: { quantity: part.minimumOrderQuantity },
+  });
+  expect(line.status(), await line.text()).toBe(200);
+  await page.goto('/cart');
+  await expect(page.getByText('Your price')).toBeVisible();
+  await expect(page.locator('s', { hasText: formatPrice(part.price) })).toBeVisible();
+  await shoot(page, 'contract-price-cart');
+
+  const visitor = await browser.newContext({ baseURL });
+  const visitorPage = await visitor.newPage();
+  await visitorPage.goto(`/products/${part.slug}`);
+  await expect(visitorPage.getByTestId('price')).toHaveText(formatPrice(part.price));
+  await expect(visitorPage.getByText('Your price')).toHaveCount(0);
+  await visitor.close();
+
+  // The shop admin's list of price lists.
+  const shopAdmin = await browser.newContext({ baseURL, extraHTTPHeaders: origin });
+  await signUpAdminByApi(shopAdmin.request);
+  const adminPage = await shopAdmin.newPage();
+  await adminPage.goto('/dashboard/price-lists');
+  await expect(
+    adminPage
+      .getByRole('table', { name: 'Price lists' })
+      .getByRole('row', { name: /E2E contract/ })
+      .first(),
+  ).toBeVisible();
+  await shoot(adminPage, 'price-lists-admin');
+  await shopAdmin.close();
+});

@@ -1,0 +1,217 @@
+import { addressText } from '@proper-parts/domain/addresses';
+import type { CheckoutRequest } from '@proper-parts/domain/cart';
+import type { OrderLine } from '@proper-parts/domain/order-line';
+import { percentOfPpm } from '@proper-parts/domain/tax';
+import { type SQL, sql } from 'drizzle-orm';
+import { type OrderRow, orderColumns } from '../orders/order-view.ts';
+import type { Buyer } from '../orders/place-order.ts';
+import {
+  eventParts,
+  orderAndInvoiceEvents,
+  stockLowCrossed,
+  stockLowJson,
+} from '../webhooks/outbox.ts';
+import type { PricedCart } from './cart-quote.ts';
+
+/** The checkout's one statement (checkout.ts runs it) and what it answers. */
+export interface Placed extends Partial<OrderRow> {
+  cartLines: number | string;
+  sellable: boolean | null;
+  invoiceYear: number | null;
+  invoiceNumber: number | null;
+  invoiceDueOn: string | Date | null;
+  /** The buyer's company's terms and what is left of its credit (before this order). */
+  termsDays: number | null;
+  creditLeftCents: number | string | null;
+  /** The lines the statement inserted, as the API shows them (dollars). */
+  placedLines: OrderLine[] | string | null;
+  /** Issue 33: the cart under the lock is the one priced (lines, quantities, unit prices). */
+  matchedQuote: boolean | null;
+}
+
+/** What the statement writes of a priced cart: per-line taxes, freight, the order's tax. */
+export function pricingParams(priced: PricedCart | null) {
+  const taxOf = new Map(priced?.tax.lines.map((line) => [line.ref, line.taxCents]));
+  const shipTo = priced?.shipTo;
+  return {
+    priced: priced !== null,
+    expected: JSON.stringify(
+      (priced?.rows ?? []).map((row) => ({
+        product_id: row.productId,
+        quantity: row.quantity,
+        unit: Number(row.unitCents),
+        tax: taxOf.get(row.productId) ?? 0,
+      })),
+    ),
+    freightCents: priced?.freightCents ?? 0,
+    taxCents: priced?.tax.taxCents ?? 0,
+    quoted: priced !== null && priced.freightCents === null,
+    shipTo: shipTo ? JSON.stringify(shipTo) : null,
+    address: shipTo ? addressText(shipTo) : null,
+    phone: shipTo?.phone || null,
+    method: priced?.chosen?.code ?? null,
+    methodName: priced?.chosen?.name ?? null,
+    taxes: JSON.stringify(
+      (priced?.tax.taxes ?? []).map((tax) => ({
+        name: tax.name,
+        rate: String(percentOfPpm(tax.ratePpm)),
+        amountCents: tax.amountCents,
+      })),
+    ),
+    taxNote: priced?.tax.note ?? null,
+  };
+}
+
+/**
+ * Issue 34: the statement's last parts record `order.created`, `invoice.created` (on account) and
+ * `stock.low` in the outbox (webhooks/outbox.ts): the order and its events commit together, or
+ * neither does.
+ */
+const checkoutEvents = sql.raw(
+  [
+    orderAndInvoiceEvents('order.created', 'placed', 'invoiced'),
+    eventParts(
+      'ev_low',
+      'stock.low',
+      `select 'product:' || t.id,
+        ${stockLowJson('t', 't.available_quantity', 't.minimum_order_quantity')}
+      from taken t
+      where ${stockLowCrossed('t.available_quantity', 't.took', 't.minimum_order_quantity')}`,
+    ),
+  ].join(', '),
+);
+
+/**
+ * The whole checkout, one statement. `locked` locks the cart's lines and their products in product
+ * id order (`LockRows` sits above the sort), and under READ COMMITTED returns each product as the
+ * last committed writer left it; `verdict` judges every line by the cart's rule
+ * (`cartLineProblem` in domain/cart.ts: sold, minimum, stock, pack).
+ *
+ * Issue 19: `member` is the buyer's place in a company, read in this statement. On account,
+ * `credited` raises the company's balance by the order's total with one guarded update, only
+ * while it stays within the credit limit: two orders racing for the last of the credit queue on
+ * the company's row, and the second sees the first's balance (READ COMMITTED re-checks the row).
+ * An order above a buyer's limit is placed `awaiting_approval`: its stock is taken (reserved) and
+ * its credit held, until an approver decides or the hold expires. Every write below `decision`
+ * runs only when it says go. The order's own columns keep the spec's fields: its first line's
+ * product, name and unit price (the name says how many more lines follow), its pieces and total.
+ */
+export function placeCartStatement(
+  buyer: Buyer,
+  input: CheckoutRequest,
+  approvalHoldHours: number,
+  priced: PricedCart | null,
+): SQL {
+  const onAccount = input.paymentTerms === 'account';
+  const p = pricingParams(priced);
+  return sql`with locked as (
+      select p.id as product_id, c.quantity, c.added_at, p.sku, p.name, p.img, p.price_cents,
+        p.deleted_at is null
+          and c.quantity >= p.minimum_order_quantity
+          and c.quantity <= p.available_quantity
+          and c.quantity % p.pack_size = 0 as sellable
+      from cart_lines c join products p on p.id = c.product_id
+      where c.user_id = ${buyer.id}
+      order by p.id
+      for no key update of c, p
+    ), verdict as (
+      select count(*) as n, coalesce(bool_and(sellable), false) as ok from locked
+    ), member as (
+      select company_id, role, order_limit_cents from company_members where user_id = ${buyer.id}
+    ), wanted as (
+      select l.product_id, l.quantity, l.sku, l.name, l.img,
+        pp_buyer_unit_price_cents(l.product_id, l.price_cents, l.quantity, ${buyer.id}::text) as unit,
+        row_number() over (order by l.added_at, l.product_id) as line_no
+      from locked l
+    ), expected as (
+      select * from jsonb_to_recordset(${p.expected}::jsonb)
+        as e(product_id uuid, quantity int, unit int, tax bigint)
+    ), matched as (
+      select not ${p.priced}::boolean or (
+        (select count(*) from expected) = (select count(*) from wanted)
+        and not exists (select 1 from wanted w left join expected e on e.product_id = w.product_id
+          where e.product_id is null or e.quantity <> w.quantity or e.unit <> w.unit)) as ok
+    ), summed as (
+      select count(*) as n, least(sum(quantity), 2147483647)::int as pieces,
+        coalesce(sum(unit::bigint * quantity), 0) as subtotal,
+        coalesce(sum(unit::bigint * quantity), 0) + ${p.freightCents}::bigint + ${p.taxCents}::bigint
+          as total
+      from wanted
+    ), credited as (
+      update companies c set balance_cents = c.balance_cents + s.total, updated_at = now()
+      from summed s, member m
+      where ${onAccount} and (select ok from verdict) and c.id = m.company_id
+        and c.terms_days is not null and c.balance_cents + s.total <= c.credit_limit_cents
+      returning c.terms_days
+    ), decision as (
+      select (select ok from verdict) and (select ok from matched)
+          and (not ${onAccount} or exists (select 1 from credited)) as go,
+        exists (select 1 from member m, summed s
+          where m.role = 'buyer' and m.order_limit_cents is not null
+            and s.total > m.order_limit_cents) as over_limit
+    ), taken as (
+      update products p set available_quantity = p.available_quantity - l.quantity
+      from locked l
+      where p.id = l.product_id and (select go from decision)
+      returning p.id, p.sku, p.available_quantity, p.minimum_order_quantity, l.quantity as took
+    ), placed as (
+      insert into orders (tool_id, user_id, purchase_name, img, unit_price_cents, quantity,
+        total_cents, user_name, email, address, phone, po_number, note, line_count, company_id,
+        payment_terms, status, approval_expires_at, ship_to, shipping_method,
+        shipping_method_name, subtotal_cents, freight_cents, tax_cents, taxes, tax_note)
+      select w.product_id, ${buyer.id},
+        case when s.n > 1 then w.name || ' + ' || (s.n - 1) || ' more' else w.name end,
+        w.img, w.unit, s.pieces, s.total, ${buyer.name}, ${buyer.email},
+        coalesce(${p.address}, ${input.address}), coalesce(${p.phone}, ${input.phone}),
+        ${input.poNumber || null}, ${input.note || null}, s.n,
+        (select company_id from member), ${input.paymentTerms},
+        case when ${p.quoted}::boolean then 'awaiting_freight'
+          when d.over_limit then 'awaiting_approval'
+          when ${onAccount} then 'pending' else 'unpaid' end,
+        case when d.over_limit and not ${p.quoted}::boolean
+          then now() + make_interval(hours => ${approvalHoldHours}::int) end,
+        ${p.shipTo}::jsonb, ${p.method}, ${p.methodName}, s.subtotal, ${p.freightCents}::bigint,
+        ${p.taxCents}::bigint, ${p.taxes}::jsonb, ${p.taxNote}
+      from wanted w, summed s, decision d
+      where w.line_no = 1 and d.go
+      returning ${orderColumns}
+    ), lined as (
+      insert into order_lines (order_id, line_no, product_id, sku, name, img, quantity,
+        unit_price_cents, line_total_cents, tax_cents, customer_part_number)
+      select placed.id, w.line_no, w.product_id, w.sku, w.name, w.img, w.quantity, w.unit,
+        w.unit::bigint * w.quantity, coalesce(e.tax, 0), n.customer_part_number
+      from wanted w cross join placed left join expected e on e.product_id = w.product_id
+        left join company_part_numbers n
+          on n.company_id = placed."companyId" and n.product_id = w.product_id
+      returning line_no, product_id, sku, name, img, quantity, unit_price_cents,
+        line_total_cents, tax_cents, customer_part_number
+    ), counted as (
+      insert into invoice_counters (year, last_number)
+      select extract(year from now() at time zone 'UTC')::int, 1
+      from placed where placed.status = 'pending'
+      on conflict (year) do update set last_number = invoice_counters.last_number + 1
+      returning year, last_number
+    ), invoiced as (
+      insert into invoices (order_id, year, number_in_year, due_on)
+      select placed.id, counted.year, counted.last_number,
+        (now() at time zone 'UTC')::date + (select terms_days from credited)
+      from placed, counted
+      returning order_id, year, number_in_year, due_on
+    ), emptied as (
+      delete from cart_lines where user_id = ${buyer.id} and (select go from decision)
+    ), ${checkoutEvents}
+    select placed.*, v.n as "cartLines", v.ok as sellable,
+      (select ok from matched) as "matchedQuote",
+      (select json_agg(json_build_object('lineNo', line_no, 'productId', product_id, 'sku', sku,
+          'name', name, 'img', img, 'quantity', quantity,
+          'unitPrice', unit_price_cents / 100.0, 'lineTotal', line_total_cents / 100.0,
+          'tax', tax_cents / 100.0, 'customerPartNumber', customer_part_number)
+        order by line_no) from lined) as "placedLines",
+      i.year as "invoiceYear", i.number_in_year as "invoiceNumber", i.due_on as "invoiceDueOn",
+      c.terms_days as "termsDays", c.credit_limit_cents - c.balance_cents as "creditLeftCents"
+    from verdict v
+      left join placed on true
+      left join invoiced i on true
+      left join member m on true
+      left join companies c on c.id = m.company_id`;
+}

@@ -1,0 +1,34 @@
+import { punchoutConnection } from '@proper-parts/domain/punchout';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { api } from '../../../config/paths';
+import { apiFetchEnvelope } from '../../../lib/api-client';
+
+export const PUNCHOUT_CONNECTIONS_PAGE_SIZE = 20;
+
+/** Every PunchOut connection query starts with this key: a new one or a delete invalidates it. */
+export const punchoutConnectionsKey = ['punchout-connections'] as const;
+
+/** Shop admin: `GET /admin/punchout-connections`, the newest first, one keyset page. */
+export const getPunchoutConnections = async ({
+  cursor,
+  signal,
+}: {
+  cursor?: string;
+  signal?: AbortSignal;
+}) => {
+  const { data, nextCursor } = await apiFetchEnvelope(
+    api.punchoutConnections({ limit: PUNCHOUT_CONNECTIONS_PAGE_SIZE, cursor }),
+    { schema: punchoutConnection.array(), signal },
+  );
+  return { connections: data, nextCursor };
+};
+
+export const punchoutConnectionsQueryOptions = () =>
+  infiniteQueryOptions({
+    queryKey: [...punchoutConnectionsKey, 'list'],
+    queryFn: ({ pageParam, signal }) => getPunchoutConnections({ cursor: pageParam, signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (page) => page.nextCursor ?? undefined,
+  });
+
+export const usePunchoutConnections = () => useInfiniteQuery(punchoutConnectionsQueryOptions());
