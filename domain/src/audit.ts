@@ -37,6 +37,7 @@ export const AUDIT_ACTIONS = [
   'price-list.create',
   'price-list.update',
   'price-list.delete',
+  'price-list.import',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -91,6 +92,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'price-list.create': 'Price list created',
   'price-list.update': 'Price list edited',
   'price-list.delete': 'Price list deleted',
+  'price-list.import': "A price list's CSV import",
 };
 
 export const auditMessages = {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { changeCountsReport } from './csv-import.ts';
 import { paginationQuery } from './envelope.ts';
 
 /** Issue 35, decision 038: contract price lists and a buyer's own prices. */
@@ -141,6 +142,79 @@ export const buyerPrice = z.object({
 });
 export type BuyerPrice = z.infer<typeof buyerPrice>;
 
+/**
+ * A price list as CSV (`GET /admin/price-lists/{id}/export.csv`, `POST .../import`): a product
+ * line `sku,min_quantity,price`, or a rule line `percent_off` with a `brand`, a `category` or
+ * neither (everything). `price_list` names the list the file came from; when filled it must be
+ * the list imported into (a file meant for another list is refused line by line).
+ */
+export const PRICE_LIST_CSV_COLUMNS = [
+  'price_list',
+  'sku',
+  'min_quantity',
+  'price',
+  'brand',
+  'category',
+  'percent_off',
+] as const;
+export type PriceListCsvColumn = (typeof PRICE_LIST_CSV_COLUMNS)[number];
+export const PRICE_LIST_CSV_REQUIRED = ['sku', 'price'] as const;
+
+const blankToUndefined = (cell: string | undefined) => {
+  const trimmed = cell?.trim() ?? '';
+  return trimmed === '' ? undefined : trimmed;
+};
+/** A decimal cell: dollars with at most 2 decimals, a whole number, a percentage. */
+const decimalCell = (column: string, pattern: RegExp, what: string) =>
+  z
+    .string()
+    .optional()
+    .transform(blankToUndefined)
+    .pipe(z.string().regex(pattern, `${column}: ${what}`).transform(Number).optional());
+const DOLLARS = /^\d{1,8}(\.\d{1,2})?$/;
+const WHOLE = /^\d{1,7}$/;
+const PERCENT = /^\d{1,3}(\.\d{1,2})?$/;
+
+/** The entry fields' names as the CSV's columns say them. */
+const asColumns = (message: string) =>
+  message.replace(/^percentOff:/, 'percent_off:').replace(/^minQuantity:/, 'min_quantity:');
+
+/** One line of the import, by column name, checked as a JSON entry is (`priceListEntry`). */
+export const priceListCsvLine = z
+  .object({
+    price_list: z.string().optional().transform(blankToUndefined),
+    sku: z.string().optional().transform(blankToUndefined),
+    min_quantity: decimalCell('min_quantity', WHOLE, 'a whole number from 1'),
+    price: decimalCell('price', DOLLARS, 'dollars with at most 2 decimals, e.g. 12.50'),
+    brand: z.string().optional().transform(blankToUndefined),
+    category: z.string().optional().transform(blankToUndefined),
+    percent_off: decimalCell('percent_off', PERCENT, 'a number from 0 to 100'),
+  })
+  .transform((cells, ctx) => {
+    const entry = Object.fromEntries(
+      Object.entries({
+        sku: cells.sku,
+        price: cells.price,
+        minQuantity: cells.min_quantity,
+        brand: cells.brand,
+        category: cells.category,
+        percentOff: cells.percent_off,
+      }).filter(([, value]) => value !== undefined),
+    );
+    const checked = priceListEntry.safeParse(entry);
+    if (!checked.success) {
+      for (const issue of checked.error.issues)
+        ctx.addIssue({ code: 'custom', message: asColumns(issue.message) });
+      return z.NEVER;
+    }
+    return { priceList: cells.price_list, entry: checked.data };
+  });
+export type PriceListCsvLine = z.output<typeof priceListCsvLine>;
+
+/** Added: a new price or rule; updated: its price or percentage changed. */
+export const priceListImportReport = changeCountsReport;
+export type PriceListImportReport = z.infer<typeof priceListImportReport>;
+
 export const priceListMessages = {
   created: (name: string) => `Price list "${name}" created`,
   saved: (name: string) => `Price list "${name}" saved`,
@@ -152,4 +226,10 @@ export const priceListMessages = {
   unknownCompany: (id: string) => `companyIds: no company ${id}`,
   duplicateBreak: (sku: string, min: number) =>
     `entries.minQuantity: ${sku} has two prices from ${min}`,
+  otherList: (named: string, list: string) =>
+    `price_list: this line is for "${named}", not "${list}"`,
+  lineAgain: (first: number) => `given again (first on line ${first}); one line per price`,
+  csvUnknownSku: (sku: string) => `sku: no product has the SKU ${sku}`,
+  csvUnknownBrand: (brand: string) => `brand: no brand ${brand}`,
+  csvUnknownCategory: (category: string) => `category: no category ${category}`,
 };

@@ -28,9 +28,10 @@ test('a company buyer sees their contract price; a visitor the list price', asyn
       item.price >= 2 && item.availableQuantity >= item.minimumOrderQuantity * 2,
   ) as { _id: string; sku: string; slug: string; price: number; minimumOrderQuantity: number };
   const contract = Math.round(part.price * 80) / 100;
+  const listName = `E2E contract ${Date.now().toString(36)}`;
   const listed = await (await chiefRequest()).post('/api/v1/admin/price-lists', {
     data: {
-      name: 'E2E contract',
+      name: listName,
       companyIds: [companyId],
       priority: 1,
       entries: [{ sku: part.sku, price: contract }],
@@ -61,7 +62,7 @@ test('a company buyer sees their contract price; a visitor the list price', asyn
   await expect(visitorPage.getByText('Your price')).toHaveCount(0);
   await visitor.close();
 
-  // The shop admin's list of price lists.
+  // The shop admin's list of price lists, and a list's CSV loaded with a progress bar.
   const shopAdmin = await browser.newContext({ baseURL, extraHTTPHeaders: origin });
   await signUpAdminByApi(shopAdmin.request);
   const adminPage = await shopAdmin.newPage();
@@ -69,9 +70,29 @@ test('a company buyer sees their contract price; a visitor the list price', asyn
   await expect(
     adminPage
       .getByRole('table', { name: 'Price lists' })
-      .getByRole('row', { name: /E2E contract/ })
-      .first(),
+      .getByRole('row', { name: new RegExp(listName) }),
   ).toBeVisible();
   await shoot(adminPage, 'price-lists-admin');
+  await adminPage.getByRole('button', { name: `CSV of ${listName}` }).click();
+  const panel = adminPage.getByRole('region', { name: `${listName}: import and export (CSV)` });
+  await expect(panel.getByRole('link', { name: 'Export this list' })).toBeVisible();
+  const lowered = Math.round(part.price * 70) / 100;
+  await panel.getByLabel('CSV file').setInputFiles({
+    name: 'prices.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(
+      `price_list,sku,min_quantity,price\n${listName},${part.sku},1,${lowered.toFixed(2)}\n${listName},NO-SUCH-PART,1,1.00\n`,
+    ),
+  });
+  await panel.getByRole('button', { name: 'Import' }).click();
+  await expect(
+    panel.getByText(/Import finished: 0 added, 1 updated, 0 unchanged, 1 refused/),
+  ).toBeVisible();
+  await expect(panel.getByText(/sku: no product has the SKU NO-SUCH-PART/)).toBeVisible();
+  await shoot(adminPage, 'price-list-csv-import');
   await shopAdmin.close();
+
+  // The buyer's page shows the imported price.
+  await page.goto(`/products/${part.slug}`);
+  await expect(page.getByTestId('price')).toHaveText(formatPrice(lowered));
 });

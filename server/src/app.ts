@@ -56,6 +56,7 @@ import { partNumberRoutes } from './features/part-numbers/part-number-routes.ts'
 import { setUpPayments } from './features/payments/payment-setup.ts';
 import { paymentsRoutes } from './features/payments/payments-routes.ts';
 import { stripeWebhookRoutes } from './features/payments/stripe-webhook-routes.ts';
+import { priceListCsvRoutes } from './features/price-lists/price-list-csv-routes.ts';
 import {
   buyerPriceRoutes,
   priceListAdminRoutes,
@@ -269,6 +270,7 @@ export async function buildApp({
       await api.register(webhookRoutes);
       await api.register(punchoutAdminRoutes);
       await api.register(priceListAdminRoutes);
+      await api.register(priceListCsvRoutes);
       await api.register(buyerPriceRoutes);
     },
     { prefix: '/api/v1' },

@@ -59,6 +59,16 @@ const signedIn = { visitor: 401, customerA: 200, customerB: 200, admin: 200 };
 /** A vehicle of the matrix's own (issue 20), inserted with this id before the rows run. */
 const MATRIX_VEHICLE = 4242;
 const noSuchOrder = { visitor: 401, customerA: 404, customerB: 404, admin: 404 };
+/** Issue 35: a price list's lines, for its CSV import. */
+const priceListForm = async () =>
+  multipartBody([
+    {
+      name: 'file',
+      filename: 'prices.csv',
+      contentType: 'text/csv',
+      content: Buffer.from('sku,price\nMTX-1,5.00\n'),
+    },
+  ]);
 const adminNoSuchOrder = { visitor: 401, customerA: 403, customerB: 403, admin: 404 };
 /** Issue 34: a machine's API key only; a signed-in person is refused whoever they are. */
 const keysOnly = { visitor: 401, customerA: 403, customerB: 403, admin: 403 };
@@ -408,6 +418,13 @@ const rows: Row[] = [
     expect: adminNoSuchOrder,
   },
   { method: 'DELETE', path: '/api/v1/admin/price-lists/{id}', expect: adminNoSuchOrder },
+  {
+    method: 'POST',
+    path: '/api/v1/admin/price-lists/{id}/import',
+    form: priceListForm,
+    expect: adminNoSuchOrder,
+  },
+  { method: 'GET', path: '/api/v1/admin/price-lists/{id}/export.csv', expect: adminNoSuchOrder },
   {
     method: 'GET',
     path: '/api/v1/catalog/prices?productIds={id}',

@@ -1,3 +1,4 @@
+import { multipartBody } from '../image-fixtures.ts';
 import type { CompanyFixture } from './fixture.ts';
 import { type CompanyRow, shopAdminOnly } from './row.ts';
 
@@ -58,6 +59,28 @@ export const priceListRows: CompanyRow[] = [
   {
     method: 'DELETE',
     path: '/api/v1/admin/price-lists/{id}',
+    params: freshList,
+    expect: shopAdminOnly,
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/admin/price-lists/{id}/import',
+    params: freshList,
+    form: async () =>
+      multipartBody([
+        {
+          name: 'file',
+          filename: 'prices.csv',
+          contentType: 'text/csv',
+          content: 'sku,price,brand,category,min_quantity,percent_off\n,,,,,7\n',
+        },
+      ]),
+    expect: shopAdminOnly,
+    why: "a company's own admin may not load its prices",
+  },
+  {
+    method: 'GET',
+    path: '/api/v1/admin/price-lists/{id}/export.csv',
     params: freshList,
     expect: shopAdminOnly,
   },

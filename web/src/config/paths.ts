@@ -270,6 +270,9 @@ export const api = {
   /** Issue 35: contract price lists (admin), newest first. */
   priceLists: (page: { limit: number; cursor?: string }) =>
     `${apiBase}/admin/price-lists?${pageQuery(page)}`,
+  priceListImport: (id: string) => `${apiBase}/admin/price-lists/${encodeURIComponent(id)}/import`,
+  priceListExport: (id: string) =>
+    `${apiBase}/admin/price-lists/${encodeURIComponent(id)}/export.csv`,
   // Issue 34: PunchOut connections (admin), and whether my session is a punchout.
   punchoutConnections: (page: { limit: number; cursor?: string }) =>
     `${apiBase}/admin/punchout-connections?${pageQuery(page)}`,

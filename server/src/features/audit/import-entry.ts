@@ -9,7 +9,10 @@ import { auditActorOf } from './audit-log.ts';
 type Writer = Pick<Database, 'execute'>;
 
 interface ImportEntryOptions<Report> {
-  action: Extract<AuditAction, 'catalog.import' | 'fitment.import' | 'part-numbers.import'>;
+  action: Extract<
+    AuditAction,
+    'catalog.import' | 'fitment.import' | 'part-numbers.import' | 'price-list.import'
+  >;
   targetType: AuditTargetType;
   file: string;
   /** What the entry is about, when not the file (a company's id). */

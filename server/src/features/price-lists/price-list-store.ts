@@ -16,8 +16,12 @@ import { afterCursor, cursorAt, pageOf } from '../../http/keyset.ts';
 const toCents = (dollars: number) => Math.round(dollars * 100);
 const lower = (items: string[]) => [...new Set(items.map((item) => item.toLowerCase()))];
 
-/** name (lower case) → id, for the SKUs, brands or categories the entries name. */
-async function idsOf(db: Queryable, table: 'products' | 'brands' | 'categories', keys: string[]) {
+/** name (lower case) → id, for the SKUs, brands or categories the entries (or CSV lines) name. */
+export async function idsOf(
+  db: Queryable,
+  table: 'products' | 'brands' | 'categories',
+  keys: string[],
+) {
   if (keys.length === 0) return new Map<string, string>();
   const match =
     table === 'products'

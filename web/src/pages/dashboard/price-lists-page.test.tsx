@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setSession, stubApi } from '../../../test/auth-stubs';
 import { admin, signInAs } from '../../../test/signed-in';
@@ -41,8 +42,29 @@ describe('PriceListsPage (issue 35)', () => {
     const table = await screen.findByRole('table', { name: 'Price lists' });
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((row) => row.textContent)).toEqual([
-      'Net 2027Active5Always – open21,200',
-      'Old dealEnded1Always – Jan 1, 202021,200',
+      'Net 2027Active5Always – open21,200CSV',
+      'Old dealEnded1Always – Jan 1, 202021,200CSV',
     ]);
+  });
+
+  it("opens a list's CSV panel: its export link and an import with the list's name", async () => {
+    stubApi({
+      ...signInAs(admin),
+      'GET /api/v1/admin/price-lists': () =>
+        jsonResponse({ success: true, data: [list('Net 2027', {})], nextCursor: null }),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<PriceListsPage />, { route: '/dashboard/price-lists' });
+    expect(screen.queryByRole('link', { name: 'Export this list' })).toBeNull();
+    await user.click(await screen.findByRole('button', { name: 'CSV of Net 2027' }));
+    expect(
+      screen.getByRole('heading', { name: 'Net 2027: import and export (CSV)' }),
+    ).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Export this list' })).toHaveAttribute(
+      'href',
+      '/api/v1/admin/price-lists/id-Net%202027/export.csv',
+    );
+    await user.click(screen.getByRole('button', { name: 'Import' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Choose a CSV file first');
   });
 });

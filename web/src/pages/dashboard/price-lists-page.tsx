@@ -1,9 +1,11 @@
 import type { PriceListSummary } from '@proper-parts/domain/price-lists';
+import { useState } from 'react';
 import { EmptyState } from '../../components/empty-state';
 import { PageHeader } from '../../components/page-header';
 import { Spinner } from '../../components/spinner';
 import { LoadMore } from '../../features/accounts/components/load-more';
 import { usePriceLists } from '../../features/price-lists/api/get-price-lists';
+import { PriceListCsvPanel } from '../../features/price-lists/components/price-list-csv-panel';
 import { formatCount } from '../../lib/format';
 import { usePageTitle } from '../../lib/use-page-title';
 
@@ -23,12 +25,14 @@ export function PriceListsPage() {
   const { data, isPending, isError, error, hasNextPage, fetchNextPage, isFetchingNextPage } =
     usePriceLists();
   const lists = data?.pages.flatMap((page) => page.priceLists) ?? [];
+  const [chosenId, setChosenId] = useState<string | null>(null);
+  const chosen = lists.find((list) => list.id === chosenId);
   return (
     <section>
       <PageHeader
         level={2}
         title="Price lists"
-        description="Contract prices per company: a net price per part, or a percentage off a brand, a category or everything. Among a company's active lists the highest priority wins; a buyer never pays more than the tier price. Lists are written through POST /api/v1/admin/price-lists."
+        description="Contract prices per company: a net price per part, or a percentage off a brand, a category or everything. Among a company's active lists the highest priority wins; a buyer never pays more than the tier price. Lists are created through POST /api/v1/admin/price-lists; a list's lines load and export as CSV here."
       />
       {isPending ? (
         <Spinner text="Loading price lists…" />
@@ -58,6 +62,9 @@ export function PriceListsPage() {
                   <th scope="col" className="text-right">
                     Entries
                   </th>
+                  <th scope="col">
+                    <span className="sr-only">CSV</span>
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -77,6 +84,17 @@ export function PriceListsPage() {
                     </td>
                     <td className="text-right">{formatCount(list.companyIds.length)}</td>
                     <td className="text-right">{formatCount(list.entryCount)}</td>
+                    <td>
+                      <button
+                        type="button"
+                        className="btn btn-ghost btn-xs whitespace-nowrap"
+                        aria-pressed={list.id === chosenId}
+                        aria-label={`CSV of ${list.name}`}
+                        onClick={() => setChosenId(list.id === chosenId ? null : list.id)}
+                      >
+                        CSV
+                      </button>
+                    </td>
                   </tr>
                 ))}
               </tbody>
@@ -87,6 +105,11 @@ export function PriceListsPage() {
             busy={isFetchingNextPage}
             onLoad={() => fetchNextPage()}
           />
+          {chosen && (
+            <div className="mt-6">
+              <PriceListCsvPanel key={chosen.id} list={chosen} />
+            </div>
+          )}
         </>
       )}
     </section>
