@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { multipartBody } from '../../../test/image-fixtures.ts';
 import { buildTestApp } from '../../../test/helper.ts';
+import { multipartBody } from '../../../test/image-fixtures.ts';
 import { buildPriceListShop, postPriceList, writeContracts } from './price-list-fixture.ts';
 
 /**
@@ -15,11 +15,7 @@ describe('price list CSV import and export', async () => {
 
   const exportOf = (id: string, headers: Record<string, string> = admin) =>
     app.inject({ url: `/api/v1/admin/price-lists/${id}/export.csv`, headers });
-  const importInto = (
-    id: string,
-    csv: string,
-    headers: Record<string, string> = { ...admin },
-  ) => {
+  const importInto = (id: string, csv: string, headers: Record<string, string> = { ...admin }) => {
     const body = multipartBody([
       { name: 'file', filename: 'prices.csv', contentType: 'text/csv', content: csv },
     ]);
@@ -174,9 +170,7 @@ describe('price list CSV import and export', async () => {
   it('is for shop admins only: a buyer and a visitor are refused and nothing changes', async () => {
     const before = await entriesOf(lists.net);
     const csv = `sku,price\n${shop.sku('net')},0.01\n`;
-    expect((await importInto(lists.net, csv, { cookie: shop.buyerA.cookie })).statusCode).toBe(
-      403,
-    );
+    expect((await importInto(lists.net, csv, { cookie: shop.buyerA.cookie })).statusCode).toBe(403);
     expect((await importInto(lists.net, csv, {})).statusCode).toBe(401);
     expect((await exportOf(lists.net, { cookie: shop.buyerA.cookie })).statusCode).toBe(403);
     expect((await exportOf(lists.net, {})).statusCode).toBe(401);
