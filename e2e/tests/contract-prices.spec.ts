@@ -44,6 +44,12 @@ test('a company buyer sees their contract price; a visitor the list price', asyn
   await expect(page.getByTestId('price')).toHaveText(formatPrice(contract));
   await expect(page.getByTestId('list-price')).toHaveText(formatPrice(part.price));
   await shoot(page, 'contract-price-product');
+  // And in the catalog's search results (issue 35: everywhere the buyer sees a price).
+  await page.goto(`/products?q=${encodeURIComponent(part.sku)}`);
+  const result = page.getByTestId('search-result').filter({ hasText: part.sku }).first();
+  await expect(result.getByTestId('result-price')).toHaveText(formatPrice(contract));
+  await expect(result.getByTestId('result-list-price')).toHaveText(formatPrice(part.price));
+  await shoot(page, 'contract-price-search');
 
   const line = await request.put(`/api/v1/cart/lines/${part._id}`, {
     headers: origin,

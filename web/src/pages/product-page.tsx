@@ -7,7 +7,7 @@ import { Spinner } from '../components/spinner';
 import { paths } from '../config/paths';
 import { useCurrentUser } from '../features/auth/use-current-user';
 import { AddToCartForm } from '../features/cart/components/add-to-cart';
-import { useBuyerPrice } from '../features/catalog/api/buyer-prices';
+import { useContractPrice } from '../features/catalog/api/buyer-prices';
 import { productPageQueryOptions } from '../features/catalog/api/edit-product';
 import { relatedPartsQuery, useCatalogSearch } from '../features/catalog/api/search-catalog';
 import { ProductNotFound } from '../features/catalog/components/product-not-found';
@@ -110,8 +110,7 @@ function PriceBreaks({ product, own }: { product: CatalogProduct; own: BuyerPric
 function ProductView({ product }: { product: CatalogProduct }) {
   const isAdmin = useCurrentUser().user?.isAdmin ?? false;
   const outOfStock = isOutOfStock(product);
-  const own = useBuyerPrice(product._id);
-  const contract = own?.source === 'contract' && own.unitPrice < own.listPrice ? own : null;
+  const contract = useContractPrice(product._id);
   return (
     <article aria-labelledby="product-name">
       <Breadcrumbs product={product} />

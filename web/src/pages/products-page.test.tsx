@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { stubApi } from '../../test/auth-stubs';
+import { setSession, stubApi } from '../../test/auth-stubs';
 import { corolla, ok } from '../../test/fitment-fixtures';
+import { customer, signInAs } from '../../test/signed-in';
 import { jsonResponse, renderWithProviders } from '../../test/test-utils';
 import { visitorGarage } from '../features/fitment/visitor-garage';
 import { ProductsPage } from './products-page';
@@ -10,6 +11,7 @@ import { ProductsPage } from './products-page';
 afterEach(() => {
   vi.unstubAllGlobals();
   visitorGarage.clear();
+  setSession(null);
 });
 
 const item = (sku: string, name: string) => ({
@@ -255,6 +257,55 @@ describe('ProductsPage: Fits my vehicle (issue 20)', () => {
     // The box can be drawn a render before it reads the chosen vehicle (a loaded CI saw it unchecked).
     await waitFor(() =>
       expect(screen.getByRole('checkbox', { name: /^Fits my vehicle/ })).toBeChecked(),
+    );
+  });
+});
+
+describe('ProductsPage for a company buyer (issue 35)', () => {
+  it("shows each result's contract price with the list price struck, asked in one request", async () => {
+    const bearing = item('BRG-6204', 'Bearing 6204');
+    const nut = item('NUT-M8', 'Nut M8');
+    const fetchMock = stubApi({
+      ...signInAs(customer),
+      'GET /api/v1/catalog/search': () => answer([bearing, nut]),
+      'GET /api/v1/catalog/prices': () =>
+        jsonResponse({
+          success: true,
+          data: [
+            {
+              productId: bearing._id,
+              unitPrice: 3.8,
+              listPrice: 4.2,
+              priceBreaks: [],
+              source: 'contract',
+              priceList: { id: 'l1', name: 'Net 2027' },
+            },
+            {
+              productId: nut._id,
+              unitPrice: 4.2,
+              listPrice: 4.2,
+              priceBreaks: [],
+              source: 'list',
+              priceList: null,
+            },
+          ],
+        }),
+    });
+    renderWithProviders(<ProductsPage />, { route: '/products' });
+    const card = await screen.findByRole('article', { name: 'Bearing 6204' });
+    await waitFor(() =>
+      expect(within(card).getByTestId('result-price')).toHaveTextContent('$3.80'),
+    );
+    expect(within(card).getByTestId('result-list-price')).toHaveTextContent('$4.20');
+    const other = screen.getByRole('article', { name: 'Nut M8' });
+    expect(within(other).getByTestId('result-price')).toHaveTextContent('$4.20');
+    expect(within(other).queryByTestId('result-list-price')).toBeNull();
+    const priceAsks = fetchMock.mock.calls
+      .map(([input]) => new URL(String(input), 'http://localhost'))
+      .filter((url) => url.pathname === '/api/v1/catalog/prices');
+    expect(priceAsks).toHaveLength(1);
+    expect(priceAsks[0]?.searchParams.get('productIds')?.split(',').sort()).toEqual(
+      [bearing._id, nut._id].sort(),
     );
   });
 });

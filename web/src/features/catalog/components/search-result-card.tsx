@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import { formatPieces, formatPrice } from '../../../lib/format';
 import { AddToCartButton } from '../../cart/components/add-to-cart';
+import { useContractPrice } from '../api/buyer-prices';
 
 /**
  * One part in the catalog's results: picture, name, part number, brand, price and stock.
@@ -11,6 +12,8 @@ import { AddToCartButton } from '../../cart/components/add-to-cart';
  */
 export function SearchResultCard({ item, first = false }: { item: SearchItem; first?: boolean }) {
   const outOfStock = isOutOfStock(item);
+  // Issue 35: a company buyer's contract price, the list price struck beside it.
+  const contract = useContractPrice(item._id);
   const to = paths.product(item.slug);
   return (
     <article
@@ -47,8 +50,19 @@ export function SearchResultCard({ item, first = false }: { item: SearchItem; fi
           {[item.brand?.name, item.category?.name].filter(Boolean).join(' · ')}
         </p>
         <p className="mt-1">
-          <span className="text-lg font-bold text-primary">{formatPrice(item.price)}</span>{' '}
+          <span className="text-lg font-bold text-primary" data-testid="result-price">
+            {formatPrice(contract ? contract.unitPrice : item.price)}
+          </span>{' '}
           <span className="text-xs text-base-content/70">per pc</span>
+          {contract && (
+            <>
+              {' '}
+              <span className="sr-only">list price</span>
+              <s className="text-sm text-base-content/70" data-testid="result-list-price">
+                {formatPrice(contract.listPrice)}
+              </s>
+            </>
+          )}
         </p>
         <p className="text-xs text-base-content/70">
           {outOfStock ? (
