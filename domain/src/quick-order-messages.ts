@@ -29,6 +29,8 @@ export const quickOrderMessages = {
   quantityMax: `Quantity must be at most ${formatCount(MAX_ORDER_QUANTITY)}`,
   notFound: 'No part with this number',
   belowMinimum: (minimum: number) => `Minimum ${formatCount(minimum)}`,
+  notPack: (pack: number, rounded: number) =>
+    `Sold in packs of ${formatCount(pack)}: ${formatCount(rounded)} makes whole packs`,
   aboveStock: (available: number) =>
     available === 0 ? 'Out of stock' : `Only ${formatCount(available)} left`,
   /** The same product on several lines is judged once, on their total (see the matcher). */

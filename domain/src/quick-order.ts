@@ -13,6 +13,7 @@ export const QUICK_ORDER_STATUSES = [
   'not_found',
   'below_minimum',
   'above_stock',
+  'not_pack',
   'invalid',
 ] as const;
 export type QuickOrderStatus = (typeof QUICK_ORDER_STATUSES)[number];
@@ -59,6 +60,13 @@ export const quickOrderLine = z.object({
   minimumOrderQuantity: z.number().int().nullable(),
   /** The matched product's stock (the most `above_stock` can ask for); else null. */
   availableQuantity: z.number().int().nullable(),
+  /** The matched product's pack: it sells in multiples of this many; else null. */
+  packSize: z.number().int().nullable(),
+  /**
+   * For `below_minimum` and `not_pack`: this line's quantity that brings the product's lines to
+   * its minimum in whole packs ("Round up to 20"); else null.
+   */
+  roundedQuantity: z.number().int().nullable(),
   /**
    * Dollars a piece, as the cart will price it: the buyer's tier price for the quantity asked of
    * this product on all lines. Null when nothing matched or the quantity is unknown.

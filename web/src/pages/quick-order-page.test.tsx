@@ -30,6 +30,8 @@ const line = (
     suggestions: [],
     minimumOrderQuantity: 1,
     availableQuantity: 500,
+    packSize: 1,
+    roundedQuantity: null,
     unitPrice: 2.5,
     lineTotal: null,
     ...overrides,
@@ -209,6 +211,29 @@ describe('QuickOrderPage', () => {
     expect(field()).toHaveValue('VALVE-DN25 5');
     expect(await screen.findByText('1 of 1 line ready')).toBeInTheDocument();
     expect(callsTo(fetchMock, QUICK_ORDER)).toHaveLength(2);
+  });
+
+  it('"Round up to {n}" on a line that is not whole packs writes the server\'s rounded quantity', async () => {
+    const user = userEvent.setup();
+    const notPack = line({
+      line: 1,
+      input: 'BOX-10 15',
+      status: 'not_pack',
+      quantity: 15,
+      packSize: 10,
+      roundedQuantity: 20,
+      message: 'Sold in packs of 10: 20 makes whole packs',
+    });
+    const fetchMock = stubApi({ [QUICK_ORDER]: answerWith({ 'BOX-10 15': notPack }) });
+    renderWithProviders(<QuickOrderPage />);
+
+    await check(user, 'BOX-10 15');
+    expect(await screen.findByText('Not whole packs')).toBeInTheDocument();
+    expect(screen.getByText('Sold in packs of 10: 20 makes whole packs')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Round up to 20' }));
+
+    expect(field()).toHaveValue('BOX-10 20');
+    expect(callsTo(fetchMock, QUICK_ORDER).at(-1)).toEqual({ text: 'BOX-10 20', add: false });
   });
 
   it("adds the valid lines to the cart, toasts the server's message and offers the cart", async () => {

@@ -18,6 +18,8 @@ export interface Match {
   name: string;
   minimum: number;
   available: number;
+  /** Sold in packs of this many: the lines' total must be a multiple of it. */
+  pack: number;
   /** Issue 35: the buyer's company's own number for the product, if it keeps one. */
   customerPartNumber: string | null;
 }
@@ -43,7 +45,8 @@ export async function findProducts(
 ): Promise<Map<string, Match>> {
   if (keys.length === 0) return new Map();
   const columns = sql`products.id, products.sku, products.name,
-    products.minimum_order_quantity as minimum, products.available_quantity as available`;
+    products.minimum_order_quantity as minimum, products.available_quantity as available,
+    products.pack_size as pack`;
   const company = sql`${companyId}::uuid`;
   const rows = await rowsOf<Omit<Match, 'customerPartNumber'> & { key: string }>(
     db,
@@ -77,6 +80,7 @@ export async function findProducts(
       name: row.name,
       minimum: Number(row.minimum),
       available: Number(row.available),
+      pack: Math.max(1, Number(row.pack)),
       customerPartNumber: row.customerPartNumber ?? null,
     });
   }

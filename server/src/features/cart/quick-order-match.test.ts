@@ -51,6 +51,39 @@ describe('matchQuickOrder (issue 18)', async () => {
     { productId: gone.id, number: 'GONE-XREF', kind: 'oem' },
   ]);
 
+  it("judges whole packs on the lines' total, and rounds up to the minimum in whole packs", async () => {
+    await createProduct(app, {
+      sku: 'BOX-10',
+      minimumOrderQuantity: 15,
+      availableQuantity: 1000,
+      packSize: 10,
+    });
+    const [short, odd, whole] = await match('BOX-10 5\nBOX-9 1\n');
+    expect(short).toMatchObject({
+      status: 'below_minimum',
+      packSize: 10,
+      // 15 is the minimum; 20 the least whole packs above it.
+      roundedQuantity: 20,
+    });
+    expect(odd?.status).toBe('not_found');
+    expect(whole).toBeUndefined();
+    const [first, second] = await match('BOX-10 17\nbox10 8\n');
+    // 25 in all: not whole packs; 30 is. Each line offers what it would ask of the 5 more.
+    expect(first).toMatchObject({
+      status: 'not_pack',
+      message: `${m.notPack(10, 30)}. ${m.alsoOn([2], 25)}`,
+      roundedQuantity: 22,
+    });
+    expect(second).toMatchObject({ status: 'not_pack', roundedQuantity: 13 });
+    const ready = await matchAll('BOX-10 20\nBOX-10 10\n');
+    expect(ready.lines.map((l) => [l.status, l.roundedQuantity])).toEqual([
+      ['ok', null],
+      ['ok', null],
+    ]);
+    // A line that is not whole packs adds nothing to what "Add all" puts in the cart.
+    expect((await matchAll('BOX-10 25\n')).total).toBe(0);
+  });
+
   it('finds a product by SKU, MPN or cross-reference, whatever the case and punctuation', async () => {
     const lines = await match(
       [
@@ -85,6 +118,8 @@ describe('matchQuickOrder (issue 18)', async () => {
       suggestions: [],
       minimumOrderQuantity: 1,
       availableQuantity: 12,
+      packSize: 1,
+      roundedQuantity: null,
       unitPrice: 12.5,
       lineTotal: 12.5,
     });

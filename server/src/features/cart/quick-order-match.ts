@@ -14,12 +14,21 @@ import {
 /** How many distinct unknown part numbers get "did you mean" suggestions; the rest get none. */
 export const MAX_SUGGESTED_PART_NUMBERS = 100;
 
-/** A product's minimum and stock against the quantity asked for it in all. */
+/** The least total of a product that is at least its minimum and `total`, in whole packs. */
+const wholePacks = (product: Match, total: number) =>
+  Math.ceil(Math.max(total, product.minimum) / product.pack) * product.pack;
+
+/** A product's minimum, pack and stock against the quantity asked for it in all. */
 function judge(product: Match, total: number): Pick<QuickOrderLine, 'status' | 'message'> {
   if (total > product.available || product.available < product.minimum)
     return { status: 'above_stock', message: quickOrderMessages.aboveStock(product.available) };
   if (total < product.minimum)
     return { status: 'below_minimum', message: quickOrderMessages.belowMinimum(product.minimum) };
+  if (total % product.pack !== 0)
+    return {
+      status: 'not_pack',
+      message: quickOrderMessages.notPack(product.pack, wholePacks(product, total)),
+    };
   return { status: 'ok', message: null };
 }
 
@@ -104,6 +113,8 @@ export async function matchQuickOrder(
       suggestions: [],
       minimumOrderQuantity: null,
       availableQuantity: null,
+      packSize: null,
+      roundedQuantity: null,
       unitPrice: null,
       lineTotal: null,
     };
@@ -123,6 +134,7 @@ export async function matchQuickOrder(
       customerPartNumber: part.customerPartNumber,
       minimumOrderQuantity: part.minimum,
       availableQuantity: part.available,
+      packSize: part.pack,
     };
     if (!product)
       return facts
@@ -138,6 +150,11 @@ export async function matchQuickOrder(
     const others = named.filter((other) => other !== line.line);
     const also = others.length === 0 ? null : quickOrderMessages.alsoOn(others, total);
     const quantity = quantityOf(line, product);
+    // What this line would ask so that the product's lines make its minimum in whole packs.
+    const roundedQuantity =
+      status === 'below_minimum' || status === 'not_pack'
+        ? quantity + wholePacks(product, total) - total
+        : null;
     const unit = unitCents.get(product.id) ?? 0;
     if (status === 'ok') totalCents += unit * quantity;
     return {
@@ -146,6 +163,7 @@ export async function matchQuickOrder(
       status,
       message: message && also ? `${message}. ${also}` : (message ?? also),
       quantity,
+      roundedQuantity,
       unitPrice: unit / 100,
       lineTotal: (unit * quantity) / 100,
     };

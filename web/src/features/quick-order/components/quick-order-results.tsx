@@ -7,6 +7,7 @@ const statusLabel: Record<QuickOrderStatus, { text: string; tone: string }> = {
   not_found: { text: 'Not found', tone: 'badge-error' },
   below_minimum: { text: 'Below minimum', tone: 'badge-warning' },
   above_stock: { text: 'Not enough stock', tone: 'badge-warning' },
+  not_pack: { text: 'Not whole packs', tone: 'badge-warning' },
   invalid: { text: 'Cannot read', tone: 'badge-error' },
 };
 
@@ -38,10 +39,12 @@ function Fixes({
       });
   const minimum = line.minimumOrderQuantity;
   const available = line.availableQuantity;
-  if (line.status === 'below_minimum' && minimum !== null)
+  // The server's rounding reaches the minimum in whole packs, counting the product's other lines.
+  const rounded = line.roundedQuantity ?? minimum;
+  if ((line.status === 'below_minimum' || line.status === 'not_pack') && rounded !== null)
     buttons.push({
-      label: `Round up to ${formatCount(minimum)}`,
-      fix: { line: line.line, quantity: minimum },
+      label: `Round up to ${formatCount(rounded)}`,
+      fix: { line: line.line, quantity: rounded },
     });
   if (
     line.status === 'above_stock' &&
