@@ -57,28 +57,39 @@ export const priceListEntry = z
   });
 export type PriceListEntry = z.infer<typeof priceListEntry>;
 
+/** A list's own fields: what `PATCH /admin/price-lists/{id}` changes, its entries left alone. */
+const priceListFields = {
+  name: text('name', 200),
+  companyIds: z
+    .array(z.uuid({ error: 'companyIds: company ids' }), { error: 'companyIds: company ids' })
+    .max(1000, 'companyIds: at most 1000'),
+  validFrom: at('validFrom').nullable().optional(),
+  validTo: at('validTo').nullable().optional(),
+  priority: z
+    .number({ error: 'priority: a whole number' })
+    .int('priority: a whole number')
+    .min(-1_000_000, 'priority: from -1,000,000')
+    .max(1_000_000, 'priority: up to 1,000,000')
+    .default(0),
+};
+const validToAfterFrom = (v: { validFrom?: string | null; validTo?: string | null }) =>
+  !v.validFrom || !v.validTo || Date.parse(v.validTo) > Date.parse(v.validFrom);
+const validToMessage = { message: 'validTo: must be after validFrom', path: ['validTo'] };
+
+export const priceListSettingsRequest = z
+  .strictObject(priceListFields)
+  .refine(validToAfterFrom, validToMessage);
+export type PriceListSettingsRequest = z.infer<typeof priceListSettingsRequest>;
+export type PriceListSettingsInput = z.input<typeof priceListSettingsRequest>;
+
 export const priceListRequest = z
   .strictObject({
-    name: text('name', 200),
-    companyIds: z
-      .array(z.uuid({ error: 'companyIds: company ids' }), { error: 'companyIds: company ids' })
-      .max(1000, 'companyIds: at most 1000'),
-    validFrom: at('validFrom').nullable().optional(),
-    validTo: at('validTo').nullable().optional(),
-    priority: z
-      .number({ error: 'priority: a whole number' })
-      .int('priority: a whole number')
-      .min(-1_000_000, 'priority: from -1,000,000')
-      .max(1_000_000, 'priority: up to 1,000,000')
-      .default(0),
+    ...priceListFields,
     entries: z
       .array(priceListEntry, { error: 'entries: a list of entries' })
       .max(MAX_PRICE_LIST_ENTRIES, `entries: at most ${MAX_PRICE_LIST_ENTRIES}`),
   })
-  .refine((v) => !v.validFrom || !v.validTo || Date.parse(v.validTo) > Date.parse(v.validFrom), {
-    message: 'validTo: must be after validFrom',
-    path: ['validTo'],
-  });
+  .refine(validToAfterFrom, validToMessage);
 export type PriceListRequest = z.infer<typeof priceListRequest>;
 
 export const priceListSummary = z.object({

@@ -417,6 +417,12 @@ const rows: Row[] = [
     body: { name: 'Matrix list', companyIds: [], priority: 0, entries: [] },
     expect: adminNoSuchOrder,
   },
+  {
+    method: 'PATCH',
+    path: '/api/v1/admin/price-lists/{id}',
+    body: { name: 'Matrix list', companyIds: [], priority: 0 },
+    expect: adminNoSuchOrder,
+  },
   { method: 'DELETE', path: '/api/v1/admin/price-lists/{id}', expect: adminNoSuchOrder },
   {
     method: 'POST',

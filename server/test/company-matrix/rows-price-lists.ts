@@ -57,6 +57,14 @@ export const priceListRows: CompanyRow[] = [
     why: "a company's own admin may not set its prices",
   },
   {
+    method: 'PATCH',
+    path: '/api/v1/admin/price-lists/{id}',
+    params: freshList,
+    body: async (f) => ({ name: 'Matrix contract', companyIds: [f.companyA], priority: 2 }),
+    expect: shopAdminOnly,
+    why: "a company's own admin may not put it on a price list",
+  },
+  {
     method: 'DELETE',
     path: '/api/v1/admin/price-lists/{id}',
     params: freshList,

@@ -5,6 +5,7 @@ import {
   priceListIdParams,
   priceListMessages,
   priceListRequest,
+  priceListSettingsRequest,
   priceListSummary,
   priceListsQuery,
   pricesQuery,
@@ -23,6 +24,7 @@ import {
   listPriceLists,
   readPriceList,
   replacePriceList,
+  updatePriceListSettings,
 } from './price-list-store.ts';
 
 const summaryOf = (body: { name: string; priority: number; entries: unknown[] }) => ({
@@ -133,6 +135,36 @@ export const priceListAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         data: { id },
         message: priceListMessages.saved(request.body.name),
       };
+    },
+  );
+
+  app.patch(
+    '/admin/price-lists/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['price-lists'],
+        summary:
+          "Replace a price list's settings (name, validity, priority and companies, all given as the admin page sends them); its entries stay as they are (admin)",
+        params: priceListIdParams,
+        body: priceListSettingsRequest,
+        response: { 200: successEnvelope(z.object({ id: z.string() })), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const { name, priority, companyIds } = request.body;
+      await app.db.transaction(async (tx) => {
+        await updatePriceListSettings(tx, id, request.body);
+        await recordAudit(tx, request, {
+          action: 'price-list.update',
+          targetType: 'price-list',
+          targetId: id,
+          summary: `Price list "${name}" saved`,
+          after: { name, priority, companies: companyIds.length },
+        });
+      });
+      return { success: true as const, data: { id }, message: priceListMessages.saved(name) };
     },
   );
 

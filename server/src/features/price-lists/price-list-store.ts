@@ -1,6 +1,7 @@
 import {
   type PriceList,
   type PriceListRequest,
+  type PriceListSettingsRequest,
   type PriceListSummary,
   priceListMessages,
 } from '@proper-parts/domain/price-lists';
@@ -99,18 +100,23 @@ async function assertCompanies(db: Queryable, companyIds: string[]) {
   if (missing) throw new AppError('INVALID', priceListMessages.unknownCompany(missing));
 }
 
-/** Writes a list's companies and entries (after removing the old ones, on a replace). */
-async function writeContents(db: Queryable, id: string, input: PriceListRequest) {
+/** Writes a list's companies (after removing the old ones). */
+async function writeCompanies(db: Queryable, id: string, input: PriceListSettingsRequest) {
   const companyIds = [...new Set(input.companyIds)];
   await assertCompanies(db, companyIds);
-  const rows = await entryRows(db, input);
   await db.execute(sql`delete from price_list_companies where price_list_id = ${id}`);
-  await db.execute(sql`delete from price_list_entries where price_list_id = ${id}`);
   if (companyIds.length > 0)
     await db.execute(
       sql`insert into price_list_companies (price_list_id, company_id)
         select ${id}, unnest(${sql.param(companyIds)}::uuid[])`,
     );
+}
+
+/** Writes a list's companies and entries (after removing the old ones, on a replace). */
+async function writeContents(db: Queryable, id: string, input: PriceListRequest) {
+  const rows = await entryRows(db, input);
+  await writeCompanies(db, id, input);
+  await db.execute(sql`delete from price_list_entries where price_list_id = ${id}`);
   if (rows.length === 0) return;
   const column = <K extends keyof EntryRow>(key: K) => sql.param(rows.map((row) => row[key]));
   await db.execute(
@@ -122,7 +128,7 @@ async function writeContents(db: Queryable, id: string, input: PriceListRequest)
   );
 }
 
-const validity = (input: PriceListRequest) => ({
+const validity = (input: PriceListSettingsRequest) => ({
   validFrom: input.validFrom ? new Date(input.validFrom) : null,
   validTo: input.validTo ? new Date(input.validTo) : null,
 });
@@ -137,7 +143,8 @@ export async function createPriceList(db: Queryable, input: PriceListRequest): P
   return row.id;
 }
 
-export async function replacePriceList(db: Queryable, id: string, input: PriceListRequest) {
+/** A list's own fields; not found: a 404. */
+async function updateSettings(db: Queryable, id: string, input: PriceListSettingsRequest) {
   const updated = await rowsOf<{ id: string }>(
     db,
     sql`update price_lists set name = ${input.name}, priority = ${input.priority},
@@ -146,7 +153,21 @@ export async function replacePriceList(db: Queryable, id: string, input: PriceLi
       where id = ${id} returning id`,
   );
   if (updated.length === 0) throw new AppError('NOT_FOUND', priceListMessages.notFound);
+}
+
+export async function replacePriceList(db: Queryable, id: string, input: PriceListRequest) {
+  await updateSettings(db, id, input);
   await writeContents(db, id, input);
+}
+
+/** `PATCH`: the list's name, priority, validity and companies; its entries stay as they are. */
+export async function updatePriceListSettings(
+  db: Queryable,
+  id: string,
+  input: PriceListSettingsRequest,
+) {
+  await updateSettings(db, id, input);
+  await writeCompanies(db, id, input);
 }
 
 export async function deletePriceList(db: Queryable, id: string): Promise<string> {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { TestUser } from '../../../test/auth-helper.ts';
 import { buildTestApp } from '../../../test/helper.ts';
 import { placeOrder } from '../../../test/order-helpers.ts';
-import { buildPriceListShop, writeContracts } from './price-list-fixture.ts';
+import { buildPriceListShop, postPriceList, writeContracts } from './price-list-fixture.ts';
 
 /**
  * Issue 35, decision 038: the resolution table. Runs on PGlite, and on PostgreSQL with
@@ -250,5 +250,62 @@ describe('contract price lists', async () => {
     const res = await pricesOf(shop.buyerA, ids);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(/productIds/);
+  });
+
+  it("PATCH changes a list's settings and companies, keeping its entries; bad input a 4xx", async () => {
+    const id = await postPriceList(app, shop.admin, {
+      name: 'To patch',
+      companyIds: [shop.companyB],
+      priority: -5,
+      entries: [
+        { sku: shop.sku('plain'), price: 9.99 },
+        { brand: shop.brandSlug, percentOff: 3 },
+      ],
+    });
+    const admin = { cookie: shop.admin.cookie };
+    const read = async () =>
+      (await app.inject({ url: `/api/v1/admin/price-lists/${id}`, headers: admin })).json().data;
+    const before = await read();
+    const patch = (payload: object, headers: Record<string, string> = admin) =>
+      app.inject({ method: 'PATCH', url: `/api/v1/admin/price-lists/${id}`, headers, payload });
+    const settings = {
+      name: 'B and A half',
+      companyIds: [shop.companyA, shop.companyB],
+      priority: 3,
+      validFrom: null,
+      validTo: '2099-01-01T00:00:00.000Z',
+    };
+    const res = await patch(settings);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ success: true, message: 'Price list "B and A half" saved' });
+    const after = await read();
+    expect(after).toMatchObject({
+      name: 'B and A half',
+      priority: 3,
+      validTo: '2099-01-01T00:00:00.000Z',
+      companyIds: [shop.companyA, shop.companyB].sort(),
+    });
+    expect(after.entries).toEqual(before.entries);
+
+    for (const [change, status] of [
+      [{ validFrom: '2099-02-01T00:00:00Z' }, 400],
+      [{ companyIds: ['00000000-0000-4000-8000-000000000009'] }, 400],
+      [{ entries: [] }, 400],
+      [{ name: '' }, 400],
+    ] as const) {
+      const refused = await patch({ ...settings, ...change });
+      expect(refused.statusCode, JSON.stringify(change)).toBe(status);
+      expect(refused.json().success).toBe(false);
+    }
+    expect((await patch(settings, { cookie: shop.buyerA.cookie })).statusCode).toBe(403);
+    const none = await app.inject({
+      method: 'PATCH',
+      url: '/api/v1/admin/price-lists/00000000-0000-4000-8000-000000000000',
+      headers: admin,
+      payload: settings,
+    });
+    expect(none.statusCode).toBe(404);
+    expect(await read()).toEqual(after);
+    await app.inject({ method: 'DELETE', url: `/api/v1/admin/price-lists/${id}`, headers: admin });
   });
 });
