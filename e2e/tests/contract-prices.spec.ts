@@ -15,9 +15,10 @@ test('a company buyer sees their contract price; a visitor the list price', asyn
   const origin = { origin: baseURL ?? '' };
   const request = page.context().request;
   await signUpByApi(request, newAccount('contract'));
+  const companyName = `Contract Co ${Date.now().toString(36)}`;
   const company = await request.post('/api/v1/company', {
     headers: origin,
-    data: { name: `Contract Co ${Date.now().toString(36)}`, billingAddress: '1 Mill Road, Leeds' },
+    data: { name: companyName, billingAddress: '1 Mill Road, Leeds' },
   });
   expect(company.status(), await company.text()).toBe(200);
   const companyId = (await company.json()).data._id as string;
@@ -79,20 +80,28 @@ test('a company buyer sees their contract price; a visitor the list price', asyn
       .getByRole('row', { name: new RegExp(listName) }),
   ).toBeVisible();
   await shoot(adminPage, 'price-lists-admin');
-  await adminPage.getByRole('button', { name: `CSV of ${listName}` }).click();
-  const panel = adminPage.getByRole('region', { name: `${listName}: import and export (CSV)` });
+  // A new list made in the form, above the first (priority 5), its prices loaded by CSV.
+  const browserList = `${listName} browser`;
+  await adminPage.getByRole('button', { name: 'New price list' }).click();
+  const form = adminPage.getByRole('form', { name: 'New price list' });
+  await form.getByLabel('Name').fill(browserList);
+  await form.getByLabel('Priority').fill('5');
+  await form.getByRole('checkbox', { name: companyName }).check();
+  await shoot(adminPage, 'price-list-form');
+  await form.getByRole('button', { name: 'Create list' }).click();
+  const panel = adminPage.getByRole('region', { name: `${browserList}: import and export (CSV)` });
   await expect(panel.getByRole('link', { name: 'Export this list' })).toBeVisible();
   const lowered = Math.round(part.price * 70) / 100;
   await panel.getByLabel('CSV file').setInputFiles({
     name: 'prices.csv',
     mimeType: 'text/csv',
     buffer: Buffer.from(
-      `price_list,sku,min_quantity,price\n${listName},${part.sku},1,${lowered.toFixed(2)}\n${listName},NO-SUCH-PART,1,1.00\n`,
+      `price_list,sku,min_quantity,price\n${browserList},${part.sku},1,${lowered.toFixed(2)}\n${browserList},NO-SUCH-PART,1,1.00\n`,
     ),
   });
   await panel.getByRole('button', { name: 'Import' }).click();
   await expect(
-    panel.getByText(/Import finished: 0 added, 1 updated, 0 unchanged, 1 refused/),
+    panel.getByText(/Import finished: 1 added, 0 updated, 0 unchanged, 1 refused/),
   ).toBeVisible();
   await expect(panel.getByText(/sku: no product has the SKU NO-SUCH-PART/)).toBeVisible();
   await shoot(adminPage, 'price-list-csv-import');

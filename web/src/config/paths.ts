@@ -270,6 +270,8 @@ export const api = {
   /** Issue 35: contract price lists (admin), newest first. */
   priceLists: (page: { limit: number; cursor?: string }) =>
     `${apiBase}/admin/price-lists?${pageQuery(page)}`,
+  priceListsCreate: `${apiBase}/admin/price-lists`,
+  priceList: (id: string) => `${apiBase}/admin/price-lists/${encodeURIComponent(id)}`,
   priceListImport: (id: string) => `${apiBase}/admin/price-lists/${encodeURIComponent(id)}/import`,
   priceListExport: (id: string) =>
     `${apiBase}/admin/price-lists/${encodeURIComponent(id)}/export.csv`,

@@ -6,6 +6,7 @@ import { Spinner } from '../../components/spinner';
 import { LoadMore } from '../../features/accounts/components/load-more';
 import { usePriceLists } from '../../features/price-lists/api/get-price-lists';
 import { PriceListCsvPanel } from '../../features/price-lists/components/price-list-csv-panel';
+import { PriceListForm } from '../../features/price-lists/components/price-list-form';
 import { formatCount } from '../../lib/format';
 import { usePageTitle } from '../../lib/use-page-title';
 
@@ -27,13 +28,35 @@ export function PriceListsPage() {
   const lists = data?.pages.flatMap((page) => page.priceLists) ?? [];
   const [chosenId, setChosenId] = useState<string | null>(null);
   const chosen = lists.find((list) => list.id === chosenId);
+  /** The form open: 'new', a list's id, or none. */
+  const [editing, setEditing] = useState<string | null>(null);
+  const edited = lists.find((list) => list.id === editing);
   return (
     <section>
       <PageHeader
         level={2}
         title="Price lists"
-        description="Contract prices per company: a net price per part, or a percentage off a brand, a category or everything. Among a company's active lists the highest priority wins; a buyer never pays more than the tier price. Lists are created through POST /api/v1/admin/price-lists; a list's lines load and export as CSV here."
+        description="Contract prices per company: a net price per part, or a percentage off a brand, a category or everything. Among a company's active lists the highest priority wins; a buyer never pays more than the tier price. A list's prices load and export as CSV (its CSV button)."
       />
+      {editing === null ? (
+        <button
+          type="button"
+          className="btn btn-primary btn-sm mb-4"
+          onClick={() => setEditing('new')}
+        >
+          New price list
+        </button>
+      ) : (
+        <PriceListForm
+          key={editing}
+          list={edited}
+          onSaved={(id) => {
+            setEditing(null);
+            setChosenId(id);
+          }}
+          onCancel={() => setEditing(null)}
+        />
+      )}
       {isPending ? (
         <Spinner text="Loading price lists…" />
       ) : isError ? (
@@ -42,7 +65,8 @@ export function PriceListsPage() {
         </p>
       ) : lists.length === 0 ? (
         <EmptyState title="No price lists yet">
-          Create one with the API; companies on it see their prices at once.
+          Create one with New price list, then load its prices as CSV; companies on it see their
+          prices at once.
         </EmptyState>
       ) : (
         <>
@@ -84,7 +108,15 @@ export function PriceListsPage() {
                     </td>
                     <td className="text-right">{formatCount(list.companyIds.length)}</td>
                     <td className="text-right">{formatCount(list.entryCount)}</td>
-                    <td>
+                    <td className="flex gap-1">
+                      <button
+                        type="button"
+                        className="btn btn-ghost btn-xs"
+                        aria-label={`Edit ${list.name}`}
+                        onClick={() => setEditing(list.id)}
+                      >
+                        Edit
+                      </button>
                       <button
                         type="button"
                         className="btn btn-ghost btn-xs whitespace-nowrap"
