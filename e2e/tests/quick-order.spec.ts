@@ -199,3 +199,36 @@ test('a buyer opens a saved list, adds it to the cart and deletes it', async ({
   await expect(page.getByText('You have no saved lists yet')).toBeVisible();
   await shoot(page, 'saved-lists-empty');
 });
+
+test('a line that is not whole packs says so and rounds up to whole packs in one click (issue 35)', async ({
+  page,
+}) => {
+  const request = page.context().request;
+  await signUpByApi(request, newAccount('buyer'));
+  const found = await request.get('/api/v1/catalog/search?inStock=true&limit=100');
+  const boxed = ((await found.json()).data.items as (SearchItem & { packSize: number })[]).find(
+    (item) => item.packSize > 1 && item.availableQuantity >= item.minimumOrderQuantity * 3,
+  );
+  if (!boxed) throw new Error('no demo part sold in packs among the first 100 in stock');
+  const asked = boxed.minimumOrderQuantity + Math.ceil(boxed.packSize / 2);
+  const rounded = Math.ceil(asked / boxed.packSize) * boxed.packSize;
+
+  await page.goto('/quick-order');
+  const field = page.getByLabel('Part numbers and quantities');
+  await field.fill(`${boxed.sku} ${asked}`);
+  await page.getByRole('button', { name: 'Check lines' }).click();
+  const line = page.getByTestId('quick-order-line');
+  await expect(line).toContainText('Not whole packs');
+  await expect(line).toContainText(`Sold in packs of ${boxed.packSize}`);
+  await shoot(page, 'quick-order-packs');
+  await line.getByRole('button', { name: `Round up to ${rounded}` }).click();
+  await expect(field).toHaveValue(`${boxed.sku} ${rounded}`);
+  await expect(page.getByRole('status').filter({ hasText: 'ready' })).toHaveText(
+    '1 of 1 line ready',
+  );
+  await page.getByRole('button', { name: 'Add all valid lines to the cart' }).click();
+  await expect(page.getByText('1 part added to your cart').first()).toBeVisible();
+  expect(await cartOf(page)).toEqual([
+    expect.objectContaining({ sku: boxed.sku, quantity: rounded }),
+  ]);
+});
