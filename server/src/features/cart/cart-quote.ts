@@ -69,7 +69,7 @@ export async function priceLines(
   return priceRows(pricing, buyer, rows, shipTo, shippingMethod, options);
 }
 
-async function priceRows(
+export async function priceRows(
   pricing: Pricing,
   buyer: TaxBuyer,
   rows: PricedRow[],

@@ -120,9 +120,10 @@ export function placeCartStatement(
       select company_id, role, order_limit_cents from company_members where user_id = ${buyer.id}
     ), wanted as (
       select l.product_id, l.quantity, l.sku, l.name, l.img,
-        pp_buyer_unit_price_cents(l.product_id, l.price_cents, l.quantity, ${buyer.id}::text) as unit,
-        row_number() over (order by l.added_at, l.product_id) as line_no
+        u.cents as unit, row_number() over (order by l.added_at, l.product_id) as line_no
       from locked l
+        cross join lateral pp_buyer_unit_price(l.product_id, l.price_cents, l.quantity,
+          ${buyer.id}::text) u
     ), expected as (
       select * from jsonb_to_recordset(${p.expected}::jsonb)
         as e(product_id uuid, quantity int, unit int, tax bigint)
