@@ -11,7 +11,7 @@ import { postgresErrorOf } from '../../db/pg-errors.ts';
 import { AppError } from '../../errors.ts';
 import { type OrderRow, toOrder } from '../orders/order-view.ts';
 import type { Buyer } from '../orders/place-order.ts';
-import type { PricedCart, Pricing } from './cart-quote.ts';
+import type { PricedCart, PricedLine, Pricing } from './cart-quote.ts';
 import { priceCheckout } from './checkout-pricing.ts';
 import { type Placed, placeCartStatement } from './checkout-statement.ts';
 
@@ -82,7 +82,7 @@ async function pricedFor(
   buyer: Buyer,
   input: CheckoutRequest,
   options: CheckoutOptions,
-): Promise<PricedCart | null> {
+): Promise<PricedCart<PricedLine> | null> {
   if (!input.shipTo || !options.pricing) return null;
   const priced = await priceCheckout(
     db,
