@@ -26,7 +26,7 @@ export const cartQuoteRoutes: FastifyPluginAsyncZod = async (app) => {
       const { shipTo, shippingMethod } = request.body;
       const priced = await priceCart(
         app.db,
-        shopPricing(app.config, app.db),
+        shopPricing(app, app.db),
         buyer.id,
         shipTo,
         shippingMethod,

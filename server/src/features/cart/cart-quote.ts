@@ -15,9 +15,12 @@ export interface Pricing {
   shipping: ShippingRates;
 }
 
+/** What pricing needs of a line: the checkout reads only this (checkout-pricing.ts). */
+export type PricedLine = Pick<PricedRow, 'productId' | 'quantity' | 'unitCents' | 'weightGrams'>;
+
 /** A cart priced for an address and a shipping method, in cents. */
-export interface PricedCart {
-  rows: PricedRow[];
+export interface PricedCart<Row extends PricedLine = PricedRow> {
+  rows: Row[];
   subtotalCents: number;
   weightGrams: number;
   methods: ShippingQuote[];
@@ -29,7 +32,7 @@ export interface PricedCart {
   shipTo: StructuredAddress;
 }
 
-const lineCents = (row: PricedRow) => Number(row.unitCents) * row.quantity;
+const lineCents = (row: PricedLine) => Number(row.unitCents) * row.quantity;
 
 /**
  * Prices the buyer's cart shipped to `shipTo`: subtotal, the methods that can carry it, the
@@ -69,14 +72,14 @@ export async function priceLines(
   return priceRows(pricing, buyer, rows, shipTo, shippingMethod, options);
 }
 
-async function priceRows(
+export async function priceRows<Row extends PricedLine>(
   pricing: Pricing,
   buyer: TaxBuyer,
-  rows: PricedRow[],
+  rows: Row[],
   shipTo: StructuredAddress,
   shippingMethod: string | undefined,
   { requireMethod }: { requireMethod: boolean },
-): Promise<PricedCart> {
+): Promise<PricedCart<Row>> {
   const subtotalCents = rows.reduce((sum, row) => sum + lineCents(row), 0);
   const weightGrams = rows.reduce((sum, row) => sum + row.weightGrams * row.quantity, 0);
   const methods = await pricing.shipping.quote({ shipTo, weightGrams, subtotalCents });

@@ -35,14 +35,14 @@ export interface PricedRow {
 
 /**
  * The lines of `source` (rows of `product_id, quantity, added_at`) with their products, priced by
- * `pp_buyer_unit_price_cents` for `userId` (null: a visitor): the one place a price is computed
+ * `pp_buyer_unit_price` for `userId` (null: a visitor): the one place a price is computed
  * (migrations 0010, 0029; decision 038). With the buyer's id, each line also has their company's
  * own number for the product (issue 35); a visitor's has none.
  */
 const pricedLines = (source: SQL, userId: string | null) => sql`
   select p.id as "productId", p.sku, p.name, p.slug, p.img, c.quantity,
-    pp_buyer_unit_price_cents(p.id, p.price_cents, c.quantity, ${userId}::text) as "unitCents",
-    pp_unit_price_cents(p.id, p.price_cents, c.quantity) as "tierCents",
+    (select u.cents from pp_buyer_unit_price(p.id, p.price_cents, c.quantity, ${userId}::text) u) as "unitCents",
+    (select t.cents from pp_unit_price(p.id, p.price_cents, c.quantity) t) as "tierCents",
     p.price_cents as "listCents",
     p.minimum_order_quantity as "minimumOrderQuantity",
     p.available_quantity as "availableQuantity", p.pack_size as "packSize",

@@ -35,7 +35,7 @@ export const checkoutRoutes =
           create: (db) =>
             checkoutCart(db, buyer, request.body, {
               approvalHoldHours: app.config.APPROVAL_HOLD_HOURS,
-              pricing: (tx) => shopPricing(app.config, tx),
+              pricing: (tx) => shopPricing(app, tx),
             }),
           answer: (placed) => ({
             success: true as const,

@@ -11,7 +11,7 @@ import {
   stockLowCrossed,
   stockLowJson,
 } from '../webhooks/outbox.ts';
-import type { PricedCart } from './cart-quote.ts';
+import type { PricedCart, PricedLine } from './cart-quote.ts';
 
 /** The checkout's one statement (checkout.ts runs it) and what it answers. */
 export interface Placed extends Partial<OrderRow> {
@@ -30,7 +30,7 @@ export interface Placed extends Partial<OrderRow> {
 }
 
 /** What the statement writes of a priced cart: per-line taxes, freight, the order's tax. */
-export function pricingParams(priced: PricedCart | null) {
+export function pricingParams(priced: PricedCart<PricedLine> | null) {
   const taxOf = new Map(priced?.tax.lines.map((line) => [line.ref, line.taxCents]));
   const shipTo = priced?.shipTo;
   return {
@@ -100,7 +100,7 @@ export function placeCartStatement(
   buyer: Buyer,
   input: CheckoutRequest,
   approvalHoldHours: number,
-  priced: PricedCart | null,
+  priced: PricedCart<PricedLine> | null,
 ): SQL {
   const onAccount = input.paymentTerms === 'account';
   const p = pricingParams(priced);
@@ -120,9 +120,10 @@ export function placeCartStatement(
       select company_id, role, order_limit_cents from company_members where user_id = ${buyer.id}
     ), wanted as (
       select l.product_id, l.quantity, l.sku, l.name, l.img,
-        pp_buyer_unit_price_cents(l.product_id, l.price_cents, l.quantity, ${buyer.id}::text) as unit,
-        row_number() over (order by l.added_at, l.product_id) as line_no
+        u.cents as unit, row_number() over (order by l.added_at, l.product_id) as line_no
       from locked l
+        cross join lateral pp_buyer_unit_price(l.product_id, l.price_cents, l.quantity,
+          ${buyer.id}::text) u
     ), expected as (
       select * from jsonb_to_recordset(${p.expected}::jsonb)
         as e(product_id uuid, quantity int, unit int, tax bigint)

@@ -11,7 +11,8 @@ import { postgresErrorOf } from '../../db/pg-errors.ts';
 import { AppError } from '../../errors.ts';
 import { type OrderRow, toOrder } from '../orders/order-view.ts';
 import type { Buyer } from '../orders/place-order.ts';
-import { type PricedCart, type Pricing, priceCart } from './cart-quote.ts';
+import type { PricedCart, PricedLine, Pricing } from './cart-quote.ts';
+import { priceCheckout } from './checkout-pricing.ts';
 import { type Placed, placeCartStatement } from './checkout-statement.ts';
 
 /**
@@ -26,11 +27,11 @@ import { type Placed, placeCartStatement } from './checkout-statement.ts';
  * 2. judges every line (sold, minimum, stock, pack) under that lock: one bad line, and nothing
  *    below happens;
  * 3. takes the stock of every line, inserts the order and its lines (each priced by
- *    `pp_buyer_unit_price_cents` once, the order's total the sum of those lines) and empties the cart.
+ *    `pp_buyer_unit_price` once, the order's total the sum of those lines) and empties the cart.
  * All lines or none: one statement commits whole or not at all.
  *
  * Issue 33: with a structured `shipTo`, the cart is first priced through the tax and freight
- * seams (`priceCart`: a read, then the drivers), and the statement writes that pricing only if
+ * seams (`priceCheckout`: one read, then the drivers), and the statement writes that pricing only if
  * the lines it locks are the lines priced; a cart changed in between (another tab, a new price)
  * is priced again once, then refused as changed. An order whose freight the shop quotes waits
  * for it first (`awaiting_freight`); a buyer's limit is judged once its total is known
@@ -81,15 +82,14 @@ async function pricedFor(
   buyer: Buyer,
   input: CheckoutRequest,
   options: CheckoutOptions,
-): Promise<PricedCart | null> {
+): Promise<PricedCart<PricedLine> | null> {
   if (!input.shipTo || !options.pricing) return null;
-  const priced = await priceCart(
+  const priced = await priceCheckout(
     db,
     options.pricing(db),
     buyer.id,
     input.shipTo,
     input.shippingMethod,
-    { requireMethod: true },
   );
   if (priced.freightCents === null && input.paymentTerms === 'account')
     throw new AppError('INVALID', shippingMessages.quotedOnAccount);

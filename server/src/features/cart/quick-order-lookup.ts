@@ -175,7 +175,7 @@ const asInteger = (total: number) => Math.min(total, 2_147_483_647);
 
 /**
  * Each product's unit price in cents for the quantity asked of it in all, as the cart will price
- * it: `pp_buyer_unit_price_cents`, the one place a price is computed (migrations 0010, 0029): the
+ * it: `pp_buyer_unit_price`, the one place a price is computed (migrations 0010, 0029, 0030): the
  * buyer's contract price where their company has one (decision 038).
  */
 export async function priceProducts(
@@ -186,7 +186,7 @@ export async function priceProducts(
   if (totals.size === 0) return new Map();
   const rows = await rowsOf<{ id: string; unit: number | string }>(
     db,
-    sql`select p.id, pp_buyer_unit_price_cents(p.id, p.price_cents, t.total, ${buyerId}::text) as unit
+    sql`select p.id, (select u.cents from pp_buyer_unit_price(p.id, p.price_cents, t.total, ${buyerId}::text) u) as unit
       from unnest(${sql.param([...totals.keys()])}::uuid[], ${sql.param([...totals.values()].map(asInteger))}::int[])
         as t(id, total)
       join products p on p.id = t.id`,

@@ -140,7 +140,7 @@ export async function reorder(
     db,
     sql`select l.product_id as "productId", l.sku, l.name, l.quantity,
         l.unit_price_cents as "wasCents",
-        pp_buyer_unit_price_cents(p.id, p.price_cents, l.quantity, ${userId}::text) as "nowCents",
+        (select u.cents from pp_buyer_unit_price(p.id, p.price_cents, l.quantity, ${userId}::text) u) as "nowCents",
         p.deleted_at is null as live
       from order_lines l join products p on p.id = l.product_id
       where l.order_id = ${orderId}

@@ -32,7 +32,7 @@ const placeOrderStatement = `with taken as (
       and deleted_at is null
       and available_quantity >= $1
       and minimum_order_quantity <= $1
-    returning id, name, img, sku, pp_buyer_unit_price_cents(id, price_cents, $1, $3::text) as unit,
+    returning id, name, img, sku, (select u.cents from pp_buyer_unit_price(id, price_cents, $1, $3::text) u) as unit,
       available_quantity, minimum_order_quantity
   ), judged as (
     select taken.*, m.company_id,

@@ -17,7 +17,7 @@ interface PriceRow {
 /**
  * Issue 35, decision 038: a buyer's own prices for some products, computed for this request
  * (never cached): at each quantity where a price may change (the product's minimum, its tier
- * breaks, its entries in the buyer's company's active lists), by `pp_buyer_unit_price_cents`.
+ * breaks, its entries in the buyer's company's active lists), by `pp_buyer_unit_price` (migration 0030).
  * Products not sold (unknown, deleted) are left out.
  */
 export async function buyerPrices(
@@ -44,8 +44,8 @@ export async function buyerPrices(
           where e.min_quantity > w.moq
       )
       select w.id as "productId", q.quantity, w.moq, w.price_cents as "listCents",
-        pp_buyer_unit_price_cents(w.id, w.price_cents, q.quantity, ${userId}::text) as "unitCents",
-        pp_unit_price_cents(w.id, w.price_cents, q.quantity) as "tierCents",
+        (select u.cents from pp_buyer_unit_price(w.id, w.price_cents, q.quantity, ${userId}::text) u) as "unitCents",
+        (select t.cents from pp_unit_price(w.id, w.price_cents, q.quantity) t) as "tierCents",
         o.price_list_id as "priceListId", l.name as "priceListName"
       from wanted w join quantities q on q.id = w.id
       left join lateral pp_contract_offer(w.id, w.price_cents, q.quantity, ${userId}::text) o on true

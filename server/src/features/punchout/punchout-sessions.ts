@@ -120,7 +120,7 @@ export async function returnPunchoutCart(
     const lines = await rowsOf<ReturnedLine>(
       tx,
       sql`select p.sku, p.name, c.quantity,
-          pp_buyer_unit_price_cents(p.id, p.price_cents, c.quantity, c.user_id) as "unitCents",
+          (select u.cents from pp_buyer_unit_price(p.id, p.price_cents, c.quantity, c.user_id) u) as "unitCents",
           coalesce(p.mpn, '') as mpn, coalesce(b.name, '') as brand,
           coalesce(c1.unspsc, c2.unspsc, c3.unspsc) as unspsc
         from cart_lines c

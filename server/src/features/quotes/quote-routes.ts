@@ -137,7 +137,7 @@ export const quoteRoutes =
         },
       },
       async (request) => {
-        const pricing = shopPricing(app.config, app.db);
+        const pricing = shopPricing(app, app.db);
         const data = await priceQuote(
           app.db,
           pricing,
@@ -168,7 +168,7 @@ export const quoteRoutes =
           create: (db) =>
             acceptQuote(db, buyer, request.params.id, request.body, {
               approvalHoldHours: app.config.APPROVAL_HOLD_HOURS,
-              pricing: (tx) => shopPricing(app.config, tx),
+              pricing: (tx) => shopPricing(app, tx),
             }),
           answer: ({ quote: done, order }) => ({
             success: true as const,

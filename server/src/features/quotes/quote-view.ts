@@ -109,7 +109,7 @@ async function linesOf(db: Queryable, quoteId: string): Promise<QuoteLine[]> {
     sql`select l.line_no as "lineNo", l.product_id as "productId", l.sku, l.name, l.quantity,
         l.unit_price_cents as "unitCents",
         case when p.deleted_at is null
-          then pp_unit_price_cents(p.id, p.price_cents, l.quantity) end as "listCents",
+          then (select t.cents from pp_unit_price(p.id, p.price_cents, l.quantity) t) end as "listCents",
         p.available_quantity as "availableQuantity"
       from quote_lines l join products p on p.id = l.product_id
       where l.quote_id = ${quoteId}

@@ -50,6 +50,8 @@ export const shippingRoutes: FastifyPluginAsyncZod = async (app) => {
         auditActorOf(request),
         request.body.methods,
       );
+      // This process's rate cache drops them now, not when the notification arrives.
+      app.changes.emit('shipping_methods');
       return {
         success: true as const,
         data: { methods },
@@ -77,7 +79,7 @@ export const shippingRoutes: FastifyPluginAsyncZod = async (app) => {
         auditActorOf(request),
         request.params.id,
         Math.round(request.body.freight * 100),
-        (db) => shopPricing(app.config, db).tax,
+        (db) => shopPricing(app, db).tax,
         app.config.APPROVAL_HOLD_HOURS,
       );
       return {

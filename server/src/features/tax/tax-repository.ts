@@ -32,18 +32,19 @@ const toRate = (row: RateRow): TaxRate => ({
   freightTaxable: row.freightTaxable,
 });
 
-/** The built-in driver's lookup: one primary-key read. */
-export async function stateRateOf(
-  db: Queryable,
-  country: string,
-  region: string,
-): Promise<StateRate | undefined> {
-  const [row] = await rowsOf<StateRate>(
+/** Every state's rate, keyed `country/region`: what the rate cache keeps (cart/rate-tables.ts). */
+export async function allStateRates(db: Queryable): Promise<Map<string, StateRate>> {
+  const rows = await rowsOf<StateRate & { country: string; region: string }>(
     db,
-    sql`select name, rate_ppm as "ratePpm", freight_taxable as "freightTaxable"
-      from tax_rates where country = ${country} and region = ${region}`,
+    sql`select country, region, name, rate_ppm as "ratePpm", freight_taxable as "freightTaxable"
+      from tax_rates`,
   );
-  return row;
+  return new Map(
+    rows.map(({ country, region, name, ratePpm, freightTaxable }) => [
+      `${country}/${region}`,
+      { name, ratePpm: Number(ratePpm), freightTaxable },
+    ]),
+  );
 }
 
 export async function listTaxRates(db: Queryable): Promise<TaxRate[]> {

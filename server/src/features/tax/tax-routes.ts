@@ -52,6 +52,8 @@ export const taxRoutes: FastifyPluginAsyncZod = async (app) => {
       const rates = await saveTaxRates(app.db, auditActorOf(request), request.body.rates, {
         replace: true,
       });
+      // This process's rate cache drops them now, not when the notification arrives.
+      app.changes.emit('tax_rates');
       return { success: true as const, data: { rates }, message: `${rates.length} rates saved` };
     },
   );
@@ -86,6 +88,7 @@ export const taxRoutes: FastifyPluginAsyncZod = async (app) => {
         replace: false,
         file: part.filename || 'tax-rates.csv',
       });
+      app.changes.emit('tax_rates');
       return {
         success: true as const,
         data: { rates },
