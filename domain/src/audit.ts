@@ -37,6 +37,9 @@ export const AUDIT_ACTIONS = [
   'price-list.create',
   'price-list.update',
   'price-list.delete',
+  'return.approve',
+  'return.refuse',
+  'return.receive',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -55,6 +58,7 @@ export const AUDIT_TARGET_TYPES = [
   'punchout',
   'webhook',
   'price-list',
+  'return',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
@@ -91,6 +95,9 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'price-list.create': 'Price list created',
   'price-list.update': 'Price list edited',
   'price-list.delete': 'Price list deleted',
+  'return.approve': 'Return approved',
+  'return.refuse': 'Return refused',
+  'return.receive': 'Return received',
 };
 
 export const auditMessages = {
