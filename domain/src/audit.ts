@@ -40,6 +40,7 @@ export const AUDIT_ACTIONS = [
   'return.approve',
   'return.refuse',
   'return.receive',
+  'return.refund',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -98,6 +99,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'return.approve': 'Return approved',
   'return.refuse': 'Return refused',
   'return.receive': 'Return received',
+  'return.refund': 'Return refunded',
 };
 
 export const auditMessages = {

@@ -56,6 +56,14 @@ export const returnMessages = {
   receiveMoreThanAsked: (productId: string, quantity: number) =>
     `lines: product ${productId} was returned with ${quantity} piece${quantity === 1 ? '' : 's'}; no more can be received`,
   notOnReturn: (productId: string) => `lines: product ${productId} is not on this return`,
+  refunded: (cents: number) => `Refunded ${(cents / 100).toFixed(2)} to the card`,
+  notRefundableYet: 'Only a received return can be refunded',
+  refundedAlready: 'This return was refunded already',
+  refundInProgress:
+    'This return is being refunded; try again in a few minutes if it does not finish',
+  notCardOrder:
+    'This order was not paid by card: on-account orders get a credit note (not available yet)',
+  nothingToRefund: 'Nothing of this return was restocked or scrapped: there is nothing to refund',
   receiveDuplicate: (productId: string, outcome: string) =>
     `lines: product ${productId} is named twice as ${outcome}`,
 } as const;
@@ -136,6 +144,10 @@ export const returnRequest = z.object({
   createdAt: z.string(),
   decidedAt: z.string().nullable(),
   receivedAt: z.string().nullable(),
+  /** The card refund: `pending` while the provider is asked, then `refunded`; null before. */
+  refundState: z.enum(['pending', 'refunded']).nullable(),
+  refundCents: z.number().int().nullable(),
+  refundedAt: z.string().nullable(),
   lines: z.array(returnLine),
 });
 export type ReturnRequest = z.infer<typeof returnRequest>;

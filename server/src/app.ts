@@ -255,7 +255,7 @@ export async function buildApp({
       await api.register(invoiceRoutes);
       await api.register(manageOrdersRoutes({ mailer }));
       await api.register(shipmentRoutes({ mailer }));
-      await api.register(returnsRoutes({ mailer }));
+      await api.register(returnsRoutes({ mailer, provider: payments.provider }));
       await api.register(paymentsRoutes({ mailer, ...payments }));
       await api.register(stripeWebhookRoutes({ mailer, ...payments }));
       await api.register(companyRoutes({ mailer }));

@@ -311,6 +311,7 @@ const rows: Row[] = [
     body: { reason: 'Not resalable' },
     expect: adminNoSuchOrder,
   },
+  { method: 'POST', path: '/api/v1/admin/returns/{id}/refund', expect: adminNoSuchOrder },
   {
     method: 'POST',
     path: '/api/v1/admin/returns/{id}/receive',

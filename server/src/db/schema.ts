@@ -460,6 +460,20 @@ export const sandboxIntents = pgTable('sandbox_intents', {
   updatedAt: updatedAt(),
 });
 
+/**
+ * Issue 37: the sandbox provider's refunds, one per idempotency key (as Stripe's): asking again
+ * with the same key answers the same refund.
+ */
+export const sandboxRefunds = pgTable('sandbox_refunds', {
+  id: text('id').primaryKey(),
+  intentId: text('intent_id')
+    .notNull()
+    .references(() => sandboxIntents.id, { onDelete: 'restrict' }),
+  idempotencyKey: text('idempotency_key').notNull().unique(),
+  amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+  createdAt: createdAt(),
+});
+
 export const reviews = pgTable(
   'reviews',
   {
@@ -624,10 +638,20 @@ export const returns = pgTable(
     decidedBy: text('decided_by').references(() => user.id, { onDelete: 'set null' }),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     receivedAt: timestamp('received_at', { withTimezone: true }),
+    /**
+     * The card refund of a received return (decision 037): `pending` while the provider is asked
+     * (claimed by one caller at a time), then `refunded` with the provider's refund id.
+     */
+    refundState: text('refund_state', { enum: ['pending', 'refunded'] }),
+    refundCents: bigint('refund_cents', { mode: 'number' }),
+    refundClaimedAt: timestamp('refund_claimed_at', { withTimezone: true }),
+    refundId: text('refund_id'),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    check('returns_refund_state_known', sql`${t.refundState} in ('pending', 'refunded')`),
     uniqueIndex('returns_rma_unique').on(t.rmaYear, t.rmaNumber),
     index('returns_order_idx').on(t.orderId),
     index('returns_user_newest_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),

@@ -59,6 +59,9 @@ export async function withLines(db: Queryable, rows: ReturnRow[]): Promise<Retur
     createdAt: new Date(row.createdAt).toISOString(),
     decidedAt: iso(row.decidedAt),
     receivedAt: iso(row.receivedAt),
+    refundState: row.refundState,
+    refundCents: row.refundCents,
+    refundedAt: iso(row.refundedAt),
     lines: lines.filter((line) => line.returnId === row.id).map(({ returnId: _, ...line }) => line),
   }));
 }

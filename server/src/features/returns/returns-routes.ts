@@ -19,7 +19,9 @@ import { actorOf } from '../auth/actor.ts';
 import { invoiceSellerFromConfig } from '../invoices/invoice-document.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { sendInBackground } from '../orders/order-mails.ts';
+import type { PaymentProvider } from '../payments/payment-provider.ts';
 import { approveReturn, receiveReturn, refuseReturn } from './decide-return.ts';
+import { refundReturn } from './refund-return.ts';
 import { requestReturn } from './request-return.ts';
 import { returnApprovedMail, returnRefusedMail } from './return-mail.ts';
 import { findMyReturn, listAllReturns, listMyReturns } from './returns-repository.ts';
@@ -29,7 +31,7 @@ const answer = successEnvelope(returnRequest);
 
 /** Issue 37 (decision 037): return requests, their approval with an RMA number, and receiving. */
 export const returnsRoutes =
-  ({ mailer }: { mailer: Mailer }): FastifyPluginAsyncZod =>
+  ({ mailer, provider }: { mailer: Mailer; provider: PaymentProvider }): FastifyPluginAsyncZod =>
   async (app) => {
     const seller = invoiceSellerFromConfig(app.config);
 
@@ -187,6 +189,33 @@ export const returnsRoutes =
           success: true as const,
           data: received,
           message: returnMessages.received(restocked),
+        };
+      },
+    );
+
+    app.post(
+      '/admin/returns/:id/refund',
+      {
+        config: { access: 'admin' },
+        schema: {
+          tags,
+          summary:
+            "Refund a received return of a card order through the payment provider: each restocked or scrapped piece's unit price and its share of the line's tax, once whatever the retries or races (admin)",
+          params: returnIdParams,
+          response: { 200: answer, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const refunded = await refundReturn(
+          app.db,
+          provider,
+          auditActorOf(request),
+          request.params.id,
+        );
+        return {
+          success: true as const,
+          data: refunded,
+          message: returnMessages.refunded(refunded.refundCents ?? 0),
         };
       },
     );
