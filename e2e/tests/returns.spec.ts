@@ -55,7 +55,7 @@ async function expectNoOverflow(page: Page) {
   expect(overflow).toBeLessThanOrEqual(0);
 }
 
-test('a buyer returns 2 of 10 shipped pieces; the admin approves and receives them into stock; the buyer sees it', async ({
+test('a buyer returns 2 of 10 shipped pieces; the admin approves, receives them into stock and refunds the card; the buyer sees it', async ({
   page,
   browser,
   baseURL,
@@ -124,6 +124,15 @@ test('a buyer returns 2 of 10 shipped pieces; the admin approves and receives th
   await approved.getByRole('button', { name: 'Record receipt' }).click();
   await expect(admin.getByText('Return received')).toBeVisible();
   await expect.poll(stockOf).toBe(before + 2);
+  // Then refunds it to the card, once: the button goes once the refund is recorded.
+  await admin.getByLabel('Show').selectOption('received');
+  const received = admin.getByTestId('admin-return-row').filter({ hasText: rma });
+  await received.getByRole('button', { name: 'Refund to card' }).click();
+  const toastText = admin.getByText(/^Refunded \$[\d,.]+ to the card$/);
+  await expect(toastText).toBeVisible();
+  const amount = /\$[\d,.]+/.exec((await toastText.textContent()) ?? '')?.[0] ?? '';
+  await expect(received.getByRole('button', { name: 'Refund to card' })).toHaveCount(0);
+  await expect(received).toContainText(`Refunded ${amount} to the card`);
   for (const width of [375, 1280]) {
     await admin.setViewportSize({ width, height: 900 });
     await expectNoOverflow(admin);
@@ -135,6 +144,7 @@ test('a buyer returns 2 of 10 shipped pieces; the admin approves and receives th
   await expect(mine).toContainText('Received');
   await expect(mine).toContainText(rma);
   await expect(mine).toContainText('restocked 2, scrapped 0, refused 0');
+  await expect(mine).toContainText(`Refunded ${amount} to the card`);
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await expect(mine).toBeVisible();

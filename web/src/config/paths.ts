@@ -276,7 +276,7 @@ export const api = {
   myReturns: (page: { limit: number; cursor?: string }) => `${apiBase}/returns?${pageQuery(page)}`,
   adminReturns: (state: string, page: { limit: number; cursor?: string }) =>
     `${apiBase}/admin/returns?${new URLSearchParams({ ...(state ? { state } : {}), ...Object.fromEntries(pageQuery(page)) })}`,
-  adminReturn: (id: string, action: 'approve' | 'refuse' | 'receive') =>
+  adminReturn: (id: string, action: 'approve' | 'refuse' | 'receive' | 'refund') =>
     `${apiBase}/admin/returns/${encodeURIComponent(id)}/${action}`,
   /** Issue 35: contract price lists (admin), newest first. */
   priceLists: (page: { limit: number; cursor?: string }) =>

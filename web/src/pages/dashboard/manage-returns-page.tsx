@@ -6,8 +6,13 @@ import { PageHeader } from '../../components/page-header';
 import { Spinner } from '../../components/spinner';
 import { LoadMore } from '../../features/accounts/components/load-more';
 import { useAdminReturns } from '../../features/returns/api/returns';
-import { ApproveOrRefuse, ReceiveForm } from '../../features/returns/components/return-decisions';
 import {
+  ApproveOrRefuse,
+  ReceiveForm,
+  RefundButton,
+} from '../../features/returns/components/return-decisions';
+import {
+  RefundLine,
   ReturnLines,
   ReturnStateBadge,
   returnDay,
@@ -73,12 +78,16 @@ export function ManageReturnsPage() {
                     <span className="font-medium">Buyer's note:</span> {request.note}
                   </p>
                 )}
+                <RefundLine request={request} />
                 {request.refusalReason && (
                   <p className="mt-2 text-sm text-error">Refused: {request.refusalReason}</p>
                 )}
                 <div className="mt-3">
                   {request.state === 'requested' && <ApproveOrRefuse request={request} />}
                   {request.state === 'approved' && <ReceiveForm request={request} />}
+                  {request.state === 'received' && request.refundState !== 'refunded' && (
+                    <RefundButton request={request} />
+                  )}
                 </div>
               </li>
             ))}

@@ -4,6 +4,7 @@ import { Spinner } from '../../components/spinner';
 import { LoadMore } from '../../features/accounts/components/load-more';
 import { useMyReturns } from '../../features/returns/api/returns';
 import {
+  RefundLine,
   ReturnLines,
   ReturnStateBadge,
   returnDay,
@@ -54,6 +55,7 @@ export function MyReturnsPage() {
                 <div className="mt-2">
                   <ReturnLines request={request} />
                 </div>
+                <RefundLine request={request} />
                 {request.refusalReason && (
                   <p className="mt-2 text-sm text-error">Refused: {request.refusalReason}</p>
                 )}

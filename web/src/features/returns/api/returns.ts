@@ -58,10 +58,11 @@ export const useAdminReturns = (state: string) =>
 
 type Decision =
   | { id: string; action: 'approve' }
+  | { id: string; action: 'refund' }
   | { id: string; action: 'refuse'; reason: string }
   | { id: string; action: 'receive'; lines: ReceiveReturnRequest['lines'] };
 
-/** The admin's approve, refuse (with a reason) and receive (what came back, per outcome). */
+/** The admin's approve, refuse (with a reason), receive (what came back, per outcome), refund. */
 export const decideReturn = (decision: Decision) =>
   apiFetch(api.adminReturn(decision.id, decision.action), {
     method: 'POST',

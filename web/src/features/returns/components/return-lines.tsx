@@ -4,6 +4,7 @@ import {
   returnReasonLabels,
   returnStateLabels,
 } from '@proper-parts/domain/returns';
+import { formatPrice } from '../../../lib/format';
 
 const badgeOf: Record<ReturnState, string> = {
   requested: 'badge-warning',
@@ -43,3 +44,22 @@ export function ReturnLines({ request }: { request: ReturnRequest }) {
 
 export const returnDay = (at: string | null) =>
   at ? new Date(at).toLocaleDateString('en-US', { dateStyle: 'medium' }) : '';
+
+/** Cents as dollars: `$12.34`. */
+export const formatCents = (cents: number) => formatPrice(cents / 100);
+
+/** The refund of a return, once asked or made. */
+export function RefundLine({ request }: { request: ReturnRequest }) {
+  if (request.refundState === 'refunded')
+    return (
+      <p className="mt-2 text-sm">
+        Refunded <strong>{formatCents(request.refundCents ?? 0)}</strong> to the card
+        {request.refundedAt ? ` on ${returnDay(request.refundedAt)}` : ''}.
+      </p>
+    );
+  if (request.refundState === 'pending')
+    return (
+      <p className="mt-2 text-sm">Refund of {formatCents(request.refundCents ?? 0)} under way.</p>
+    );
+  return null;
+}
