@@ -63,7 +63,7 @@ async function refusalOf(db: Queryable, id: string): Promise<AppError> {
 function claim(db: Database, id: string) {
   return db.transaction(async (tx) => {
     const current = await findReturn(tx, id);
-    if (!current || current.state !== 'received') throw await refusalOf(tx, id);
+    if (current?.state !== 'received') throw await refusalOf(tx, id);
     const [payment] = await rowsOf<{ intentId: string }>(
       tx,
       sql`select p.intent_id as "intentId" from payments p join orders o on o.id = p.order_id
