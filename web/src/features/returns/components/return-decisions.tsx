@@ -129,7 +129,7 @@ export function ReceiveForm({ request }: { request: ReturnRequest }) {
         <legend className="text-xs font-medium">What came back</legend>
         {request.lines.map((line) => (
           <div key={line.productId} className="flex flex-wrap items-center gap-2 text-xs">
-            <span className="min-w-0 flex-1 basis-40 truncate">
+            <span className="min-w-0 basis-full truncate sm:flex-1 sm:basis-40">
               <span className="font-mono">{line.sku}</span> (of {line.quantity})
             </span>
             {RECEIVE_OUTCOMES.map((outcome) => (
