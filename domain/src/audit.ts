@@ -38,6 +38,10 @@ export const AUDIT_ACTIONS = [
   'price-list.update',
   'price-list.delete',
   'price-list.import',
+  'return.approve',
+  'return.refuse',
+  'return.receive',
+  'return.refund',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -56,6 +60,7 @@ export const AUDIT_TARGET_TYPES = [
   'punchout',
   'webhook',
   'price-list',
+  'return',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
@@ -93,6 +98,10 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'price-list.update': 'Price list edited',
   'price-list.delete': 'Price list deleted',
   'price-list.import': "A price list's CSV import",
+  'return.approve': 'Return approved',
+  'return.refuse': 'Return refused',
+  'return.receive': 'Return received',
+  'return.refund': 'Return refunded',
 };
 
 export const auditMessages = {

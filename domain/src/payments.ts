@@ -11,6 +11,7 @@ export const paymentMessages = {
   alreadyPaid: 'This order is already paid.',
   notPayable: 'This order cannot be paid: it was cancelled.',
   refunded: 'This order was cancelled before your payment arrived, so the payment was refunded.',
+  notRefundable: 'This payment cannot be refunded that much (not succeeded, or refunded already)',
   unknownPayment: 'Unknown payment.',
   cardNumberRequired: 'Card number is Required',
   cardNumberInvalid: 'Your card number is invalid.',

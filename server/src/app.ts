@@ -65,6 +65,7 @@ import { profileRoutes } from './features/profile/profile-routes.ts';
 import { punchoutAdminRoutes } from './features/punchout/punchout-admin-routes.ts';
 import { punchoutRoutes } from './features/punchout/punchout-routes.ts';
 import { quoteRoutes } from './features/quotes/quote-routes.ts';
+import { returnsRoutes } from './features/returns/returns-routes.ts';
 import { reviewsRoutes } from './features/reviews/reviews-routes.ts';
 import { registerSalesDayClose } from './features/sales/close-days.ts';
 import { salesRoutes } from './features/sales/sales-routes.ts';
@@ -255,6 +256,7 @@ export async function buildApp({
       await api.register(invoiceRoutes);
       await api.register(manageOrdersRoutes({ mailer }));
       await api.register(shipmentRoutes({ mailer }));
+      await api.register(returnsRoutes({ mailer, provider: payments.provider }));
       await api.register(paymentsRoutes({ mailer, ...payments }));
       await api.register(stripeWebhookRoutes({ mailer, ...payments }));
       await api.register(companyRoutes({ mailer }));

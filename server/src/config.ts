@@ -102,6 +102,13 @@ const configObject = z.object({
     .min(1, 'must be at least 1')
     .max(2160, 'must be at most 2160 (90 days)')
     .default(72),
+  /** Issue 37: days after its shipment within which a buyer may ask to return a line (decision 037). */
+  RETURN_WINDOW_DAYS: z.coerce
+    .number()
+    .int('must be whole days')
+    .min(1, 'must be at least 1')
+    .max(3650, 'must be at most 3650 (10 years)')
+    .default(30),
   /** Issue 21: how long audit log entries are kept; older ones are swept away (2 years). */
   AUDIT_RETENTION_DAYS: z.coerce
     .number()

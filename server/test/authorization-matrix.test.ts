@@ -300,6 +300,38 @@ const rows: Row[] = [
   },
   { method: 'GET', path: '/api/v1/orders/{id}/shipments', expect: noSuchOrder },
   { method: 'GET', path: '/api/v1/shipments/{id}/packing-slip.pdf', expect: noSuchOrder },
+  // Issue 37: returns. No such order or return: 404 to whoever may ask; the admin's decisions 403 to others.
+  {
+    method: 'POST',
+    path: '/api/v1/orders/{id}/returns',
+    body: {
+      lines: [
+        { productId: '00000000-0000-4000-8000-000000000000', quantity: 1, reason: 'damaged' },
+      ],
+    },
+    expect: noSuchOrder,
+  },
+  { method: 'GET', path: '/api/v1/returns', expect: signedIn },
+  { method: 'GET', path: '/api/v1/returns/{id}', expect: noSuchOrder },
+  { method: 'GET', path: '/api/v1/admin/returns', expect: adminOnly },
+  { method: 'POST', path: '/api/v1/admin/returns/{id}/approve', expect: adminNoSuchOrder },
+  {
+    method: 'POST',
+    path: '/api/v1/admin/returns/{id}/refuse',
+    body: { reason: 'Not resalable' },
+    expect: adminNoSuchOrder,
+  },
+  { method: 'POST', path: '/api/v1/admin/returns/{id}/refund', expect: adminNoSuchOrder },
+  {
+    method: 'POST',
+    path: '/api/v1/admin/returns/{id}/receive',
+    body: {
+      lines: [
+        { productId: '00000000-0000-4000-8000-000000000000', quantity: 1, outcome: 'restock' },
+      ],
+    },
+    expect: adminNoSuchOrder,
+  },
   { method: 'GET', path: '/api/v1/lists', expect: { ...publicRoute, visitor: 401 } },
   {
     method: 'POST',

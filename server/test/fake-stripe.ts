@@ -98,7 +98,7 @@ export async function startFakeStripe() {
       const refund = refunds.get(key) ?? {
         id: id('re'),
         payment_intent: intent.id,
-        amount: intent.amount_received,
+        amount: Number(body.get('amount') ?? intent.amount_received),
       };
       refunds.set(key, refund);
       return send(200, { object: 'refund', status: 'succeeded', currency: 'usd', ...refund });

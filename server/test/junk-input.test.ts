@@ -543,6 +543,15 @@ describe('junk input', async () => {
       carrier: 'UPS',
       trackingNumber: '1Z999AA10123456784',
     }),
+    // Issue 37: no such order or return, so an accepted body is refused (404) and nothing moves.
+    'POST /api/v1/orders/{id}/returns': () => ({
+      lines: [{ productId: junkProduct.id, quantity: 1, reason: 'damaged' }],
+      note: 'Junk sweep return',
+    }),
+    'POST /api/v1/admin/returns/{id}/refuse': () => ({ reason: 'Junk sweep refusal' }),
+    'POST /api/v1/admin/returns/{id}/receive': () => ({
+      lines: [{ productId: junkProduct.id, quantity: 1, outcome: 'restock' }],
+    }),
     'POST /api/v1/tools': () => ({
       name: 'Junk Sweep Part',
       img: uploaded.json().data.url,

@@ -26,6 +26,8 @@ describe('lists: offset cap, keyset cursors, one value per parameter', async () 
     { name: 'GET /user', url: '/api/v1/user', headers: as(admin) },
     { name: 'GET /quotes', url: '/api/v1/quotes', headers: as(buyer) },
     { name: 'GET /admin/quotes', url: '/api/v1/admin/quotes', headers: as(admin) },
+    { name: 'GET /returns', url: '/api/v1/returns', headers: as(buyer) },
+    { name: 'GET /admin/returns', url: '/api/v1/admin/returns', headers: as(admin) },
   ];
 
   it.each(lists)(

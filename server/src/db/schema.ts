@@ -460,6 +460,20 @@ export const sandboxIntents = pgTable('sandbox_intents', {
   updatedAt: updatedAt(),
 });
 
+/**
+ * Issue 37: the sandbox provider's refunds, one per idempotency key (as Stripe's): asking again
+ * with the same key answers the same refund.
+ */
+export const sandboxRefunds = pgTable('sandbox_refunds', {
+  id: text('id').primaryKey(),
+  intentId: text('intent_id')
+    .notNull()
+    .references(() => sandboxIntents.id, { onDelete: 'restrict' }),
+  idempotencyKey: text('idempotency_key').notNull().unique(),
+  amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+  createdAt: createdAt(),
+});
+
 export const reviews = pgTable(
   'reviews',
   {
@@ -586,6 +600,106 @@ export const shipmentLines = pgTable(
   (t) => [
     primaryKey({ columns: [t.shipmentId, t.lineNo] }),
     check('shipment_lines_quantity_positive', sql`${t.quantity} > 0`),
+  ],
+);
+
+// ── returns (issue 37, decision 037) ──
+
+/** The last RMA number given in a year: taken in the approving transaction, so numbers have no gaps. */
+export const rmaCounters = pgTable('rma_counters', {
+  year: integer('year').primaryKey(),
+  lastNumber: integer('last_number').notNull(),
+});
+
+/**
+ * A buyer's request to send back shipped pieces of one order: `requested`, then `approved` (with
+ * an RMA number `RMA-{year}-{number, 6 digits}`) or `refused` (with a reason), then `received`.
+ */
+export const returns = pgTable(
+  'returns',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    /** The order's buyer (the return is theirs even when their company admin asked for it). */
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'restrict' }),
+    companyId: uuid('company_id').references(() => companies.id, { onDelete: 'restrict' }),
+    requestedBy: text('requested_by').references(() => user.id, { onDelete: 'set null' }),
+    state: text('state', { enum: ['requested', 'approved', 'refused', 'received'] })
+      .notNull()
+      .default('requested'),
+    note: text('note'),
+    rmaYear: integer('rma_year'),
+    rmaNumber: integer('rma_number'),
+    refusalReason: text('refusal_reason'),
+    decidedBy: text('decided_by').references(() => user.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    receivedAt: timestamp('received_at', { withTimezone: true }),
+    /**
+     * The card refund of a received return (decision 037): `pending` while the provider is asked
+     * (claimed by one caller at a time), then `refunded` with the provider's refund id.
+     */
+    refundState: text('refund_state', { enum: ['pending', 'refunded'] }),
+    refundCents: bigint('refund_cents', { mode: 'number' }),
+    refundClaimedAt: timestamp('refund_claimed_at', { withTimezone: true }),
+    refundId: text('refund_id'),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('returns_refund_state_known', sql`${t.refundState} in ('pending', 'refunded')`),
+    uniqueIndex('returns_rma_unique').on(t.rmaYear, t.rmaNumber),
+    index('returns_order_idx').on(t.orderId),
+    index('returns_user_newest_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+    index('returns_company_newest_idx').on(t.companyId, t.createdAt.desc(), t.id.desc()),
+    index('returns_newest_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('returns_state_newest_idx').on(t.state, t.createdAt.desc(), t.id.desc()),
+    check(
+      'returns_state_known',
+      sql`${t.state} in ('requested', 'approved', 'refused', 'received')`,
+    ),
+    check(
+      'returns_rma_when_approved',
+      sql`(${t.state} in ('approved', 'received')) = (${t.rmaNumber} is not null)`,
+    ),
+  ],
+);
+
+/** Pieces of one product a return asks to send back, and what came of them when received. */
+export const returnLines = pgTable(
+  'return_lines',
+  {
+    returnId: uuid('return_id')
+      .notNull()
+      .references(() => returns.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'restrict' }),
+    quantity: integer('quantity').notNull(),
+    reason: text('reason', {
+      enum: ['wrong_part', 'damaged', 'not_needed', 'did_not_fit', 'core_return'],
+    }).notNull(),
+    restocked: integer('restocked').notNull().default(0),
+    scrapped: integer('scrapped').notNull().default(0),
+    refused: integer('refused').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.returnId, t.productId] }),
+    index('return_lines_product_idx').on(t.productId),
+    check('return_lines_quantity_positive', sql`${t.quantity} > 0`),
+    check(
+      'return_lines_reason_known',
+      sql`${t.reason} in ('wrong_part', 'damaged', 'not_needed', 'did_not_fit', 'core_return')`,
+    ),
+    check(
+      'return_lines_received_range',
+      sql`${t.restocked} >= 0 and ${t.scrapped} >= 0 and ${t.refused} >= 0
+        and ${t.restocked} + ${t.scrapped} + ${t.refused} <= ${t.quantity}`,
+    ),
   ],
 );
 

@@ -488,6 +488,7 @@ describe('Idempotency-Key on every creating route', async () => {
         'POST /admin/webhooks/deliveries/{id}/resend',
         'POST /admin/punchout-connections',
         'POST /manageOrder/{id}/shipments',
+        'POST /orders/{id}/returns',
         'POST /admin/price-lists',
       ].sort(),
     );

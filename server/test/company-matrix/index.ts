@@ -3,6 +3,7 @@ import { companiesRows } from './rows-companies.ts';
 import { partNumbersRows } from './rows-part-numbers.ts';
 import { priceListRows } from './rows-price-lists.ts';
 import { quotesRows } from './rows-quotes.ts';
+import { returnsRows } from './rows-returns.ts';
 import { shipmentsRows } from './rows-shipments.ts';
 import { termsRows } from './rows-terms.ts';
 
@@ -13,6 +14,7 @@ export const companyRows = [
   ...termsRows,
   ...quotesRows,
   ...shipmentsRows,
+  ...returnsRows,
   ...partNumbersRows,
   ...priceListRows,
 ];

@@ -8,7 +8,7 @@ import { approverOrderPaperReaders, type CompanyRow, orderPaperReaders } from '.
  * A fresh order on account of company A, placed by `by` and shipped by a shop admin (UPS, with
  * tracking): its id and its shipment's.
  */
-const shippedOrderOfA = (by: 'buyerA' | 'approverA') => async (f: CompanyFixture) => {
+export const shippedOrderOfA = (by: 'buyerA' | 'approverA') => async (f: CompanyFixture) => {
   const orderId = await createAccountInvoice(f.app, {
     companyId: f.companyA,
     userId: f.ids[by],

@@ -221,6 +221,17 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            // Issue 37: a buyer's returns, and the shop's returns to decide and receive.
+            path: dashboard.myReturns,
+            element: page(() => import('../pages/dashboard/my-returns-page'), 'MyReturnsPage'),
+          },
+          {
+            path: dashboard.manageReturns,
+            element: adminOnly(
+              page(() => import('../pages/dashboard/manage-returns-page'), 'ManageReturnsPage'),
+            ),
+          },
+          {
             path: dashboard.priceLists,
             element: adminOnly(
               page(() => import('../pages/dashboard/price-lists-page'), 'PriceListsPage'),

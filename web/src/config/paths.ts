@@ -51,6 +51,8 @@ export const routes = {
     punchout: 'punchout',
     priceLists: 'price-lists',
     taxFreight: 'tax-freight',
+    myReturns: 'returns',
+    manageReturns: 'manage-returns',
   },
   notFound: '*',
 } as const;
@@ -108,6 +110,8 @@ export const paths = {
     punchout: child(children.punchout),
     priceLists: child(children.priceLists),
     taxFreight: child(children.taxFreight),
+    myReturns: child(children.myReturns),
+    manageReturns: child(children.manageReturns),
   },
   /** Issue 34: the cart's "Return cart to …" posts here (the server's page, not the app's). */
   punchoutReturn: '/punchout/return',
@@ -267,6 +271,13 @@ export const api = {
     `${apiBase}/admin/webhooks/${encodeURIComponent(id)}/deliveries?${pageQuery(page)}`,
   webhookResend: (deliveryId: string) =>
     `${apiBase}/admin/webhooks/deliveries/${encodeURIComponent(deliveryId)}/resend`,
+  // Issue 37: returns. A buyer's request of an order, their list; the admin's list and decisions.
+  orderReturns: (orderId: string) => `${apiBase}/orders/${encodeURIComponent(orderId)}/returns`,
+  myReturns: (page: { limit: number; cursor?: string }) => `${apiBase}/returns?${pageQuery(page)}`,
+  adminReturns: (state: string, page: { limit: number; cursor?: string }) =>
+    `${apiBase}/admin/returns?${new URLSearchParams({ ...(state ? { state } : {}), ...Object.fromEntries(pageQuery(page)) })}`,
+  adminReturn: (id: string, action: 'approve' | 'refuse' | 'receive' | 'refund') =>
+    `${apiBase}/admin/returns/${encodeURIComponent(id)}/${action}`,
   /** Issue 35: contract price lists (admin), newest first. */
   priceLists: (page: { limit: number; cursor?: string }) =>
     `${apiBase}/admin/price-lists?${pageQuery(page)}`,

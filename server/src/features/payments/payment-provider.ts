@@ -35,4 +35,13 @@ export interface PaymentProvider {
   retrieve(paymentId: string): Promise<PaymentFacts | undefined>;
   /** Gives a succeeded payment back in full (its order was cancelled meanwhile); safe to repeat. */
   refund(paymentId: string): Promise<void>;
+  /**
+   * Issue 37: gives back `amountCents` of a succeeded payment (a return). The same
+   * `idempotencyKey` answers the same refund, however often it is asked: a retry refunds once.
+   */
+  refundPart(
+    paymentId: string,
+    amountCents: number,
+    idempotencyKey: string,
+  ): Promise<{ id: string }>;
 }

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { expiryHasPassed, paymentMessages, type sandboxCard } from '@proper-parts/domain/payments';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
-import { orders, sandboxIntents } from '../../db/schema.ts';
+import { orders, sandboxIntents, sandboxRefunds } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 
@@ -81,6 +81,26 @@ export function createSandboxProvider(db: Database): SandboxProvider {
         .update(sandboxIntents)
         .set({ status: 'refunded', updatedAt: new Date() })
         .where(eq(sandboxIntents.id, paymentId));
+    },
+
+    async refundPart(paymentId, amountCents, idempotencyKey) {
+      // As Stripe: one refund per key; never more in all than was charged.
+      await db.execute(
+        sql`insert into sandbox_refunds (id, intent_id, idempotency_key, amount_cents)
+          select ${`sbx_re_${randomBytes(12).toString('hex')}`}, i.id, ${idempotencyKey}, ${amountCents}
+          from sandbox_intents i
+          where i.id = ${paymentId} and i.status = 'succeeded'
+            and ${amountCents} + (select coalesce(sum(amount_cents), 0) from sandbox_refunds
+              where intent_id = i.id) <= i.amount_cents
+          on conflict (idempotency_key) do nothing`,
+      );
+      const [row] = await db
+        .select({ id: sandboxRefunds.id })
+        .from(sandboxRefunds)
+        .where(eq(sandboxRefunds.idempotencyKey, idempotencyKey))
+        .limit(1);
+      if (!row) throw new AppError('CONFLICT', paymentMessages.notRefundable);
+      return row;
     },
 
     async orderOf(clientSecret) {

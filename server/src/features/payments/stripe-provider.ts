@@ -80,5 +80,18 @@ export function createStripeProvider(stripe: Stripe, settings: StripeSettings): 
         throw error;
       }
     },
+
+    async refundPart(paymentId, amountCents, idempotencyKey) {
+      try {
+        const refund = await stripe.refunds.create(
+          { payment_intent: paymentId, amount: amountCents },
+          { idempotencyKey },
+        );
+        return { id: refund.id };
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeConnectionError) throw unreachable();
+        throw error;
+      }
+    },
   };
 }

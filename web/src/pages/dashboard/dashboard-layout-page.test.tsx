@@ -53,6 +53,7 @@ describe('DashboardLayoutPage', () => {
     ).toBeInTheDocument();
     expect(sidebarLinks()).toEqual([
       ['My Orders', '/dashboard'],
+      ['My returns', '/dashboard/returns'],
       ['Saved lists', '/dashboard/lists'],
       ['Quick order', '/quick-order'],
       ['My garage', '/garage'],
@@ -98,6 +99,7 @@ describe('DashboardLayoutPage', () => {
       ['My Profile', '/dashboard'],
       ['My garage', '/garage'],
       ['Manage All Orders', '/dashboard/manageOrder'],
+      ['Returns', '/dashboard/manage-returns'],
       ['Add A Product', '/dashboard/addProduct'],
       ['Make Admin', '/dashboard/admin'],
       ['Manage Products', '/dashboard/manageProducts'],

@@ -20,6 +20,7 @@ const forApprovers = new Set<string>([paths.dashboard.approvals, paths.dashboard
 // Spec §2: customers and admins get different sidebars; an admin's bare dashboard is My Profile.
 const customerLinks: SidebarLink[] = [
   { to: paths.dashboard.myOrders, label: 'My Orders', end: true },
+  { to: paths.dashboard.myReturns, label: 'My returns', end: false },
   { to: paths.dashboard.savedLists, label: 'Saved lists', end: false },
   { to: paths.quickOrder, label: 'Quick order', end: true },
   { to: paths.garage, label: 'My garage', end: true },
@@ -36,6 +37,7 @@ const adminLinks: SidebarLink[] = [
   // A garage is personal: an admin has one too (issue 20).
   { to: paths.garage, label: 'My garage', end: true },
   { to: paths.dashboard.manageOrders, label: 'Manage All Orders', end: false },
+  { to: paths.dashboard.manageReturns, label: 'Returns', end: false },
   { to: paths.dashboard.addProduct, label: 'Add A Product', end: false },
   { to: paths.dashboard.makeAdmin, label: 'Make Admin', end: false },
   { to: paths.dashboard.manageProducts, label: 'Manage Products', end: false },

@@ -5,6 +5,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { Spinner } from '../../../components/spinner';
 import { paths } from '../../../config/paths';
 import { formatDate, formatPieces, formatPrice } from '../../../lib/format';
+import { ReturnForm } from '../../returns/components/return-form';
 import { OrderShipments } from '../../shipments/components/shipments-list';
 import { useCancelOrder } from '../api/cancel-order';
 import { useMyOrders } from '../api/get-my-orders';
@@ -37,6 +38,7 @@ const columns: OrdersColumn[] = [
           <OrderLinesDetails order={order} />
           <OrderTotalsLine order={orderTotals(order)} />
           <OrderShipments order={order} />
+          <ReturnForm order={order} />
         </div>
       </div>
     ),

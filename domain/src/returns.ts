@@ -1,0 +1,163 @@
+import { z } from 'zod';
+import { paginationQuery } from './envelope.ts';
+import { MAX_ORDER_QUANTITY } from './orders.ts';
+
+/** Issue 37 (decision 037): a buyer sends back shipped pieces of an order, under an RMA number. */
+
+export const RETURN_REASONS = [
+  'wrong_part',
+  'damaged',
+  'not_needed',
+  'did_not_fit',
+  'core_return',
+] as const;
+export type ReturnReason = (typeof RETURN_REASONS)[number];
+
+export const returnReasonLabels: Record<ReturnReason, string> = {
+  wrong_part: 'Wrong part',
+  damaged: 'Damaged',
+  not_needed: 'Not needed',
+  did_not_fit: 'Did not fit',
+  core_return: 'Core return',
+};
+
+export const RETURN_STATES = ['requested', 'approved', 'refused', 'received'] as const;
+export type ReturnState = (typeof RETURN_STATES)[number];
+
+export const returnStateLabels: Record<ReturnState, string> = {
+  requested: 'Requested',
+  approved: 'Approved',
+  refused: 'Refused',
+  received: 'Received',
+};
+
+export const RECEIVE_OUTCOMES = ['restock', 'scrap', 'refuse'] as const;
+export type ReceiveOutcome = (typeof RECEIVE_OUTCOMES)[number];
+
+/** The most lines one return may name (an order has fewer). */
+export const MAX_RETURN_LINES = 500;
+
+export const returnMessages = {
+  created: (pieces: number) =>
+    `Return requested: ${pieces} piece${pieces === 1 ? '' : 's'}. We will mail you when it is decided`,
+  notFound: 'Return not found',
+  notOnOrder: (productId: string) => `lines: product ${productId} is not on this order`,
+  duplicate: (productId: string) => `lines: product ${productId} is named twice`,
+  moreThanReturnable: (productId: string, returnable: number) =>
+    `lines: product ${productId} has ${returnable} shipped piece${returnable === 1 ? '' : 's'} left to return`,
+  windowClosed: (productId: string, days: number) =>
+    `lines: product ${productId} shipped more than ${days} days ago; its return window has closed`,
+  notRequested: 'This return was already decided',
+  notApproved: 'Only an approved return that was not received yet can be received',
+  approved: (rma: string) => `Return approved: ${rma}`,
+  refused: 'Return refused',
+  received: (restocked: number) =>
+    `Return received: ${restocked} piece${restocked === 1 ? '' : 's'} back in stock`,
+  receiveMoreThanAsked: (productId: string, quantity: number) =>
+    `lines: product ${productId} was returned with ${quantity} piece${quantity === 1 ? '' : 's'}; no more can be received`,
+  notOnReturn: (productId: string) => `lines: product ${productId} is not on this return`,
+  refunded: (cents: number) => `Refunded ${(cents / 100).toFixed(2)} to the card`,
+  notRefundableYet: 'Only a received return can be refunded',
+  refundedAlready: 'This return was refunded already',
+  refundInProgress:
+    'This return is being refunded; try again in a few minutes if it does not finish',
+  notCardOrder:
+    'This order was not paid by card: on-account orders get a credit note (not available yet)',
+  nothingToRefund: 'Nothing of this return was restocked or scrapped: there is nothing to refund',
+  receiveDuplicate: (productId: string, outcome: string) =>
+    `lines: product ${productId} is named twice as ${outcome}`,
+} as const;
+
+/** Free text that may run over lines (as a quote's note is). */
+const text = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`);
+
+const quantity = z
+  .number({ error: 'Quantity must be a whole number' })
+  .int('Quantity must be a whole number')
+  .min(1, 'Quantity must be at least 1')
+  .max(MAX_ORDER_QUANTITY, `Quantity must be at most ${MAX_ORDER_QUANTITY}`);
+
+const productId = z.uuid({ message: 'Unknown product id' });
+
+/** `POST /orders/{id}/returns`. */
+export const createReturnRequest = z.object({
+  lines: z
+    .array(
+      z.object({
+        productId,
+        quantity,
+        reason: z.enum(RETURN_REASONS, { error: 'Choose a reason' }),
+      }),
+      { error: 'Lines are required' },
+    )
+    .min(1, 'Name at least one line to return')
+    .max(MAX_RETURN_LINES, `At most ${MAX_RETURN_LINES} lines`),
+  note: text('Note', 1000).optional(),
+});
+export type CreateReturnRequest = z.infer<typeof createReturnRequest>;
+
+/** `POST /admin/returns/{id}/refuse`. */
+export const refuseReturnRequest = z.object({
+  reason: text('Reason', 1000).min(1, 'Reason is required'),
+});
+
+/** `POST /admin/returns/{id}/receive`. */
+export const receiveReturnRequest = z.object({
+  lines: z
+    .array(
+      z.object({
+        productId,
+        quantity,
+        outcome: z.enum(RECEIVE_OUTCOMES, { error: 'Choose restock, scrap or refuse' }),
+      }),
+      { error: 'Lines are required' },
+    )
+    .min(1, 'Name at least one line received')
+    .max(MAX_RETURN_LINES * 3, `At most ${MAX_RETURN_LINES * 3} lines`),
+});
+export type ReceiveReturnRequest = z.infer<typeof receiveReturnRequest>;
+
+export const returnLine = z.object({
+  productId: z.string(),
+  sku: z.string(),
+  name: z.string(),
+  quantity: z.number().int(),
+  reason: z.enum(RETURN_REASONS),
+  restocked: z.number().int(),
+  scrapped: z.number().int(),
+  refused: z.number().int(),
+});
+
+export const returnRequest = z.object({
+  id: z.string(),
+  orderId: z.string(),
+  /** `RMA-2026-000001` once approved; null before, and on a refused return. */
+  rmaNumber: z.string().nullable(),
+  state: z.enum(RETURN_STATES),
+  note: z.string().nullable(),
+  refusalReason: z.string().nullable(),
+  email: z.string(),
+  createdAt: z.string(),
+  decidedAt: z.string().nullable(),
+  receivedAt: z.string().nullable(),
+  /** The card refund: `pending` while the provider is asked, then `refunded`; null before. */
+  refundState: z.enum(['pending', 'refunded']).nullable(),
+  refundCents: z.number().int().nullable(),
+  refundedAt: z.string().nullable(),
+  lines: z.array(returnLine),
+});
+export type ReturnRequest = z.infer<typeof returnRequest>;
+
+export const returnIdParams = z.object({ id: z.uuid({ message: 'Unknown return id' }) });
+export const returnsQuery = paginationQuery;
+export const adminReturnsQuery = paginationQuery.extend({
+  state: z.enum(RETURN_STATES, { error: 'Unknown state' }).optional(),
+});
+
+/** `RMA-{year}-{number, 6 digits}`. */
+export const rmaNumberOf = (year: number, number: number) =>
+  `RMA-${year}-${String(number).padStart(6, '0')}`;

@@ -1,0 +1,154 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { newAccount, signUpAdminByApi, signUpByApi } from '../support/accounts.ts';
+import { expect, test } from '../support/fixtures.ts';
+import { shoot } from '../support/shoot.ts';
+
+interface Tool {
+  _id: string;
+  name: string;
+  minimumOrderQuantity: number;
+  availableQuantity: number;
+  packSize?: number;
+}
+
+/** A paid order of 10 pieces of one demo part sold singly, placed and paid through the API. */
+async function paidOrderOfTen(request: APIRequestContext, baseURL: string) {
+  const headers = { origin: baseURL };
+  const tools = (await (await request.get('/api/v1/tools?limit=100')).json()).data as Tool[];
+  const tool = tools.find(
+    (t) => t.minimumOrderQuantity <= 10 && (t.packSize ?? 1) === 1 && t.availableQuantity >= 50,
+  );
+  if (!tool) throw new Error('no demo part sold singly with 50 in stock');
+  const put = await request.put(`/api/v1/cart/lines/${tool._id}`, {
+    data: { quantity: 10 },
+    headers,
+  });
+  expect(put.status(), await put.text()).toBe(200);
+  const placed = await request.post('/api/v1/orders', {
+    data: { address: '1 Mill Rd, Peoria IL 61602', phone: '+1 309 555 0100' },
+    headers,
+  });
+  expect(placed.status(), await placed.text()).toBe(200);
+  const orderId = (await placed.json()).data._id as string;
+  const intent = await request.post('/api/v1/create-payment-intent', {
+    data: { orderId },
+    headers,
+  });
+  const { clientSecret } = (await intent.json()).data;
+  const confirm = await request.post('/api/v1/sandbox/confirm', {
+    data: { clientSecret, card: { number: '4242424242424242', expiry: '12/34', cvc: '123' } },
+    headers,
+  });
+  const paid = await request.patch(`/api/v1/myPurchase/${orderId}`, {
+    data: { transactionId: (await confirm.json()).data.paymentIntentId },
+    headers,
+  });
+  expect(paid.status(), await paid.text()).toBe(200);
+  return { orderId, tool };
+}
+
+/** Nothing wider than the window: no sideways scrolling. */
+async function expectNoOverflow(page: Page) {
+  const overflow = await page.evaluate<number>(
+    'document.documentElement.scrollWidth - document.documentElement.clientWidth',
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+test('a buyer returns 2 of 10 shipped pieces; the admin approves, receives them into stock and refunds the card; the buyer sees it', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const buyer = newAccount('returnbuyer');
+  await signUpByApi(page.context().request, buyer);
+  const { orderId, tool } = await paidOrderOfTen(page.context().request, baseURL ?? '');
+
+  const adminContext = await browser.newContext({
+    baseURL,
+    extraHTTPHeaders: { origin: baseURL ?? '' },
+  });
+  await signUpAdminByApi(adminContext.request);
+  const shipped = await adminContext.request.post(`/api/v1/manageOrder/${orderId}/shipments`, {
+    data: {
+      lines: [{ productId: tool._id, quantity: 10 }],
+      carrier: 'UPS',
+      trackingNumber: '1Z999AA10123456784',
+    },
+  });
+  expect(shipped.status(), await shipped.text()).toBe(200);
+  const stockOf = async () =>
+    (await (await adminContext.request.get(`/api/v1/tools/${tool._id}`)).json()).data
+      .availableQuantity as number;
+
+  // My Orders: the shipped order offers Return items; without a reason, a red line and nothing sent.
+  await page.goto('/dashboard');
+  const form = page.getByTestId('order-row').getByTestId('return-form');
+  await expect(form).toHaveCount(1);
+  await form.locator('summary').click();
+  await form.getByLabel(/^Pieces of .* to return$/).fill('2');
+  await form.getByRole('button', { name: 'Ask to return' }).click();
+  await expect(form.getByRole('alert')).toHaveText('Choose a reason');
+  await expect(form.getByLabel(/^Pieces of .* to return$/)).toHaveAttribute('aria-invalid', 'true');
+  await form.getByLabel(/^Why return /).selectOption('damaged');
+  await form.getByLabel('Note (optional)').fill('Two boxes arrived crushed');
+  await shoot(page, 'return-form', { fullPage: false });
+  await form.getByRole('button', { name: 'Ask to return' }).click();
+  await expect(page.getByText('Return requested; we will mail you our answer')).toBeVisible();
+
+  await page.goto('/dashboard/returns');
+  const mine = page.getByTestId('return-row');
+  await expect(mine).toHaveCount(1);
+  await expect(mine).toContainText('Requested');
+  await expect(mine).toContainText(`${tool.name}: 2 · Damaged`);
+
+  // The admin approves (an RMA number), then receives both pieces into stock.
+  const admin = await adminContext.newPage();
+  await admin.goto('/dashboard/manage-returns');
+  const row = admin.getByTestId('admin-return-row').filter({ hasText: buyer.email });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('Two boxes arrived crushed');
+  await shoot(admin, 'returns-admin-requested');
+  await row.getByRole('button', { name: 'Approve' }).click();
+  await expect(admin.getByText(/^Approved: RMA-\d{4}-\d{6}$/)).toBeVisible();
+  const rma = ((await admin.getByText(/^Approved: RMA-/).textContent()) ?? '').replace(
+    'Approved: ',
+    '',
+  );
+  await admin.getByLabel('Show').selectOption('approved');
+  const approved = admin.getByTestId('admin-return-row').filter({ hasText: rma });
+  await expect(approved).toHaveCount(1);
+  await expect(approved.getByLabel(/^Restock pieces of /)).toHaveValue('2');
+  const before = await stockOf();
+  await shoot(admin, 'returns-admin-receive');
+  await approved.getByRole('button', { name: 'Record receipt' }).click();
+  await expect(admin.getByText('Return received')).toBeVisible();
+  await expect.poll(stockOf).toBe(before + 2);
+  // Then refunds it to the card, once: the button goes once the refund is recorded.
+  await admin.getByLabel('Show').selectOption('received');
+  const received = admin.getByTestId('admin-return-row').filter({ hasText: rma });
+  await received.getByRole('button', { name: 'Refund to card' }).click();
+  const toastText = admin.getByText(/^Refunded \$[\d,.]+ to the card$/);
+  await expect(toastText).toBeVisible();
+  const amount = /\$[\d,.]+/.exec((await toastText.textContent()) ?? '')?.[0] ?? '';
+  await expect(received.getByRole('button', { name: 'Refund to card' })).toHaveCount(0);
+  await expect(received).toContainText(`Refunded ${amount} to the card`);
+  for (const width of [375, 1280]) {
+    await admin.setViewportSize({ width, height: 900 });
+    await expectNoOverflow(admin);
+  }
+  await adminContext.close();
+
+  // The buyer sees the return received under its RMA number.
+  await page.reload();
+  await expect(mine).toContainText('Received');
+  await expect(mine).toContainText(rma);
+  await expect(mine).toContainText('restocked 2, scrapped 0, refused 0');
+  await expect(mine).toContainText(`Refunded ${amount} to the card`);
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expect(mine).toBeVisible();
+    await expectNoOverflow(page);
+  }
+  await shoot(page, 'my-returns');
+});
