@@ -69,6 +69,63 @@ const channelKey = Symbol.for('better-auth:broadcast-channel');
   },
 };
 
+// Its online manager (better-auth/dist/client/online-manager.mjs) has the same late cleanup: a
+// stop after this file's window closed called `removeEventListener` on it, an unhandled error
+// that failed the CI run of 9cef9a0 (add-product-form.test.tsx) with every test passing.
+type OnlineListener = (online: boolean) => void;
+const onlineKey = Symbol.for('better-auth:online-manager');
+(globalThis as Record<symbol, unknown>)[onlineKey] ??= {
+  listeners: new Set<OnlineListener>(),
+  isOnline: true,
+  subscribe(this: { listeners: Set<OnlineListener> }, listener: OnlineListener) {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  },
+  setOnline(this: { isOnline: boolean; listeners: Set<OnlineListener> }, online: boolean) {
+    this.isOnline = online;
+    for (const listener of this.listeners) listener(online);
+  },
+  setup(this: { setOnline(online: boolean): void }) {
+    const target = window;
+    if (typeof target?.addEventListener !== 'function') return () => {};
+    const onOnline = () => this.setOnline(true);
+    const onOffline = () => this.setOnline(false);
+    target.addEventListener('online', onOnline, false);
+    target.addEventListener('offline', onOffline, false);
+    return () => {
+      if (typeof target.removeEventListener !== 'function') return;
+      target.removeEventListener('online', onOnline, false);
+      target.removeEventListener('offline', onOffline, false);
+    };
+  },
+};
+
+// And its focus manager (focus-manager.mjs), on `document`.
+type FocusListener = (focused: boolean) => void;
+const focusKey = Symbol.for('better-auth:focus-manager');
+(globalThis as Record<symbol, unknown>)[focusKey] ??= {
+  listeners: new Set<FocusListener>(),
+  subscribe(this: { listeners: Set<FocusListener> }, listener: FocusListener) {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  },
+  setFocused(this: { listeners: Set<FocusListener> }, focused: boolean) {
+    for (const listener of this.listeners) listener(focused);
+  },
+  setup(this: { setFocused(focused: boolean): void }) {
+    const target = document;
+    if (typeof target?.addEventListener !== 'function') return () => {};
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') this.setFocused(true);
+    };
+    target.addEventListener('visibilitychange', onVisible, false);
+    return () => {
+      if (typeof target.removeEventListener === 'function')
+        target.removeEventListener('visibilitychange', onVisible, false);
+    };
+  },
+};
+
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(() => {
   cleanup();
