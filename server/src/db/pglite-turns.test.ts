@@ -29,14 +29,20 @@ async function timerWaitDuring(client: PGlite, ms: number) {
   return (firedAt ?? performance.now()) - started;
 }
 
+/** How long each loop runs: the unwrapped client holds a timer for all of it. */
+const LOOP_MS = 600;
+
 describe('PGlite queries in a loop', () => {
   it('hold the event loop for the whole loop on their own (why the wrapper exists)', async () => {
-    expect(await timerWaitDuring(await open(), 300)).toBeGreaterThanOrEqual(300);
+    expect(await timerWaitDuring(await open(), LOOP_MS)).toBeGreaterThanOrEqual(LOOP_MS);
   });
 
   it('let the event loop turn every few milliseconds once wrapped', async () => {
-    const waited = await timerWaitDuring(yieldBetweenQueries(await open()), 300);
-    // One query (a few ms) past the bound at most, even on a busy machine.
-    expect(waited).toBeLessThan(PGLITE_TURN_MS + 100);
+    const waited = await timerWaitDuring(yieldBetweenQueries(await open()), LOOP_MS);
+    // A turn within PGLITE_TURN_MS and a query; a busy CI machine (the journeys beside it) was
+    // seen at 137 ms for a 10 ms turn. Not a speed claim: the timer fires well inside the loop,
+    // where without the wrapper it waits for the loop's end.
+    expect(waited).toBeLessThan(LOOP_MS / 2);
+    expect(PGLITE_TURN_MS).toBeLessThan(LOOP_MS / 10);
   });
 });

@@ -219,6 +219,28 @@ describe('CheckoutPage', () => {
     });
   });
 
+  it('leaves the address alone once the buyer chose its country, even the one it showed', async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    renderCheckout({
+      [myOrders]: async () => {
+        await held;
+        return ok([buildOrder({ shipTo: { ...texas, country: 'CA', region: 'ON' } })]);
+      },
+    });
+    const user = userEvent.setup();
+    const country = await screen.findByLabelText('Country');
+    const shown = (country as HTMLSelectElement).value;
+    await user.selectOptions(country, shown);
+    release();
+    await waitFor(() => expect(screen.queryByRole('status')).not.toBeInTheDocument());
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByLabelText('Country')).toHaveValue(shown);
+    expect(screen.getByLabelText('City')).toHaveValue('');
+  });
+
   it('keeps what the buyer typed before the defaults arrived', async () => {
     let release = () => {};
     const held = new Promise<void>((resolve) => {

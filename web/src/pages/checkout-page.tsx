@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { CompanyAddress } from '@proper-parts/domain/companies';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { BusyButton } from '../components/busy-button';
@@ -64,11 +64,18 @@ export function CheckoutPage() {
   // A text address (older orders and address book entries) cannot fill the fields: it is shown.
   const [textAddress, setTextAddress] = useState('');
 
-  // Where the last order went (or the company's address): once, unless the buyer has typed.
+  // Where the last order went (or the company's address): once, unless the buyer has begun the
+  // address. Any change in its fields counts: choosing the country it already shows leaves the
+  // form clean, and a late prefill then put another country (and its regions) under the buyer's
+  // typing (seen in CI: United Kingdom from the company's address under a US address typed).
+  const begun = useRef(false);
+  const markBegun = () => {
+    begun.current = true;
+  };
   const ready = defaults !== null;
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the defaults have loaded
   useEffect(() => {
-    if (!ready || !defaults || getFieldState('shipTo').isDirty) return;
+    if (!ready || !defaults || begun.current || getFieldState('shipTo').isDirty) return;
     const shipTo = defaults.shipTo
       ? { ...emptyAddress(), ...defaults.shipTo }
       : {
@@ -172,7 +179,11 @@ export function CheckoutPage() {
               company={company}
               total={quote.data?.total ?? cart.total}
               what="cart"
-              address={<AddressFields name="shipTo" legend="Ship to" />}
+              address={
+                <div onChangeCapture={markBegun} onInputCapture={markBegun}>
+                  <AddressFields name="shipTo" legend="Ship to" />
+                </div>
+              }
             >
               <ShippingMethods
                 methods={quote.data?.shippingMethods}
