@@ -2,6 +2,7 @@ import { partNumber } from '@proper-parts/domain/part-numbers';
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../config/paths';
 import { apiFetchEnvelope } from '../../../lib/api-client';
+import { keysetPages } from '../../../lib/keyset-pages';
 import { partNumbersKey } from './part-numbers-key';
 
 const PAGE_SIZE = 50;
@@ -25,10 +26,7 @@ export const getPartNumbers = async ({
 
 export const partNumbersQueryOptions = (q: string) =>
   infiniteQueryOptions({
-    queryKey: [...partNumbersKey, q],
-    queryFn: ({ pageParam, signal }) => getPartNumbers({ q, cursor: pageParam, signal }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (page) => page.nextCursor ?? undefined,
+    ...keysetPages([...partNumbersKey, q], (page) => getPartNumbers({ q, ...page })),
     placeholderData: keepPreviousData,
   });
 

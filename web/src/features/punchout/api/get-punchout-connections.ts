@@ -1,7 +1,8 @@
 import { punchoutConnection } from '@proper-parts/domain/punchout';
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../config/paths';
 import { apiFetchEnvelope } from '../../../lib/api-client';
+import { keysetPages } from '../../../lib/keyset-pages';
 
 export const PUNCHOUT_CONNECTIONS_PAGE_SIZE = 20;
 
@@ -24,11 +25,6 @@ export const getPunchoutConnections = async ({
 };
 
 export const punchoutConnectionsQueryOptions = () =>
-  infiniteQueryOptions({
-    queryKey: [...punchoutConnectionsKey, 'list'],
-    queryFn: ({ pageParam, signal }) => getPunchoutConnections({ cursor: pageParam, signal }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (page) => page.nextCursor ?? undefined,
-  });
+  keysetPages([...punchoutConnectionsKey, 'list'], getPunchoutConnections);
 
 export const usePunchoutConnections = () => useInfiniteQuery(punchoutConnectionsQueryOptions());

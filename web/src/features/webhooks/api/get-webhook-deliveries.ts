@@ -1,7 +1,8 @@
 import { webhookDelivery } from '@proper-parts/domain/webhooks';
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../config/paths';
 import { apiFetchEnvelope } from '../../../lib/api-client';
+import { keysetPages } from '../../../lib/keyset-pages';
 import { webhooksKey } from './get-webhooks';
 
 export const DELIVERIES_PAGE_SIZE = 20;
@@ -24,13 +25,9 @@ export const getWebhookDeliveries = async ({
 };
 
 export const webhookDeliveriesQueryOptions = (endpointId: string) =>
-  infiniteQueryOptions({
-    queryKey: [...webhooksKey, 'deliveries', endpointId],
-    queryFn: ({ pageParam, signal }) =>
-      getWebhookDeliveries({ endpointId, cursor: pageParam, signal }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (page) => page.nextCursor ?? undefined,
-  });
+  keysetPages([...webhooksKey, 'deliveries', endpointId], (page) =>
+    getWebhookDeliveries({ endpointId, ...page }),
+  );
 
 export const useWebhookDeliveries = (endpointId: string) =>
   useInfiniteQuery(webhookDeliveriesQueryOptions(endpointId));

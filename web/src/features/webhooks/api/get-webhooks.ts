@@ -1,7 +1,8 @@
 import { webhookSummary } from '@proper-parts/domain/webhooks';
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../config/paths';
 import { apiFetchEnvelope } from '../../../lib/api-client';
+import { keysetPages } from '../../../lib/keyset-pages';
 
 export const WEBHOOKS_PAGE_SIZE = 20;
 
@@ -23,12 +24,6 @@ export const getWebhooks = async ({
   return { endpoints: data, nextCursor };
 };
 
-export const webhooksQueryOptions = () =>
-  infiniteQueryOptions({
-    queryKey: [...webhooksKey, 'list'],
-    queryFn: ({ pageParam, signal }) => getWebhooks({ cursor: pageParam, signal }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (page) => page.nextCursor ?? undefined,
-  });
+export const webhooksQueryOptions = () => keysetPages([...webhooksKey, 'list'], getWebhooks);
 
 export const useWebhooks = () => useInfiniteQuery(webhooksQueryOptions());
