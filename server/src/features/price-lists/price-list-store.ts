@@ -145,10 +145,11 @@ export async function createPriceList(db: Queryable, input: PriceListRequest): P
 
 /** A list's own fields; not found: a 404. */
 async function updateSettings(db: Queryable, id: string, input: PriceListSettingsRequest) {
+  const { validFrom, validTo } = validity(input);
   const updated = await rowsOf<{ id: string }>(
     db,
     sql`update price_lists set name = ${input.name}, priority = ${input.priority},
-        valid_from = ${validity(input).validFrom}, valid_to = ${validity(input).validTo},
+        valid_from = ${validFrom}, valid_to = ${validTo},
         updated_at = now()
       where id = ${id} returning id`,
   );
