@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { routes } from '../config/paths';
-import { setApiTransport } from '../lib/api-client';
+import { browserTransport, setApiTransport } from '../lib/api-client';
 import { createQueryClient } from '../lib/query-client';
 import { isServerRendered, prefetchPage } from './page-data';
 
@@ -16,6 +16,8 @@ describe('the status the server answers a page with', () => {
   setApiTransport(async () =>
     Response.json({ success: false, message: 'Not found' }, { status: 404 }),
   );
+  // The files after this one in its worker share api-client's module (isolate: false).
+  afterAll(() => setApiTransport(browserTransport));
 
   it('is 200 for every page the app has: the app’s shell, or its server render', async () => {
     expect(pages).toContain('/company/join');

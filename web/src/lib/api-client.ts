@@ -22,7 +22,8 @@ type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  * (web/src/entry-server.tsx), the server's own routes called in-process. Set once per process.
  */
 export type ApiTransport = (url: string, init: RequestInit) => Promise<Response>;
-let transport: ApiTransport = (url, init) => fetch(url, init);
+export const browserTransport: ApiTransport = (url, init) => fetch(url, init);
+let transport = browserTransport;
 
 export function setApiTransport(next: ApiTransport) {
   transport = next;
