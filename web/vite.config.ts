@@ -4,7 +4,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
 import { defineConfig } from 'vitest/config';
-import { preloadWhatIsMissing } from './preload-what-is-missing';
+import { preloadWhatIsMissing } from './preload-what-is-missing.ts';
 
 // The server (Fastify) answers /api and /uploads on :3000; in dev Vite forwards them there so the
 // browser sees one origin, as it does in production where the server also serves web/dist.
