@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { CompanyAddress } from '@proper-parts/domain/companies';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { BusyButton } from '../components/busy-button';
@@ -9,7 +9,7 @@ import { TextAreaField } from '../components/form-field';
 import { PageHeader } from '../components/page-header';
 import { Spinner } from '../components/spinner';
 import { paths } from '../config/paths';
-import { AddressFields, emptyAddress } from '../features/addresses/components/address-fields';
+import { emptyAddress } from '../features/addresses/components/address-fields';
 import { useCurrentUser } from '../features/auth/use-current-user';
 import { useCheckout } from '../features/cart/api/checkout';
 import { useCart } from '../features/cart/api/use-cart';
@@ -25,7 +25,9 @@ import { ShippingMethods } from '../features/cart/components/shipping-methods';
 import { useCheckoutQuote, waitingForPrice } from '../features/cart/hooks/use-checkout-quote';
 import { useAddresses } from '../features/companies/api/get-addresses';
 import { useMyCompany } from '../features/companies/api/get-my-company';
+import { ShipToFields } from '../features/orders/components/ship-to-fields';
 import { ShippingFields } from '../features/orders/components/shipping-fields';
+import { usePrefilledShipTo } from '../features/orders/hooks/use-prefilled-ship-to';
 import { useShippingDefaults } from '../features/orders/hooks/use-shipping-defaults';
 import { useProfile } from '../features/profile/api/get-profile';
 import { formatPrice } from '../lib/format';
@@ -57,36 +59,14 @@ export function CheckoutPage() {
       paymentTerms: 'card',
     },
   });
-  const { register, handleSubmit, setValue, getFieldState, reset, getValues, setError } = form;
+  const { register, handleSubmit, setValue, getValues, setError } = form;
   const { address, quote, settling } = useCheckoutQuote(form.control);
   // Issue 33: placed only once the address typed is priced, by the method the buyer sees.
   const pricing = waitingForPrice(address, settling, quote);
-  // A text address (older orders and address book entries) cannot fill the fields: it is shown.
-  const [textAddress, setTextAddress] = useState('');
-
-  // Where the last order went (or the company's address): once, unless the buyer has begun the
-  // address. Any change in its fields counts: choosing the country it already shows leaves the
-  // form clean, and a late prefill then put another country (and its regions) under the buyer's
-  // typing (seen in CI: United Kingdom from the company's address under a US address typed).
-  const begun = useRef(false);
-  const markBegun = () => {
-    begun.current = true;
-  };
-  const ready = defaults !== null;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the defaults have loaded
-  useEffect(() => {
-    if (!ready || !defaults || begun.current || getFieldState('shipTo').isDirty) return;
-    const shipTo = defaults.shipTo
-      ? { ...emptyAddress(), ...defaults.shipTo }
-      : {
-          ...emptyAddress(),
-          name: user?.displayName ?? '',
-          city: profile?.city ?? '',
-          phone: defaults.phone,
-        };
-    reset({ ...getValues(), shipTo }, { keepDirtyValues: true, keepTouched: true });
-    if (!defaults.shipTo) setTextAddress(defaults.address);
-  }, [ready]);
+  const { textAddress, setTextAddress, markBegun } = usePrefilledShipTo(form, defaults, () => ({
+    name: user?.displayName ?? '',
+    city: profile?.city ?? '',
+  }));
 
   // The method the quote priced: the buyer's choice, or the cheapest while none is made.
   const priced = quote.data?.shippingMethod ?? '';
@@ -169,21 +149,11 @@ export function CheckoutPage() {
                 }}
               />
             )}
-            {textAddress && (
-              <p role="note" className="text-sm text-base-content/70" data-testid="text-address">
-                Shipped before to: <span className="font-medium">{textAddress}</span>. Enter it in
-                the fields below.
-              </p>
-            )}
             <ShippingFields
               company={company}
               total={quote.data?.total ?? cart.total}
               what="cart"
-              address={
-                <div onChangeCapture={markBegun} onInputCapture={markBegun}>
-                  <AddressFields name="shipTo" legend="Ship to" />
-                </div>
-              }
+              address={<ShipToFields textAddress={textAddress} markBegun={markBegun} />}
             >
               <ShippingMethods
                 methods={quote.data?.shippingMethods}

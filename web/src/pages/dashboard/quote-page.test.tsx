@@ -121,7 +121,11 @@ describe('QuotePage', () => {
     expect(screen.getByTestId('quote-price-freight')).toHaveTextContent('$49');
     expect(screen.getByText('Texas sales tax (6.25%)')).toBeInTheDocument();
     expect(screen.getByTestId('quote-price-total')).toHaveTextContent('$1,039.76');
-    expect(callsTo(fetchMock, priceUrl(quote._id)).at(-1)).toEqual({ shipTo: texas });
+    // Priced again by the method it shows (the cheapest, chosen for the buyer).
+    expect(callsTo(fetchMock, priceUrl(quote._id)).at(-1)).toEqual({
+      shipTo: texas,
+      shippingMethod: 'ground',
+    });
     await waitFor(() => expect(accept).toBeEnabled());
     await user.click(accept);
 
@@ -204,6 +208,35 @@ describe('QuotePage', () => {
         paymentTerms: 'account',
       },
     ]);
+  });
+
+  it('leaves the address alone once the buyer chose its country, even the one it showed, when the company’s address comes late', async () => {
+    const quote = buildQuote();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const leeds = { ...texas, city: 'Leeds', region: '', postalCode: 'LS1 4AP', country: 'GB' };
+    stubApi({
+      ...signInAs(customer),
+      'GET /api/v1/company': async () => {
+        await held;
+        return jsonResponse({ success: true, data: { ...acme('buyer'), billingTo: leeds } });
+      },
+      [quoteUrl(quote._id)]: () => jsonResponse({ success: true, data: quote }),
+      [priceUrl(quote._id)]: () => jsonResponse({ success: true, data: priceInTexas }),
+    });
+    renderWithProviders(<QuotePage />, at(quote._id));
+    const user = userEvent.setup();
+    const country = await screen.findByLabelText('Country');
+    const shown = (country as HTMLSelectElement).value;
+    expect(shown).not.toBe('GB');
+    await user.selectOptions(country, shown);
+    release();
+    await screen.findByRole('group', { name: 'Payment' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByLabelText('Country')).toHaveValue(shown);
+    expect(screen.getByLabelText('City')).toHaveValue('');
   });
 
   it('says an order on account is invoiced and when it is due, without a Pay link', async () => {

@@ -44,7 +44,7 @@ export function QuotePage() {
       )}
       {quote.status === 'answered' &&
         (mine ? (
-          <AcceptQuoteForm quote={quote} defaults={defaults ?? undefined} />
+          <AcceptQuoteForm quote={quote} defaults={defaults} />
         ) : (
           <p className="text-base-content/70">Only {quote.buyerName} can accept this quote.</p>
         ))}

@@ -6,7 +6,7 @@ import { BusyButton } from '../../../components/busy-button';
 import { FormAlert } from '../../../components/form-alert';
 import { formatDay } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
-import { AddressFields, emptyAddress } from '../../addresses/components/address-fields';
+import { emptyAddress } from '../../addresses/components/address-fields';
 import {
   type CheckoutFormInput,
   type CheckoutFormValues,
@@ -18,7 +18,9 @@ import { PricedTotals } from '../../cart/components/priced-totals';
 import { ShippingMethods } from '../../cart/components/shipping-methods';
 import { useSettledShipTo, waitingForPrice } from '../../cart/hooks/use-checkout-quote';
 import { useMyCompany } from '../../companies/api/get-my-company';
+import { ShipToFields } from '../../orders/components/ship-to-fields';
 import { ShippingFields } from '../../orders/components/shipping-fields';
+import { usePrefilledShipTo } from '../../orders/hooks/use-prefilled-ship-to';
 import type { ShippingDefaults } from '../../orders/hooks/use-shipping-defaults';
 import { useAcceptQuote } from '../api/accept-quote';
 import { useQuotePrice } from '../api/price-quote';
@@ -34,7 +36,8 @@ export function AcceptQuoteForm({
   defaults,
 }: {
   quote: Quote;
-  defaults?: ShippingDefaults;
+  /** Null while they load: the address is filled once they have, unless the buyer has begun it. */
+  defaults: ShippingDefaults | null;
 }) {
   const accept = useAcceptQuote();
   // The quote's company is the order's: a quote asked for outside a company is paid by card.
@@ -43,17 +46,17 @@ export function AcceptQuoteForm({
   const form = useForm<CheckoutFormInput, unknown, CheckoutFormValues>({
     resolver: zodResolver(checkoutForm),
     mode: 'onTouched',
-    values: {
-      shipTo: defaults?.shipTo
-        ? { ...emptyAddress(), ...defaults.shipTo }
-        : { ...emptyAddress(), name: quote.buyerName, phone: defaults?.phone ?? '' },
+    defaultValues: {
+      shipTo: { ...emptyAddress(), name: quote.buyerName },
       shippingMethod: '',
       poNumber: '',
       note: '',
       paymentTerms: 'card',
     },
-    resetOptions: { keepDirtyValues: true },
   });
+  const { textAddress, markBegun } = usePrefilledShipTo(form, defaults, () => ({
+    name: quote.buyerName,
+  }));
   const { getValues, setValue, setError } = form;
   const { address, method, settling } = useSettledShipTo(form.control);
   const price = useQuotePrice(quote._id, address, method);
@@ -67,7 +70,6 @@ export function AcceptQuoteForm({
   useEffect(() => {
     if (priceError.startsWith('shippingMethod')) setValue('shippingMethod', '');
   }, [priceError, setValue]);
-  const textAddress = defaults && !defaults.shipTo ? defaults.address : '';
 
   const submit = form.handleSubmit(async ({ shipTo, shippingMethod, poNumber, paymentTerms }) => {
     try {
@@ -122,17 +124,11 @@ export function AcceptQuoteForm({
             ? 'you pay it by card next or on your company’s account.'
             : 'you pay it by card next.'}
         </p>
-        {textAddress && (
-          <p role="note" className="text-sm text-base-content/70" data-testid="text-address">
-            Shipped before to: <span className="font-medium">{textAddress}</span>. Enter it in the
-            fields below.
-          </p>
-        )}
         <ShippingFields
           company={company}
           total={price.data?.total ?? quote.total ?? 0}
           what="quote"
-          address={<AddressFields name="shipTo" legend="Ship to" />}
+          address={<ShipToFields textAddress={textAddress} markBegun={markBegun} />}
         >
           <ShippingMethods methods={price.data?.shippingMethods} waiting={pricing} />
         </ShippingFields>
