@@ -1,4 +1,5 @@
 import { formatCount } from './format.ts';
+import { maximumPhrase, packPhrase, type SalesUnit } from './sales-units.ts';
 
 /**
  * The cart's limits, messages and line rule (issue 18), zod-free: the navbar's cart badge and
@@ -23,7 +24,9 @@ export const cartMessages = {
   minimum: (min: number) => `Minimum ${formatCount(min)}`,
   onlyLeft: (available: number) =>
     available === 0 ? 'Out of stock' : `Only ${formatCount(available)} left`,
-  packOf: (pack: number) => `Sold in packs of ${formatCount(pack)}`,
+  packOf: (pack: number, unit: SalesUnit = 'each') =>
+    packPhrase(pack, unit) ?? `Sold in packs of ${formatCount(pack)}`,
+  maximum: (max: number, unit: SalesUnit = 'each') => maximumPhrase(max, unit),
   placed: (id: string) => `Thanks for your order. Your order id is ${id}`,
   reordered: (added: number) =>
     `${formatCount(added)} ${added === 1 ? 'line' : 'lines'} added to your cart`,
@@ -35,12 +38,22 @@ export const cartMessages = {
  */
 export function cartLineProblem(
   quantity: number,
-  product: { minimumOrderQuantity: number; availableQuantity: number; packSize: number },
+  product: {
+    minimumOrderQuantity: number;
+    availableQuantity: number;
+    packSize: number;
+    /** Issue 35: what it is sold in, and the most one order takes (null: no limit). */
+    salesUnit?: SalesUnit;
+    maxOrderQuantity?: number | null;
+  },
 ): string | null {
   if (quantity < product.minimumOrderQuantity)
     return cartMessages.minimum(product.minimumOrderQuantity);
+  if (product.maxOrderQuantity != null && quantity > product.maxOrderQuantity)
+    return cartMessages.maximum(product.maxOrderQuantity, product.salesUnit);
   if (quantity > product.availableQuantity) return cartMessages.onlyLeft(product.availableQuantity);
-  if (quantity % product.packSize !== 0) return cartMessages.packOf(product.packSize);
+  if (quantity % product.packSize !== 0)
+    return cartMessages.packOf(product.packSize, product.salesUnit);
   return null;
 }
 

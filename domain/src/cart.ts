@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { structuredAddress } from './addresses.ts';
 import { MAX_VISITOR_CART_LINES } from './cart-rules.ts';
 import { MAX_ORDER_QUANTITY, PAYMENT_TERMS, quantityField } from './orders.ts';
+import { SALES_UNITS } from './sales-units.ts';
 import { shippingOption } from './shipping.ts';
 import { taxLine } from './tax.ts';
 
@@ -54,6 +55,9 @@ export const cartLine = z.object({
   minimumOrderQuantity: z.number().int(),
   availableQuantity: z.number().int(),
   packSize: z.number().int(),
+  /** Issue 35: what it sells in (sales-units.ts), and the most one order takes (null: no limit). */
+  salesUnit: z.enum(SALES_UNITS),
+  maxOrderQuantity: z.number().int().nullable(),
   /** Issue 35: the buyer's company's own number for the product; null when none (a visitor). */
   customerPartNumber: z.string().nullable(),
   /** Issue 35: dollars, the list price before tiers and contract prices. */

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { importRejection } from './csv-import.ts';
+import { MAX_ORDER_QUANTITY } from './orders.ts';
 import { MAX_PACK_SIZE, type PriceBreakInput, priceBreakItems } from './price-breaks.ts';
 import { MAX_PRODUCT_QUANTITY, productFields, UPLOADED_IMAGE_PATH } from './product-admin.ts';
+import { SALES_UNITS } from './sales-units.ts';
 import { MAX_PRODUCT_GRAMS, MAX_PRODUCT_MM, shippingSizeField } from './shipping.ts';
 
 /**
@@ -24,6 +26,8 @@ export const CATALOG_CSV_COLUMNS = [
   'crossReferences',
   'priceBreaks',
   'packSize',
+  'salesUnit',
+  'maxOrderQuantity',
   'weightGrams',
   'lengthMm',
   'widthMm',
@@ -213,6 +217,19 @@ export const catalogCsvLine = z.object({
         .int('packSize: a whole number')
         .min(1, 'packSize: at least 1')
         .max(MAX_PACK_SIZE, `packSize: at most ${MAX_PACK_SIZE}`),
+    ),
+  ),
+  // Issue 35: what it sells in; the most one order takes, 0 for no limit.
+  salesUnit: optional(
+    z.enum(SALES_UNITS, { error: `salesUnit: one of ${SALES_UNITS.join(', ')}` }),
+  ),
+  maxOrderQuantity: optional(
+    number('maxOrderQuantity').pipe(
+      z
+        .number()
+        .int('maxOrderQuantity: a whole number')
+        .min(0, 'maxOrderQuantity: 0 (no limit) or more')
+        .max(MAX_ORDER_QUANTITY, `maxOrderQuantity: at most ${MAX_ORDER_QUANTITY}`),
     ),
   ),
   weightGrams: optional(

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { formatCount } from './format.ts';
+import { SALES_UNITS } from './sales-units.ts';
 import { SEARCH_SORTS } from './search-sorts.ts';
 
 /** Issue 16: the catalog's search, product, brand and category answers. Prices are dollars. */
@@ -126,6 +127,9 @@ export const searchItem = z.object({
   availableQuantity: z.number().int(),
   /** Sold in packs of this many (1: any quantity). */
   packSize: z.number().int(),
+  /** Issue 35: what it sells in (sales-units.ts), and the most one order takes (null: no limit). */
+  salesUnit: z.enum(SALES_UNITS),
+  maxOrderQuantity: z.number().int().nullable(),
 });
 export type SearchItem = z.infer<typeof searchItem>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CROSS_REFERENCE_KINDS, skuField } from './catalog-csv.ts';
 import { breakAbovePrice, packSizeField, priceBreakList } from './price-breaks.ts';
 import { MAX_PRODUCT_QUANTITY, productFields } from './product-admin.ts';
+import { maxOrderQuantityField, salesUnitField } from './sales-unit-fields.ts';
 import { MAX_PRODUCT_GRAMS, MAX_PRODUCT_MM, shippingSizeField } from './shipping.ts';
 
 const quantity = (label: string, min: number) =>
@@ -37,6 +38,10 @@ export const productAttributeInput = z.object({
  * replace the lists (`priceBreaks: []` takes volume pricing off). Every break must undercut the
  * price: checked here when both are sent, and by the server against the stored one otherwise.
  */
+export const productEditMessages = {
+  maximumBelowMinimum: 'Maximum per order must be at least the minimum order quantity',
+} as const;
+
 export const updateProductRequest = z
   .object({
     sku: skuField,
@@ -70,6 +75,9 @@ export const updateProductRequest = z
     priceBreaks: priceBreakList,
     /** Sold in packs of this many: a cart's quantity is a multiple of it. */
     packSize: packSizeField,
+    /** Issue 35: what it sells in, and the most one order takes (null: no limit). */
+    salesUnit: salesUnitField,
+    maxOrderQuantity: maxOrderQuantityField,
     /** Issue 33: shipping weight (grams) and packed size (mm) of one piece. */
     weightGrams: shippingSizeField('weightGrams', MAX_PRODUCT_GRAMS),
     lengthMm: shippingSizeField('lengthMm', MAX_PRODUCT_MM),
@@ -80,6 +88,16 @@ export const updateProductRequest = z
   .strict()
   .refine((body) => Object.keys(body).length > 0, 'Nothing to change: send at least one field')
   .superRefine((body, context) => {
+    if (
+      body.maxOrderQuantity != null &&
+      body.minimumOrderQuantity !== undefined &&
+      body.maxOrderQuantity < body.minimumOrderQuantity
+    )
+      context.addIssue({
+        code: 'custom',
+        path: ['maxOrderQuantity'],
+        message: productEditMessages.maximumBelowMinimum,
+      });
     if (body.priceBreaks === undefined || body.price === undefined) return;
     const above = breakAbovePrice(body.priceBreaks, body.price);
     if (above)

@@ -1,5 +1,6 @@
 import { formatCount } from './format.ts';
 import { MAX_ORDER_QUANTITY, orderMessages } from './orders.ts';
+import { maximumPhrase, packPhrase, type SalesUnit } from './sales-units.ts';
 
 /** Quick order's limits and words (issue 18): what the parser, the matcher and the page say. */
 
@@ -29,8 +30,11 @@ export const quickOrderMessages = {
   quantityMax: `Quantity must be at most ${formatCount(MAX_ORDER_QUANTITY)}`,
   notFound: 'No part with this number',
   belowMinimum: (minimum: number) => `Minimum ${formatCount(minimum)}`,
-  notPack: (pack: number, rounded: number) =>
-    `Sold in packs of ${formatCount(pack)}: ${formatCount(rounded)} makes whole packs`,
+  notPack: (pack: number, rounded: number, unit: SalesUnit = 'each') =>
+    unit === 'box' || unit === 'pallet'
+      ? `Rounded up to ${formatCount(rounded)}: a ${unit} holds ${formatCount(pack)}`
+      : `${packPhrase(pack, unit) ?? `Sold in packs of ${formatCount(pack)}`}: ${formatCount(rounded)} makes whole packs`,
+  aboveMaximum: (max: number, unit: SalesUnit = 'each') => maximumPhrase(max, unit),
   aboveStock: (available: number) =>
     available === 0 ? 'Out of stock' : `Only ${formatCount(available)} left`,
   /** The same product on several lines is judged once, on their total (see the matcher). */

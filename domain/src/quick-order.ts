@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { vehicleId } from './fitment.ts';
 import { quickOrderTextProblem } from './quick-order-text.ts';
+import { SALES_UNITS } from './sales-units.ts';
 
 /**
  * Quick order's API (issue 18): the text sent, and each line as matched. The text is read by
@@ -14,6 +15,7 @@ export const QUICK_ORDER_STATUSES = [
   'below_minimum',
   'above_stock',
   'not_pack',
+  'above_maximum',
   'invalid',
 ] as const;
 export type QuickOrderStatus = (typeof QUICK_ORDER_STATUSES)[number];
@@ -62,6 +64,9 @@ export const quickOrderLine = z.object({
   availableQuantity: z.number().int().nullable(),
   /** The matched product's pack: it sells in multiples of this many; else null. */
   packSize: z.number().int().nullable(),
+  /** Issue 35: what the matched product sells in, and the most one order takes; else null. */
+  salesUnit: z.enum(SALES_UNITS).nullable(),
+  maxOrderQuantity: z.number().int().nullable(),
   /**
    * For `below_minimum` and `not_pack`: this line's quantity that brings the product's lines to
    * its minimum in whole packs ("Round up to 20"); else null.

@@ -26,3 +26,9 @@ export function uniqueViolationOf(error: unknown): string | undefined {
   const found = postgresErrorOf(error);
   return found?.code === '23505' ? found.constraint || found.message : undefined;
 }
+
+/** The constraint (or the message) of a check violation; else undefined. */
+export function checkViolationOf(error: unknown): string | undefined {
+  const found = postgresErrorOf(error);
+  return found?.code === '23514' ? found.constraint || found.message : undefined;
+}

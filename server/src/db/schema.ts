@@ -168,6 +168,12 @@ export const products = pgTable(
     searchVector: tsvector('search_vector'),
     /** Sold in packs of this many (issue 18): a quantity in the cart is a multiple of it. */
     packSize: integer('pack_size').notNull().default(1),
+    /**
+     * Issue 35: what it sells in (domain/src/sales-units.ts: each, box, pallet, metre, kg) and the
+     * most one order takes of it (null: no limit but the stock).
+     */
+    salesUnit: text('sales_unit').notNull().default('each'),
+    maxOrderQuantity: integer('max_order_quantity'),
     /** Issue 33: shipping weight and dimensions of one piece, packed (0: not given). */
     weightGrams: integer('weight_grams').notNull().default(0),
     lengthMm: integer('length_mm').notNull().default(0),
@@ -193,6 +199,14 @@ export const products = pgTable(
     check('products_available_not_negative', sql`${t.availableQuantity} >= 0`),
     check('products_price_not_negative', sql`${t.priceCents} >= 0`),
     check('products_pack_size_positive', sql`${t.packSize} > 0`),
+    check(
+      'products_sales_unit_known',
+      sql`${t.salesUnit} in ('each', 'box', 'pallet', 'metre', 'kg')`,
+    ),
+    check(
+      'products_max_order_not_below_minimum',
+      sql`${t.maxOrderQuantity} is null or ${t.maxOrderQuantity} >= ${t.minimumOrderQuantity}`,
+    ),
     check(
       'products_shipping_size_not_negative',
       sql`${t.weightGrams} >= 0 and ${t.lengthMm} >= 0 and ${t.widthMm} >= 0 and ${t.heightMm} >= 0`,

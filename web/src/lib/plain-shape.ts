@@ -9,7 +9,14 @@ export interface Parser<T> {
 }
 
 /** What one field holds: zod's `z.string()`, `z.number()`, `.int()`, `z.boolean()`, `.nullable()`. */
-type Kind = 'string' | 'number' | 'integer' | 'boolean' | 'string or null' | 'number or null';
+type Kind =
+  | 'string'
+  | 'number'
+  | 'integer'
+  | 'boolean'
+  | 'string or null'
+  | 'number or null'
+  | 'integer or null';
 /** The kinds a field of type `V` may be checked as: the shape must list every field of `T`. */
 type KindOf<V> = [V] extends [string]
   ? 'string'
@@ -20,7 +27,7 @@ type KindOf<V> = [V] extends [string]
       : [V] extends [string | null]
         ? 'string or null'
         : [V] extends [number | null]
-          ? 'number or null'
+          ? 'number or null' | 'integer or null'
           : never;
 /**
  * Each field of `T` and what it holds: a plain kind, or a parser of its own (a nested record, a
@@ -37,6 +44,7 @@ const holds: Record<Kind, (value: unknown) => boolean> = {
   'string or null': (value) => value === null || typeof value === 'string',
   'number or null': (value) =>
     value === null || (typeof value === 'number' && Number.isFinite(value)),
+  'integer or null': (value) => value === null || Number.isSafeInteger(value),
 };
 
 /** One record of `shape`, or undefined if any field is off. */

@@ -22,6 +22,8 @@ const cartLine = {
   minimumOrderQuantity: 10,
   availableQuantity: 500,
   packSize: 1,
+  salesUnit: 'each',
+  maxOrderQuantity: null,
   customerPartNumber: 'ACME-7',
   problem: null,
 };

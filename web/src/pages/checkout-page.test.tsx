@@ -24,6 +24,8 @@ const cartLine = {
   minimumOrderQuantity: 10,
   availableQuantity: 500,
   packSize: 1,
+  salesUnit: 'each',
+  maxOrderQuantity: null,
   customerPartNumber: null,
   problem: null,
 };

@@ -34,6 +34,8 @@ const bearing = {
   ],
   crossReferences: [{ kind: 'oem', number: '12-6204' }],
   packSize: 1,
+  salesUnit: 'each',
+  maxOrderQuantity: null,
   priceBreaks: [
     { minQuantity: 100, price: 3.9 },
     { minQuantity: 1000, price: 3.5 },

@@ -1,5 +1,6 @@
 import type { CatalogProduct } from '@proper-parts/domain/catalog-search';
 import type { BuyerPrice } from '@proper-parts/domain/price-lists';
+import { countOf, quantityUnit } from '@proper-parts/domain/sales-units';
 import { isOutOfStock } from '@proper-parts/domain/stock';
 import { useQuery } from '@tanstack/react-query';
 import { Link, Navigate, useParams } from 'react-router';
@@ -11,10 +12,11 @@ import { useContractPrice } from '../features/catalog/api/buyer-prices';
 import { productPageQueryOptions } from '../features/catalog/api/edit-product';
 import { relatedPartsQuery, useCatalogSearch } from '../features/catalog/api/search-catalog';
 import { ProductNotFound } from '../features/catalog/components/product-not-found';
+import { SalesUnitNote } from '../features/catalog/components/sales-unit-note';
 import { SearchResultCard } from '../features/catalog/components/search-result-card';
 import { FitCheck } from '../features/fitment/components/fit-check';
 import { VehicleFitSection } from '../features/fitment/components/vehicle-fit-section';
-import { formatCount, formatPieces, formatPrice } from '../lib/format';
+import { formatCount, formatPrice } from '../lib/format';
 import { usePageTitle } from '../lib/use-page-title';
 import { useWhenIdle } from '../lib/use-when-idle';
 
@@ -170,7 +172,9 @@ function ProductView({ product }: { product: CatalogProduct }) {
             <span className="text-3xl font-bold text-primary" data-testid="price">
               {formatPrice(contract ? contract.unitPrice : product.price)}
             </span>{' '}
-            <span className="text-sm text-base-content/70">per pc</span>
+            <span className="text-sm text-base-content/70">
+              per {quantityUnit(product.salesUnit, 1)}
+            </span>
             {contract && (
               <>
                 {' '}
@@ -187,9 +191,13 @@ function ProductView({ product }: { product: CatalogProduct }) {
               <span className="badge badge-error">Out of stock</span>
             ) : (
               <>
-                <span className="font-medium">{formatPieces(product.availableQuantity)}</span> in
-                stock · minimum order{' '}
-                <span className="font-medium">{formatPieces(product.minimumOrderQuantity)}</span>
+                <span className="font-medium">
+                  {countOf(product.availableQuantity, product.salesUnit)}
+                </span>{' '}
+                in stock · minimum order{' '}
+                <span className="font-medium">
+                  {countOf(product.minimumOrderQuantity, product.salesUnit)}
+                </span>
               </>
             )}
           </p>
@@ -207,11 +215,7 @@ function ProductView({ product }: { product: CatalogProduct }) {
           {isAdmin && !outOfStock && (
             <p className="text-xs text-base-content/60">Admins cannot place orders.</p>
           )}
-          {product.packSize > 1 && (
-            <p className="text-sm text-base-content/70">
-              Sold in packs of {formatPieces(product.packSize)}.
-            </p>
-          )}
+          <SalesUnitNote product={product} />
           <PriceBreaks product={product} own={contract} />
           {product.description && (
             <p className="mt-2 whitespace-pre-line text-base-content/85">{product.description}</p>

@@ -26,6 +26,8 @@ const item = (sku: string, name: string) => ({
   minimumOrderQuantity: 10,
   availableQuantity: 500,
   packSize: 1,
+  salesUnit: 'each',
+  maxOrderQuantity: null,
 });
 
 const answer = (

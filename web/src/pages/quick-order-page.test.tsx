@@ -31,6 +31,8 @@ const line = (
     minimumOrderQuantity: 1,
     availableQuantity: 500,
     packSize: 1,
+    salesUnit: 'each',
+    maxOrderQuantity: null,
     roundedQuantity: null,
     unitPrice: 2.5,
     lineTotal: null,

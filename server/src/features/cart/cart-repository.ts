@@ -6,6 +6,7 @@ import {
   MAX_CART_LINES,
   type WantedLine,
 } from '@proper-parts/domain/cart';
+import type { SalesUnit } from '@proper-parts/domain/sales-units';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { type Queryable, rowsOf } from '../../db/queryable.ts';
@@ -23,6 +24,9 @@ export interface PricedRow {
   minimumOrderQuantity: number;
   availableQuantity: number;
   packSize: number;
+  /** Issue 35: what it sells in, and the most one order takes (null: no limit). */
+  salesUnit: SalesUnit;
+  maxOrderQuantity: number | null;
   live: boolean;
   /** Issue 33: one piece's shipping weight. */
   weightGrams: number;
@@ -46,6 +50,7 @@ const pricedLines = (source: SQL, userId: string | null) => sql`
     p.price_cents as "listCents",
     p.minimum_order_quantity as "minimumOrderQuantity",
     p.available_quantity as "availableQuantity", p.pack_size as "packSize",
+    p.sales_unit as "salesUnit", p.max_order_quantity as "maxOrderQuantity",
     p.deleted_at is null as live, p.weight_grams as "weightGrams",
     n.customer_part_number as "customerPartNumber"
   from (${source}) c join products p on p.id = c.product_id
@@ -81,6 +86,8 @@ export function toCartLine(row: PricedRow): CartLine {
     minimumOrderQuantity: row.minimumOrderQuantity,
     availableQuantity: row.availableQuantity,
     packSize: row.packSize,
+    salesUnit: row.salesUnit,
+    maxOrderQuantity: row.maxOrderQuantity,
     customerPartNumber: row.customerPartNumber ?? null,
     problem: row.live ? cartLineProblem(row.quantity, row) : cartMessages.productNotFound,
   };

@@ -109,6 +109,7 @@ export function placeCartStatement(
         p.deleted_at is null
           and c.quantity >= p.minimum_order_quantity
           and c.quantity <= p.available_quantity
+          and c.quantity <= coalesce(p.max_order_quantity, c.quantity)
           and c.quantity % p.pack_size = 0 as sellable
       from cart_lines c join products p on p.id = c.product_id
       where c.user_id = ${buyer.id}

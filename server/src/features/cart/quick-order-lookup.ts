@@ -1,4 +1,5 @@
 import type { QuickOrderSuggestion } from '@proper-parts/domain/quick-order';
+import type { SalesUnit } from '@proper-parts/domain/sales-units';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { isLiveProduct } from '../catalog/catalog-repository.ts';
@@ -20,6 +21,9 @@ export interface Match {
   available: number;
   /** Sold in packs of this many: the lines' total must be a multiple of it. */
   pack: number;
+  /** Issue 35: what it sells in, and the most one order takes (null: no limit). */
+  unit: SalesUnit;
+  max: number | null;
   /** Issue 35: the buyer's company's own number for the product, if it keeps one. */
   customerPartNumber: string | null;
 }
@@ -46,7 +50,7 @@ export async function findProducts(
   if (keys.length === 0) return new Map();
   const columns = sql`products.id, products.sku, products.name,
     products.minimum_order_quantity as minimum, products.available_quantity as available,
-    products.pack_size as pack`;
+    products.pack_size as pack, products.sales_unit as unit, products.max_order_quantity as max`;
   const company = sql`${companyId}::uuid`;
   const rows = await rowsOf<Omit<Match, 'customerPartNumber'> & { key: string }>(
     db,
@@ -81,6 +85,8 @@ export async function findProducts(
       minimum: Number(row.minimum),
       available: Number(row.available),
       pack: Math.max(1, Number(row.pack)),
+      unit: row.unit,
+      max: row.max === null ? null : Number(row.max),
       customerPartNumber: row.customerPartNumber ?? null,
     });
   }

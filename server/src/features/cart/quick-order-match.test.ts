@@ -119,6 +119,8 @@ describe('matchQuickOrder (issue 18)', async () => {
       minimumOrderQuantity: 1,
       availableQuantity: 12,
       packSize: 1,
+      salesUnit: 'each',
+      maxOrderQuantity: null,
       roundedQuantity: null,
       unitPrice: 12.5,
       lineTotal: 12.5,

@@ -18,8 +18,13 @@ export const MAX_SUGGESTED_PART_NUMBERS = 100;
 const wholePacks = (product: Match, total: number) =>
   Math.ceil(Math.max(total, product.minimum) / product.pack) * product.pack;
 
-/** A product's minimum, pack and stock against the quantity asked for it in all. */
+/** A product's minimum, maximum per order, pack and stock against the quantity asked for it in all. */
 function judge(product: Match, total: number): Pick<QuickOrderLine, 'status' | 'message'> {
+  if (product.max !== null && total > product.max)
+    return {
+      status: 'above_maximum',
+      message: quickOrderMessages.aboveMaximum(product.max, product.unit),
+    };
   if (total > product.available || product.available < product.minimum)
     return { status: 'above_stock', message: quickOrderMessages.aboveStock(product.available) };
   if (total < product.minimum)
@@ -27,7 +32,7 @@ function judge(product: Match, total: number): Pick<QuickOrderLine, 'status' | '
   if (total % product.pack !== 0)
     return {
       status: 'not_pack',
-      message: quickOrderMessages.notPack(product.pack, wholePacks(product, total)),
+      message: quickOrderMessages.notPack(product.pack, wholePacks(product, total), product.unit),
     };
   return { status: 'ok', message: null };
 }
@@ -114,6 +119,8 @@ export async function matchQuickOrder(
       minimumOrderQuantity: null,
       availableQuantity: null,
       packSize: null,
+      salesUnit: null,
+      maxOrderQuantity: null,
       roundedQuantity: null,
       unitPrice: null,
       lineTotal: null,
@@ -135,6 +142,8 @@ export async function matchQuickOrder(
       minimumOrderQuantity: part.minimum,
       availableQuantity: part.available,
       packSize: part.pack,
+      salesUnit: part.unit,
+      maxOrderQuantity: part.max,
     };
     if (!product)
       return facts

@@ -28,6 +28,8 @@ type ExportRow = {
   cross_references: { kind: string; number: string }[] | string;
   price_breaks: StoredPriceBreak[] | string;
   pack_size: number;
+  sales_unit: string;
+  max_order_quantity: number | null;
   weight_grams: number;
   length_mm: number;
   width_mm: number;
@@ -45,7 +47,7 @@ async function* exportRows(db: Database) {
       await db.execute<ExportRow>(sql`
         select p.sku, p.name, p.mpn, b.name as brand, c.slug as category, p.price_cents,
           p.minimum_order_quantity, p.available_quantity, p.img, p.description, p.pack_size,
-          p.weight_grams, p.length_mm, p.width_mm, p.height_mm,
+          p.sales_unit, p.max_order_quantity, p.weight_grams, p.length_mm, p.width_mm, p.height_mm,
           coalesce((select json_agg(json_build_object('name', a.name, 'value', a.value, 'unit', a.unit) order by a.name)
             from product_attributes a where a.product_id = p.id), '[]') as attributes,
           coalesce((select json_agg(json_build_object('kind', r.kind, 'number', r.number) order by r.kind, r.number)
@@ -75,6 +77,8 @@ async function* exportRows(db: Database) {
         formatCrossReferences(parsed(row.cross_references)),
         formatPriceBreaks(breaksToDollars(parsed(row.price_breaks))),
         row.pack_size,
+        row.sales_unit,
+        row.max_order_quantity ?? '',
         row.weight_grams,
         row.length_mm,
         row.width_mm,

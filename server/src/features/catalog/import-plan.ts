@@ -31,6 +31,8 @@ type Current = {
   attributes: string;
   cross_references: string;
   pack_size: number;
+  sales_unit: string;
+  max_order_quantity: number | null;
   weight_grams: number;
   length_mm: number;
   width_mm: number;
@@ -58,7 +60,7 @@ async function currentOf(db: Database, skus: string[]): Promise<Map<string, Curr
     await db.execute<Current>(sql`
       select p.id, p.sku, p.name, p.mpn, b.name as brand, c.slug as category, p.price_cents,
         p.minimum_order_quantity, p.available_quantity, p.img, p.description, p.pack_size,
-        p.weight_grams, p.length_mm, p.width_mm, p.height_mm,
+        p.sales_unit, p.max_order_quantity, p.weight_grams, p.length_mm, p.width_mm, p.height_mm,
         p.deleted_at is not null as deleted,
         coalesce((select json_agg(json_build_object('name', a.name, 'value', a.value, 'unit', a.unit) order by a.name)::text
           from product_attributes a where a.product_id = p.id), '[]') as attributes,
@@ -98,6 +100,8 @@ function sameAs(row: CatalogCsvLine, current: Current): boolean {
     same(row.img, current.img) &&
     same(row.description, current.description) &&
     same(row.packSize, current.pack_size) &&
+    same(row.salesUnit, current.sales_unit) &&
+    same(row.maxOrderQuantity, current.max_order_quantity ?? 0) &&
     same(row.weightGrams, current.weight_grams) &&
     same(row.lengthMm, current.length_mm) &&
     same(row.widthMm, current.width_mm) &&
@@ -158,6 +162,16 @@ export async function plan(
       continue;
     }
     const minimum = row.minimumOrderQuantity ?? have?.minimum_order_quantity ?? 1;
+    // Issue 35: the most one order takes is never below the minimum (0: no limit).
+    const maximum = row.maxOrderQuantity ?? have?.max_order_quantity ?? 0;
+    if (maximum !== 0 && maximum < minimum) {
+      planned.push({
+        line,
+        kind: 'rejected',
+        reason: `maxOrderQuantity: ${maximum} is below the minimum order quantity ${minimum}`,
+      });
+      continue;
+    }
     planned.push({
       line,
       kind: have ? 'update' : 'create',
@@ -176,6 +190,8 @@ export async function plan(
         attributes: row.attributes ?? null,
         cross_references: row.crossReferences ?? null,
         pack_size: row.packSize ?? null,
+        sales_unit: row.salesUnit ?? null,
+        max_order_quantity: row.maxOrderQuantity ?? null,
         weight_grams: row.weightGrams ?? null,
         length_mm: row.lengthMm ?? null,
         width_mm: row.widthMm ?? null,

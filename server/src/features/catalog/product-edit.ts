@@ -1,8 +1,8 @@
 import { breakAbovePrice, sameBreaks } from '@proper-parts/domain/price-breaks';
-import type { UpdateProductRequest } from '@proper-parts/domain/product-edit';
+import { productEditMessages, type UpdateProductRequest } from '@proper-parts/domain/product-edit';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { uniqueViolationOf } from '../../db/pg-errors.ts';
+import { checkViolationOf, uniqueViolationOf } from '../../db/pg-errors.ts';
 import type { Queryable } from '../../db/queryable.ts';
 import { AppError } from '../../errors.ts';
 import { type AuditActor, recordAudit } from '../audit/audit-log.ts';
@@ -73,6 +73,8 @@ export async function editProduct(
     attributes: edit.attributes ?? null,
     cross_references: edit.crossReferences ?? null,
     pack_size: edit.packSize ?? null,
+    sales_unit: edit.salesUnit ?? null,
+    max_order_quantity: edit.maxOrderQuantity === undefined ? null : (edit.maxOrderQuantity ?? 0),
     weight_grams: edit.weightGrams ?? null,
     length_mm: edit.lengthMm ?? null,
     width_mm: edit.widthMm ?? null,
@@ -103,6 +105,9 @@ export async function editProduct(
       });
     });
   } catch (error) {
+    // Issue 35: a maximum below the minimum, whichever of the two this edit sent.
+    if (checkViolationOf(error)?.includes('products_max_order_not_below_minimum'))
+      throw new AppError('INVALID', productEditMessages.maximumBelowMinimum);
     const taken = uniqueViolationOf(error);
     if (taken?.includes('sku'))
       throw new AppError('CONFLICT', await skuTakenReason(db, values.sku, id));

@@ -15,7 +15,8 @@ export async function productSnapshot(
         'sku', p.sku, 'name', p.name, 'slug', p.slug, 'mpn', p.mpn, 'brand', b.name,
         'category', c.slug, 'price', p.price_cents / 100.0,
         'minimumOrderQuantity', p.minimum_order_quantity,
-        'availableQuantity', p.available_quantity, 'packSize', p.pack_size, 'img', p.img,
+        'availableQuantity', p.available_quantity, 'packSize', p.pack_size,
+        'salesUnit', p.sales_unit, 'maxOrderQuantity', p.max_order_quantity, 'img', p.img,
         'description', p.description,
         'attributes', coalesce((select json_agg(json_build_object('name', a.name, 'value', a.value, 'unit', a.unit) order by a.name)
           from product_attributes a where a.product_id = p.id), '[]'),

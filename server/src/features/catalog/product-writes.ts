@@ -40,7 +40,8 @@ export async function writeProducts(
         select * from json_to_recordset(${json(values)}) as x(
           id uuid, sku text, name text, slug text, mpn text, brand_id uuid, category_id uuid, price_cents int,
           minimum_order_quantity int, available_quantity int, img text, description text, pack_size int,
-          weight_grams int, length_mm int, width_mm int, height_mm int)
+          weight_grams int, length_mm int, width_mm int, height_mm int, sales_unit text,
+          max_order_quantity int)
       ),
       changed as (
         update products p set
@@ -56,6 +57,10 @@ export async function writeProducts(
           img = coalesce(x.img, p.img),
           description = coalesce(x.description, p.description),
           pack_size = coalesce(x.pack_size, p.pack_size),
+          sales_unit = coalesce(x.sales_unit, p.sales_unit),
+          -- Issue 35: 0 takes the maximum off; left out (null), the product keeps its own.
+          max_order_quantity = case when x.max_order_quantity is null then p.max_order_quantity
+            else nullif(x.max_order_quantity, 0) end,
           weight_grams = coalesce(x.weight_grams, p.weight_grams),
           length_mm = coalesce(x.length_mm, p.length_mm),
           width_mm = coalesce(x.width_mm, p.width_mm),
@@ -67,11 +72,11 @@ export async function writeProducts(
       made as (
         insert into products (sku, name, mpn, brand_id, category_id, price_cents,
           minimum_order_quantity, available_quantity, img, description, pack_size,
-          weight_grams, length_mm, width_mm, height_mm)
+          weight_grams, length_mm, width_mm, height_mm, sales_unit, max_order_quantity)
         select sku, name, mpn, brand_id, category_id, price_cents, minimum_order_quantity,
           available_quantity, img, description, coalesce(pack_size, 1),
           coalesce(weight_grams, 0), coalesce(length_mm, 0), coalesce(width_mm, 0),
-          coalesce(height_mm, 0)
+          coalesce(height_mm, 0), coalesce(sales_unit, 'each'), nullif(max_order_quantity, 0)
         from x where x.id is null
         returning id, sku, name, price_cents, available_quantity, true as created
       )${events ? productEvents : sql``}

@@ -1,4 +1,5 @@
 import type { SearchItem } from '@proper-parts/domain/catalog-search';
+import type { SalesUnit } from '@proper-parts/domain/sales-units';
 import { sql } from 'drizzle-orm';
 
 export interface ItemRow {
@@ -11,6 +12,8 @@ export interface ItemRow {
   minimum_order_quantity: number;
   available_quantity: number;
   pack_size: number;
+  sales_unit: SalesUnit;
+  max_order_quantity: number | null;
   brand_slug: string | null;
   brand_name: string | null;
   category_slug: string | null;
@@ -30,10 +33,12 @@ export const toItem = (row: ItemRow): SearchItem => ({
   minimumOrderQuantity: Number(row.minimum_order_quantity),
   availableQuantity: Number(row.available_quantity),
   packSize: Number(row.pack_size),
+  salesUnit: row.sales_unit,
+  maxOrderQuantity: row.max_order_quantity === null ? null : Number(row.max_order_quantity),
 });
 
 export const ITEM_COLUMNS = sql`p.id, p.sku, p.slug, p.name, p.img, p.price_cents, p.minimum_order_quantity,
-  p.available_quantity, p.pack_size, b.slug as brand_slug, b.name as brand_name, c.slug as category_slug,
+  p.available_quantity, p.pack_size, p.sales_unit, p.max_order_quantity, b.slug as brand_slug, b.name as brand_name, c.slug as category_slug,
   c.name as category_name`;
 
 /** PGlite and node-postgres both parse `json`; a string is parsed here either way. */

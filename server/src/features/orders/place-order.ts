@@ -1,3 +1,4 @@
+import { cartMessages } from '@proper-parts/domain/cart-rules';
 import { DEFAULT_APPROVAL_HOLD_HOURS } from '@proper-parts/domain/companies';
 import {
   type CreateOrderRequest,
@@ -5,6 +6,7 @@ import {
   orderMessages,
   quantityProblem,
 } from '@proper-parts/domain/orders';
+import { isSalesUnit } from '@proper-parts/domain/sales-units';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { queryNamed } from '../../db/named-statement.ts';
@@ -32,6 +34,7 @@ const placeOrderStatement = `with taken as (
       and deleted_at is null
       and available_quantity >= $1
       and minimum_order_quantity <= $1
+      and coalesce(max_order_quantity, $1) >= $1
     returning id, name, img, sku, (select u.cents from pp_buyer_unit_price(id, price_cents, $1, $3::text) u) as unit,
       available_quantity, minimum_order_quantity
   ), judged as (
@@ -101,11 +104,20 @@ async function whyNotPlaced(db: Database, input: CreateOrderRequest): Promise<Ap
     .where(and(eq(products.id, input.toolId), isLiveProduct))
     .limit(1);
   if (!product) return new AppError('NOT_FOUND', orderMessages.productNotFound);
-  const { minimumOrderQuantity, availableQuantity, name } = product;
+  const { minimumOrderQuantity, availableQuantity, maxOrderQuantity, name } = product;
   if (input.quantity < minimumOrderQuantity)
     return new AppError(
       'INVALID',
       orderMessages.quantityRange(minimumOrderQuantity, availableQuantity),
+    );
+  // Issue 35: the most one order takes of it.
+  if (maxOrderQuantity !== null && input.quantity > maxOrderQuantity)
+    return new AppError(
+      'INVALID',
+      cartMessages.maximum(
+        maxOrderQuantity,
+        isSalesUnit(product.salesUnit) ? product.salesUnit : 'each',
+      ),
     );
   if (availableQuantity < minimumOrderQuantity)
     return new AppError('CONFLICT', orderMessages.outOfStock(name, availableQuantity));

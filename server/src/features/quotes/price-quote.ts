@@ -35,6 +35,7 @@ async function readQuotedRows(db: Queryable, quoteId: string): Promise<PricedRow
         l.unit_price_cents as "unitCents",
         p.minimum_order_quantity as "minimumOrderQuantity",
         p.available_quantity as "availableQuantity", p.pack_size as "packSize",
+        p.sales_unit as "salesUnit", p.max_order_quantity as "maxOrderQuantity",
         p.deleted_at is null as live, p.weight_grams as "weightGrams",
         null::text as "customerPartNumber"
       from quote_lines l join products p on p.id = l.product_id

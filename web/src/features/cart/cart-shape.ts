@@ -1,4 +1,5 @@
 import type { Cart, CartLine } from '@proper-parts/domain/cart';
+import { SALES_UNITS } from '@proper-parts/domain/sales-units';
 import { listOf, objectOf, oneOf, optional, type Parser } from '../../lib/plain-shape';
 
 /**
@@ -26,6 +27,8 @@ export const cartShape: Parser<Cart> = objectOf<Cart>({
     minimumOrderQuantity: 'integer',
     availableQuantity: 'integer',
     packSize: 'integer',
+    salesUnit: oneOf(SALES_UNITS),
+    maxOrderQuantity: 'integer or null',
     customerPartNumber: 'string or null',
     problem: 'string or null',
     listPrice: optional(numberParser),

@@ -30,6 +30,8 @@ const item = {
   minimumOrderQuantity: 2,
   availableQuantity: 140,
   packSize: 1,
+  salesUnit: 'each',
+  maxOrderQuantity: null,
 };
 
 const result = {
@@ -88,6 +90,8 @@ const pricedCart = {
       minimumOrderQuantity: 2,
       availableQuantity: 140,
       packSize: 2,
+      salesUnit: 'each',
+      maxOrderQuantity: null,
       customerPartNumber: null,
       problem: 'Only 12 left',
     },

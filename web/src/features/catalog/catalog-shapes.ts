@@ -5,6 +5,7 @@ import type {
   SearchItem,
   SearchResult,
 } from '@proper-parts/domain/catalog-search';
+import { SALES_UNITS } from '@proper-parts/domain/sales-units';
 import {
   arrayOf,
   lazy,
@@ -37,6 +38,8 @@ const searchItemShape: Shape<SearchItem> = {
   minimumOrderQuantity: 'integer',
   availableQuantity: 'integer',
   packSize: 'integer',
+  salesUnit: oneOf(SALES_UNITS),
+  maxOrderQuantity: 'integer or null',
 };
 
 type Facets = SearchResult['facets'];

@@ -1,8 +1,8 @@
 import { cartLineProblem } from '@proper-parts/domain/cart-rules';
+import { countOf, type SalesUnit } from '@proper-parts/domain/sales-units';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
-import { formatPieces } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { useCurrentUser } from '../../auth/use-current-user';
 import { useChangeCartLine } from '../api/use-cart';
@@ -13,6 +13,9 @@ export interface CartProduct {
   minimumOrderQuantity: number;
   availableQuantity: number;
   packSize?: number;
+  /** Issue 35: what it sells in, and the most one order takes (null: no limit). */
+  salesUnit?: SalesUnit;
+  maxOrderQuantity?: number | null;
 }
 
 /** The first quantity worth ordering: the minimum, rounded up to whole packs. */
@@ -27,9 +30,12 @@ function useAddToCart(product: CartProduct) {
       { productId: product._id, quantity },
       {
         onSuccess: () =>
-          toast.success(`${formatPieces(quantity)} of ${product.name} in your cart`, {
-            action: { label: 'View cart', onClick: () => navigate(paths.cart) },
-          }),
+          toast.success(
+            `${countOf(quantity, product.salesUnit ?? 'each')} of ${product.name} in your cart`,
+            {
+              action: { label: 'View cart', onClick: () => navigate(paths.cart) },
+            },
+          ),
         onError: (error) => toast.error(error.message),
       },
     );
@@ -66,7 +72,7 @@ export function AddToCartForm({ product }: { product: CartProduct }) {
   const wanted = Number(quantity);
   const problem =
     quantity.trim() === '' || !Number.isInteger(wanted) || wanted < 1
-      ? 'Enter a whole number of pieces'
+      ? `Enter a whole number of ${product.salesUnit === 'metre' ? 'metres' : product.salesUnit === 'kg' ? 'kilograms' : 'pieces'}`
       : cartLineProblem(wanted, { ...product, packSize });
   return (
     <form
@@ -86,7 +92,10 @@ export function AddToCartForm({ product }: { product: CartProduct }) {
           type="number"
           inputMode="numeric"
           min={firstQuantity(product)}
-          max={product.availableQuantity}
+          max={Math.min(
+            product.availableQuantity,
+            product.maxOrderQuantity ?? Number.POSITIVE_INFINITY,
+          )}
           step={packSize}
           value={quantity}
           onChange={(event) => setQuantity(event.target.value)}

@@ -1,4 +1,5 @@
 import type { CartLine } from '@proper-parts/domain/cart';
+import { quantityUnit } from '@proper-parts/domain/sales-units';
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { YourNumber } from '../../../components/your-number';
@@ -51,7 +52,7 @@ export function CartLineRow({ line }: { line: CartLine }) {
           <YourNumber number={line.customerPartNumber} />
         </p>
         <p className="text-sm text-base-content/70">
-          {formatPrice(line.unitPrice)} per pc
+          {formatPrice(line.unitPrice)} per {quantityUnit(line.salesUnit, 1)}
           {line.priceSource === 'contract' &&
             line.listPrice !== undefined &&
             line.listPrice > line.unitPrice && (

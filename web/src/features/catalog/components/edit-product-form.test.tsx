@@ -1,5 +1,5 @@
 import type { CatalogProduct } from '@proper-parts/domain/catalog-search';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -26,6 +26,8 @@ const bearing: CatalogProduct = {
   attributes: [],
   crossReferences: [],
   packSize: 1,
+  salesUnit: 'each',
+  maxOrderQuantity: null,
   priceBreaks: [
     { minQuantity: 100, price: 3.9 },
     { minQuantity: 1000, price: 3.5 },
@@ -102,6 +104,35 @@ describe('EditProductForm: volume pricing and pack size', () => {
         ],
       },
     ]);
+  });
+
+  it('sets the unit and a maximum per order (red under one below the minimum), and clears it', async () => {
+    const user = userEvent.setup();
+    const fetchMock = stubApi({
+      ...signInAs(admin),
+      [PATCH]: ({ body }) =>
+        jsonResponse({ success: true, data: { ...bearing, ...(body as object) } }),
+    });
+    renderForm();
+    const most = screen.getByLabelText('Maximum per order');
+    expect(most).toHaveValue(null);
+    await user.selectOptions(screen.getByLabelText('Unit'), 'box');
+    await retype(user, most, '5');
+    await save(user);
+    expect(
+      await screen.findByText('Maximum per order must be at least the minimum order quantity'),
+    ).toBeInTheDocument();
+    expect(most).toHaveAttribute('aria-invalid', 'true');
+    expect(callsTo(fetchMock, PATCH)).toEqual([]);
+
+    await retype(user, most, '500');
+    await save(user);
+    await screen.findByText(`${bearing.name} saved`);
+    expect(callsTo(fetchMock, PATCH)).toEqual([{ salesUnit: 'box', maxOrderQuantity: 500 }]);
+    await retype(user, screen.getByLabelText('Maximum per order'), '');
+    await save(user);
+    await waitFor(() => expect(callsTo(fetchMock, PATCH)).toHaveLength(2));
+    expect(callsTo(fetchMock, PATCH)[1]).toEqual({ maxOrderQuantity: null });
   });
 
   it('removing every row sends an empty list: no volume pricing', async () => {

@@ -19,6 +19,7 @@ import {
 } from './edit-product-schema';
 import { PriceBreaksFields } from './price-breaks-fields';
 import { ProductFields, productFormClass } from './product-fields';
+import { SalesUnitFields } from './sales-unit-fields';
 import { ShippingSizeFields } from './shipping-size-fields';
 
 /**
@@ -88,16 +89,7 @@ export function EditProductForm({ product }: { product: CatalogProduct }) {
           afterSku={<FormField label="MPN" error={errors.mpn?.message} {...register('mpn')} />}
           afterStock={
             <>
-              <FormField
-                label="Pack size"
-                labelAside={<span className="text-xs text-base-content/60">Pieces per pack</span>}
-                type="number"
-                inputMode="numeric"
-                min={1}
-                step={1}
-                error={errors.packSize?.message}
-                {...register('packSize', { valueAsNumber: true })}
-              />
+              <SalesUnitFields />
               <PriceBreaksFields
                 control={control}
                 register={register}

@@ -8,7 +8,8 @@ import {
 import type { CatalogProduct } from '@proper-parts/domain/catalog-search';
 import { breakAbovePrice, packSizeField, priceBreakList } from '@proper-parts/domain/price-breaks';
 import { productFields } from '@proper-parts/domain/product-admin';
-import { productSlug } from '@proper-parts/domain/product-edit';
+import { productEditMessages, productSlug } from '@proper-parts/domain/product-edit';
+import { maxOrderQuantityField, salesUnitField } from '@proper-parts/domain/sales-unit-fields';
 import {
   MAX_PRODUCT_GRAMS,
   MAX_PRODUCT_MM,
@@ -52,6 +53,9 @@ export const editProductForm = z
     crossReferences: parsedText(parseCrossReferences),
     priceBreaks: priceBreakList,
     packSize: packSizeField,
+    /** Issue 35: what it sells in, and the most one order takes (null: no limit). */
+    salesUnit: salesUnitField,
+    maxOrderQuantity: maxOrderQuantityField,
     /** Issue 33: one piece's shipping weight (grams) and packed size (mm). */
     weightGrams: shippingSizeField('Shipping weight', MAX_PRODUCT_GRAMS),
     lengthMm: shippingSizeField('Length', MAX_PRODUCT_MM),
@@ -60,6 +64,12 @@ export const editProductForm = z
   })
   .superRefine(
     (form, context) => {
+      if (form.maxOrderQuantity !== null && form.maxOrderQuantity < form.minimumOrderQuantity)
+        context.addIssue({
+          code: 'custom',
+          path: ['maxOrderQuantity'],
+          message: productEditMessages.maximumBelowMinimum,
+        });
       const above = breakAbovePrice(form.priceBreaks, form.price);
       if (above)
         context.addIssue({
@@ -91,6 +101,8 @@ export const productFormValues = (product: CatalogProduct): EditProductFormInput
   crossReferences: formatCrossReferences(product.crossReferences).replaceAll('; ', '\n'),
   priceBreaks: product.priceBreaks,
   packSize: product.packSize,
+  salesUnit: product.salesUnit,
+  maxOrderQuantity: product.maxOrderQuantity,
   weightGrams: product.weightGrams,
   lengthMm: product.lengthMm,
   widthMm: product.widthMm,
@@ -120,6 +132,8 @@ const editProductFieldNames: Record<EditProductField, true> = {
   crossReferences: true,
   priceBreaks: true,
   packSize: true,
+  salesUnit: true,
+  maxOrderQuantity: true,
   weightGrams: true,
   lengthMm: true,
   widthMm: true,

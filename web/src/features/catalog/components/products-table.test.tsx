@@ -57,6 +57,8 @@ function stubSearch(fetchMock: ReturnType<typeof stubCatalog>, found: Tool[]) {
       brand: null,
       category: null,
       packSize: 1,
+      salesUnit: 'each',
+      maxOrderQuantity: null,
     }));
     const more = from + limit < found.length;
     return jsonResponse({

@@ -8,6 +8,7 @@ const statusLabel: Record<QuickOrderStatus, { text: string; tone: string }> = {
   below_minimum: { text: 'Below minimum', tone: 'badge-warning' },
   above_stock: { text: 'Not enough stock', tone: 'badge-warning' },
   not_pack: { text: 'Not whole packs', tone: 'badge-warning' },
+  above_maximum: { text: 'Above order maximum', tone: 'badge-warning' },
   invalid: { text: 'Cannot read', tone: 'badge-error' },
 };
 
@@ -55,6 +56,13 @@ function Fixes({
     buttons.push({
       label: `Order ${formatCount(available)}`,
       fix: { line: line.line, quantity: available },
+    });
+  // Issue 35: a line alone above the most one order takes offers that most.
+  const most = line.maxOrderQuantity;
+  if (line.status === 'above_maximum' && most !== null && (line.quantity ?? 0) > most)
+    buttons.push({
+      label: `Order ${formatCount(most)}`,
+      fix: { line: line.line, quantity: most },
     });
   if (buttons.length === 0) return null;
   return (
