@@ -113,6 +113,10 @@ export type SearchQuery = z.output<typeof searchQuery>;
 const named = z.object({ slug: z.string(), name: z.string() });
 const counted = named.extend({ count: z.number().int() });
 
+/** A product named by its part number and page. */
+export const partRef = z.object({ sku: z.string(), slug: z.string() });
+export type PartRef = z.infer<typeof partRef>;
+
 export const searchItem = z.object({
   _id: z.string(),
   sku: z.string(),
@@ -126,6 +130,11 @@ export const searchItem = z.object({
   availableQuantity: z.number().int(),
   /** Sold in packs of this many (1: any quantity). */
   packSize: z.number().int(),
+  /**
+   * Issue 36: the product that replaces this one, at the end of its chain (A → B → C: C); null
+   * when it is not replaced. A card and the product page say "Replaced by" with a link to it.
+   */
+  supersededBy: partRef.nullable().default(null),
 });
 export type SearchItem = z.infer<typeof searchItem>;
 
@@ -204,6 +213,13 @@ export const catalogProduct = searchItem.extend({
   lengthMm: z.number().int(),
   widthMm: z.number().int(),
   heightMm: z.number().int(),
+  /**
+   * Issue 36: the SKUs of the products this one replaces, directly or down a chain (C of
+   * A → B → C lists B and A), nearest first.
+   */
+  supersedes: z.array(z.string()).default([]),
+  /** The SKU of the product that directly replaces this one (what an admin sets), or null. */
+  replacedBySku: z.string().nullable().default(null),
 });
 export type CatalogProduct = z.infer<typeof catalogProduct>;
 

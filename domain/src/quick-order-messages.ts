@@ -33,6 +33,7 @@ export const quickOrderMessages = {
     `Sold in packs of ${formatCount(pack)}: ${formatCount(rounded)} makes whole packs`,
   aboveStock: (available: number) =>
     available === 0 ? 'Out of stock' : `Only ${formatCount(available)} left`,
+  superseded: (old: string, replacement: string) => `${old} is replaced by ${replacement}`,
   /** The same product on several lines is judged once, on their total (see the matcher). */
   alsoOn: (lines: number[], total: number) =>
     `Also on ${lines.length === 1 ? 'line' : 'lines'} ${listed(lines)}: ${formatCount(total)} in all`,

@@ -2,6 +2,7 @@ import type {
   BrandCount,
   CatalogProduct,
   CategoryNode,
+  PartRef,
   SearchItem,
   SearchResult,
 } from '@proper-parts/domain/catalog-search';
@@ -14,6 +15,7 @@ import {
   oneOf,
   type Parser,
   type Shape,
+  valuesOf,
 } from '../../lib/plain-shape';
 
 /**
@@ -37,6 +39,7 @@ const searchItemShape: Shape<SearchItem> = {
   minimumOrderQuantity: 'integer',
   availableQuantity: 'integer',
   packSize: 'integer',
+  supersededBy: nullable(objectOf<PartRef>({ sku: 'string', slug: 'string' })),
 };
 
 type Facets = SearchResult['facets'];
@@ -88,6 +91,8 @@ export const catalogProductShape: Parser<CatalogProduct> = objectOf<CatalogProdu
   lengthMm: 'integer',
   widthMm: 'integer',
   heightMm: 'integer',
+  supersedes: valuesOf('string'),
+  replacedBySku: 'string or null',
 });
 
 export const brandListShape: Parser<BrandCount[]> = listOf(countedShape);

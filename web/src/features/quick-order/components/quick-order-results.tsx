@@ -9,6 +9,7 @@ const statusLabel: Record<QuickOrderStatus, { text: string; tone: string }> = {
   above_stock: { text: 'Not enough stock', tone: 'badge-warning' },
   not_pack: { text: 'Not whole packs', tone: 'badge-warning' },
   invalid: { text: 'Cannot read', tone: 'badge-error' },
+  superseded: { text: 'Replaced', tone: 'badge-info' },
 };
 
 /** A line's status in words and colour (the words carry it; the colour only helps). */
@@ -37,6 +38,13 @@ function Fixes({
         title: suggestion.name,
         fix: { line: line.line, partNumber: suggestion.sku },
       });
+  // Issue 36: the line names the replacement; one click orders it instead of the old number.
+  if (line.status === 'superseded' && line.sku)
+    buttons.push({
+      label: `Order ${line.sku} instead`,
+      title: line.name ?? undefined,
+      fix: { line: line.line, partNumber: line.sku },
+    });
   const minimum = line.minimumOrderQuantity;
   const available = line.availableQuantity;
   // The server's rounding reaches the minimum in whole packs, counting the product's other lines.
@@ -141,6 +149,11 @@ export function QuickOrderResults({ lines, onFix, busy, vehicle }: QuickOrderRes
                       <YourNumber number={line.customerPartNumber} />
                     </span>
                     <span className="block text-xs text-base-content/70">{line.name}</span>
+                    {line.replaces && (
+                      <span className="block text-xs text-base-content/70">
+                        replaces <span className="font-mono">{line.replaces}</span>
+                      </span>
+                    )}
                   </>
                 ) : (
                   <>
