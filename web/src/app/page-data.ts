@@ -80,9 +80,7 @@ export async function prefetchPage(client: QueryClient, url: URL): Promise<PageF
     return {
       status: 200,
       // Issue 36: a replaced part's page stays indexed, its canonical the replacement's page.
-      canonicalPath: found
-        ? `/products/${found.supersededBy?.slug ?? found.slug}`
-        : pathname,
+      canonicalPath: found ? `/products/${found.supersededBy?.slug ?? found.slug}` : pathname,
       product: found,
     };
   }

@@ -4,12 +4,14 @@ import {
   cartLineProblem,
   cartMessages,
   MAX_CART_LINES,
+  type ReplacementRef,
   type WantedLine,
 } from '@proper-parts/domain/cart';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { type Queryable, rowsOf } from '../../db/queryable.ts';
 import { AppError } from '../../errors.ts';
+import { parsedReplacement, replacementJson } from '../catalog/replacement-sql.ts';
 
 /** A cart line as read with its product and its price at its quantity. */
 export interface PricedRow {
@@ -31,6 +33,8 @@ export interface PricedRow {
   /** Issue 35: the list price and the public tier price at this quantity (absent on quotes). */
   listCents?: number;
   tierCents?: number;
+  /** Issue 36: what replaces the product, as JSON (replacement-sql.ts). */
+  supersededBy?: ReplacementRef | string | null;
 }
 
 /**
@@ -47,7 +51,8 @@ const pricedLines = (source: SQL, userId: string | null) => sql`
     p.minimum_order_quantity as "minimumOrderQuantity",
     p.available_quantity as "availableQuantity", p.pack_size as "packSize",
     p.deleted_at is null as live, p.weight_grams as "weightGrams",
-    n.customer_part_number as "customerPartNumber"
+    n.customer_part_number as "customerPartNumber",
+    ${replacementJson()} as "supersededBy"
   from (${source}) c join products p on p.id = c.product_id
     left join company_part_numbers n on n.product_id = p.id
       and n.company_id = (select company_id from company_members where user_id = ${userId})
@@ -83,6 +88,7 @@ export function toCartLine(row: PricedRow): CartLine {
     packSize: row.packSize,
     customerPartNumber: row.customerPartNumber ?? null,
     problem: row.live ? cartLineProblem(row.quantity, row) : cartMessages.productNotFound,
+    supersededBy: parsedReplacement(row.supersededBy),
   };
 }
 

@@ -36,7 +36,8 @@ export async function writeSupersession(db: Queryable, writes: SupersessionWrite
   }>(
     db,
     sql`select x.product_id, p.sku, x.replacement, r.id as replacement_id
-      from json_to_recordset(${json(writes)}) as x(product_id uuid, replacement text)
+      from json_to_recordset(${json(writes.map((w) => ({ product_id: w.productId, replacement: w.replacement })))})
+        as x(product_id uuid, replacement text)
       join products p on p.id = x.product_id
       left join products r on x.replacement <> '' and lower(r.sku) = lower(x.replacement)
         and r.deleted_at is null`,
@@ -47,13 +48,13 @@ export async function writeSupersession(db: Queryable, writes: SupersessionWrite
     if (row.replacement_id === row.product_id)
       throw new AppError('INVALID', `supersededBy: ${row.sku} cannot replace itself`);
   }
-  const updates = resolved.map((row) => ({ id: row.product_id, by: row.replacement_id }));
-  await db.execute(sql`update products p set superseded_by_id = x.by, updated_at = now()
-    from json_to_recordset(${json(updates)}) as x(id uuid, by uuid)
-    where p.id = x.id and p.superseded_by_id is distinct from x.by`);
+  const updates = resolved.map((row) => ({ id: row.product_id, by_id: row.replacement_id }));
+  await db.execute(sql`update products p set superseded_by_id = x.by_id, updated_at = now()
+    from json_to_recordset(${json(updates)}) as x(id uuid, by_id uuid)
+    where p.id = x.id and p.superseded_by_id is distinct from x.by_id`);
   const [cycle] = await cycleThrough(
     db,
-    updates.filter((u) => u.by !== null).map((u) => u.id),
+    updates.filter((u) => u.by_id !== null).map((u) => u.id),
   );
   if (cycle)
     throw new AppError(

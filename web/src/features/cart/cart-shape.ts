@@ -1,5 +1,5 @@
-import type { Cart, CartLine } from '@proper-parts/domain/cart';
-import { listOf, objectOf, oneOf, optional, type Parser } from '../../lib/plain-shape';
+import type { Cart, CartLine, ReplacementRef } from '@proper-parts/domain/cart';
+import { listOf, nullable, objectOf, oneOf, optional, type Parser } from '../../lib/plain-shape';
 
 /**
  * The priced cart (`GET /cart`, a line's change, `POST /cart/preview`) as the domain's `cart`
@@ -30,6 +30,9 @@ export const cartShape: Parser<Cart> = objectOf<Cart>({
     problem: 'string or null',
     listPrice: optional(numberParser),
     priceSource: optional(oneOf(['contract', 'tier', 'list'] as const)),
+    supersededBy: nullable(
+      objectOf<ReplacementRef>({ productId: 'string', sku: 'string', slug: 'string' }),
+    ),
   }),
   total: 'number',
 });
