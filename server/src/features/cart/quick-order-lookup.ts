@@ -22,6 +22,8 @@ export interface Match {
   pack: number;
   /** Issue 35: the buyer's company's own number for the product, if it keeps one. */
   customerPartNumber: string | null;
+  /** Issue 36: the product is replaced by another (quick-order-superseded.ts offers that). */
+  replaced: boolean;
 }
 
 const rowsOf = async <T>(db: Database, query: SQL) => (await db.execute(query)).rows as T[];
@@ -46,7 +48,7 @@ export async function findProducts(
   if (keys.length === 0) return new Map();
   const columns = sql`products.id, products.sku, products.name,
     products.minimum_order_quantity as minimum, products.available_quantity as available,
-    products.pack_size as pack`;
+    products.pack_size as pack, products.superseded_by_id is not null as replaced`;
   const company = sql`${companyId}::uuid`;
   const rows = await rowsOf<Omit<Match, 'customerPartNumber'> & { key: string }>(
     db,
@@ -82,6 +84,7 @@ export async function findProducts(
       available: Number(row.available),
       pack: Math.max(1, Number(row.pack)),
       customerPartNumber: row.customerPartNumber ?? null,
+      replaced: Boolean(row.replaced),
     });
   }
   return found;

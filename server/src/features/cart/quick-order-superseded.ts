@@ -8,17 +8,16 @@ import { findProducts, type Match } from './quick-order-lookup.ts';
 /**
  * Issue 36: for each matched product that is replaced, the replacement a buyer is offered (the
  * end of its chain), as quick order matches it, by the replaced product's id. Two statements
- * when a line names a replaced part, none otherwise beyond the one that finds none.
+ * when a line names a replaced part, none otherwise.
  */
 export async function replacementsFor(
   db: Database,
   matched: Match[],
   companyId: string | null,
 ): Promise<Map<string, Match>> {
-  const replaced = await replacementsOf(
-    db,
-    matched.map((m) => m.id),
-  );
+  const ids = matched.filter((m) => m.replaced).map((m) => m.id);
+  if (ids.length === 0) return new Map();
+  const replaced = await replacementsOf(db, ids);
   if (replaced.size === 0) return new Map();
   const found = await findProducts(
     db,

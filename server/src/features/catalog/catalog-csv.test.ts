@@ -236,7 +236,9 @@ BAD-9,Negative stock,,,ball-bearings,1,1,-5,,,,
   it('exports the whole catalog, and importing that file changes nothing', async () => {
     const csv = await exportCsv();
     const lines = csv.trimEnd().split('\n');
-    expect(lines[0]).toBe(`${HEADER},priceBreaks,packSize,weightGrams,lengthMm,widthMm,heightMm`);
+    expect(lines[0]).toBe(
+      `${HEADER},priceBreaks,packSize,weightGrams,lengthMm,widthMm,heightMm,supersededBy`,
+    );
     const [{ live = 0 } = {}] = (
       await app.db.execute<{ live: number }>(
         sql`select count(*)::int as live from products where deleted_at is null`,
