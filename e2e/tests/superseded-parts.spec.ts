@@ -65,8 +65,8 @@ for (const width of [375, 768, 1280] as const) {
     await shoot(buyer, `superseded-quick-order-${width}`);
     await line.getByRole('button', { name: `Order ${newSku} instead` }).click();
     await expect(line).toHaveAttribute('data-status', 'ok');
-    await expect(buyer.getByRole('status').filter({ hasText: 'lines ready' })).toHaveText(
-      '1 of 1 lines ready',
+    await expect(buyer.getByRole('status').filter({ hasText: 'line ready' })).toHaveText(
+      '1 of 1 line ready',
     );
     await buyer.getByRole('button', { name: 'Add all valid lines to the cart' }).click();
     await expect(buyer.getByText('1 part added to your cart').first()).toBeVisible();
@@ -78,7 +78,8 @@ for (const width of [375, 768, 1280] as const) {
     await fillAddress(buyer, peoria);
     await buyer.getByRole('button', { name: 'Place order' }).click();
     await expect(buyer).toHaveURL(/\/dashboard\/payment\//);
-    await expect(buyer.getByText(newSku).first()).toBeVisible();
+    await expect(buyer.getByText(`New Bearing ${stamp}`)).toBeVisible();
+    await expect(buyer.getByText('3 pcs × $2.50')).toBeVisible();
     await shoot(buyer, `superseded-ordered-${width}`);
 
     // The old part's page says what replaces it, and points search engines there.
