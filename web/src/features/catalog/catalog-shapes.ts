@@ -16,7 +16,13 @@ import {
   type Parser,
   type Shape,
   valuesOf,
+  withDefault,
 } from '../../lib/plain-shape';
+
+const stringParser: Parser<string> = {
+  safeParse: (value) =>
+    typeof value === 'string' ? { success: true, data: value } : { success: false },
+};
 
 /**
  * The catalog's answers (`/catalog/search`, `/catalog/products/{slug}`, brands, categories) as
@@ -39,7 +45,8 @@ const searchItemShape: Shape<SearchItem> = {
   minimumOrderQuantity: 'integer',
   availableQuantity: 'integer',
   packSize: 'integer',
-  supersededBy: nullable(objectOf<PartRef>({ sku: 'string', slug: 'string' })),
+  // Issue 36; `.default()` in the domain: an answer without it reads as none.
+  supersededBy: withDefault(nullable(objectOf<PartRef>({ sku: 'string', slug: 'string' })), null),
 };
 
 type Facets = SearchResult['facets'];
@@ -91,8 +98,8 @@ export const catalogProductShape: Parser<CatalogProduct> = objectOf<CatalogProdu
   lengthMm: 'integer',
   widthMm: 'integer',
   heightMm: 'integer',
-  supersedes: valuesOf('string'),
-  replacedBySku: 'string or null',
+  supersedes: withDefault(valuesOf('string'), []),
+  replacedBySku: withDefault(nullable(stringParser), null),
 });
 
 export const brandListShape: Parser<BrandCount[]> = listOf(countedShape);
