@@ -42,6 +42,14 @@ export type CartLinesRequest = z.infer<typeof cartLinesRequest>;
 export const priceBreak = z.object({ minQuantity: z.number().int(), price: z.number() });
 export type PriceBreak = z.infer<typeof priceBreak>;
 
+/** Issue 36: a replacement as a cart, a saved list or a reorder names it. */
+export const replacementRef = z.object({
+  productId: z.string(),
+  sku: z.string(),
+  slug: z.string(),
+});
+export type ReplacementRef = z.infer<typeof replacementRef>;
+
 export const cartLine = z.object({
   productId: z.string(),
   sku: z.string(),
@@ -66,6 +74,11 @@ export const cartLine = z.object({
   priceSource: z.enum(['contract', 'tier', 'list']).optional(),
   /** What stops this line from being ordered as it is ("Only 12 left", "Minimum 50"). */
   problem: z.string().nullable(),
+  /**
+   * Issue 36: the product that replaces this line's (the end of its chain), which the cart offers
+   * to swap it for; null when it is not replaced.
+   */
+  supersededBy: replacementRef.nullable().default(null),
 });
 export type CartLine = z.infer<typeof cartLine>;
 
@@ -156,6 +169,8 @@ export const reorderResult = z.object({
   priceChanged: z.array(
     z.object({ sku: z.string(), name: z.string(), was: z.number(), now: z.number() }),
   ),
+  /** Issue 36: lines whose part is replaced went into the cart as their replacement. */
+  replaced: z.array(z.object({ sku: z.string(), replacementSku: z.string() })).default([]),
 });
 export type ReorderResult = z.infer<typeof reorderResult>;
 
@@ -184,6 +199,8 @@ export const savedList = savedListSummary.extend({
       name: z.string(),
       slug: z.string(),
       quantity: z.number().int(),
+      /** Issue 36: the product that replaces this line's, or null. */
+      supersededBy: replacementRef.nullable().default(null),
     }),
   ),
 });

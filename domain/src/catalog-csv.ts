@@ -32,6 +32,7 @@ export const CATALOG_CSV_COLUMNS = [
   'lengthMm',
   'widthMm',
   'heightMm',
+  'supersededBy',
 ] as const;
 export type CatalogCsvColumn = (typeof CATALOG_CSV_COLUMNS)[number];
 export const REQUIRED_CSV_COLUMNS: CatalogCsvColumn[] = ['sku', 'name'];
@@ -169,6 +170,16 @@ export const skuField = z
   .max(60, 'sku: at most 60 characters')
   .regex(/^[A-Za-z0-9][A-Za-z0-9._/ -]*$/, 'sku: letters, digits and . _ / - only');
 
+/** Issue 36: the SKU of the product that replaces this one, or '' for none. */
+export const supersededByField = z
+  .string()
+  .trim()
+  .max(60, 'supersededBy: at most 60 characters')
+  .regex(
+    /^(?:[A-Za-z0-9][A-Za-z0-9._/ -]*)?$/,
+    'supersededBy: a SKU (letters, digits and . _ / -)',
+  );
+
 export const catalogCsvLine = z.object({
   sku: skuField,
   name: z
@@ -238,6 +249,8 @@ export const catalogCsvLine = z.object({
   lengthMm: optional(number('lengthMm').pipe(shippingSizeField('lengthMm', MAX_PRODUCT_MM))),
   widthMm: optional(number('widthMm').pipe(shippingSizeField('widthMm', MAX_PRODUCT_MM))),
   heightMm: optional(number('heightMm').pipe(shippingSizeField('heightMm', MAX_PRODUCT_MM))),
+  // As priceBreaks: an empty cell means something, no replacement (it clears one).
+  supersededBy: supersededByField.optional(),
 });
 export type CatalogCsvLine = z.output<typeof catalogCsvLine>;
 

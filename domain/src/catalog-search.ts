@@ -114,6 +114,10 @@ export type SearchQuery = z.output<typeof searchQuery>;
 const named = z.object({ slug: z.string(), name: z.string() });
 const counted = named.extend({ count: z.number().int() });
 
+/** A product named by its part number and page. */
+export const partRef = z.object({ sku: z.string(), slug: z.string() });
+export type PartRef = z.infer<typeof partRef>;
+
 export const searchItem = z.object({
   _id: z.string(),
   sku: z.string(),
@@ -130,6 +134,11 @@ export const searchItem = z.object({
   /** Issue 35: what it sells in (sales-units.ts), and the most one order takes (null: no limit). */
   salesUnit: z.enum(SALES_UNITS),
   maxOrderQuantity: z.number().int().nullable(),
+  /**
+   * Issue 36: the product that replaces this one, at the end of its chain (A → B → C: C); null
+   * when it is not replaced. A card and the product page say "Replaced by" with a link to it.
+   */
+  supersededBy: partRef.nullable().default(null),
 });
 export type SearchItem = z.infer<typeof searchItem>;
 
@@ -208,6 +217,13 @@ export const catalogProduct = searchItem.extend({
   lengthMm: z.number().int(),
   widthMm: z.number().int(),
   heightMm: z.number().int(),
+  /**
+   * Issue 36: the SKUs of the products this one replaces, directly or down a chain (C of
+   * A → B → C lists B and A), nearest first.
+   */
+  supersedes: z.array(z.string()).default([]),
+  /** The SKU of the product that directly replaces this one (what an admin sets), or null. */
+  replacedBySku: z.string().nullable().default(null),
 });
 export type CatalogProduct = z.infer<typeof catalogProduct>;
 

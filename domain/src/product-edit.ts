@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CROSS_REFERENCE_KINDS, skuField } from './catalog-csv.ts';
+import { CROSS_REFERENCE_KINDS, skuField, supersededByField } from './catalog-csv.ts';
 import { breakAbovePrice, packSizeField, priceBreakList } from './price-breaks.ts';
 import { MAX_PRODUCT_QUANTITY, productFields } from './product-admin.ts';
 import { maxOrderQuantityField, salesUnitField } from './sales-unit-fields.ts';
@@ -83,6 +83,8 @@ export const updateProductRequest = z
     lengthMm: shippingSizeField('lengthMm', MAX_PRODUCT_MM),
     widthMm: shippingSizeField('widthMm', MAX_PRODUCT_MM),
     heightMm: shippingSizeField('heightMm', MAX_PRODUCT_MM),
+    /** Issue 36: the SKU of the product that replaces this one; '' takes the replacement off. */
+    supersededBy: supersededByField,
   })
   .partial()
   .strict()

@@ -37,6 +37,7 @@ export const quickOrderMessages = {
   aboveMaximum: (max: number, unit: SalesUnit = 'each') => maximumPhrase(max, unit),
   aboveStock: (available: number) =>
     available === 0 ? 'Out of stock' : `Only ${formatCount(available)} left`,
+  superseded: (old: string, replacement: string) => `${old} is replaced by ${replacement}`,
   /** The same product on several lines is judged once, on their total (see the matcher). */
   alsoOn: (lines: number[], total: number) =>
     `Also on ${lines.length === 1 ? 'line' : 'lines'} ${listed(lines)}: ${formatCount(total)} in all`,

@@ -17,6 +17,8 @@ export const QUICK_ORDER_STATUSES = [
   'not_pack',
   'above_maximum',
   'invalid',
+  /** Issue 36: the part is replaced; the line names the replacement (the end of the chain). */
+  'superseded',
 ] as const;
 export type QuickOrderStatus = (typeof QUICK_ORDER_STATUSES)[number];
 
@@ -43,7 +45,10 @@ export const quickOrderLine = z.object({
   line: z.number().int(),
   input: z.string(),
   status: z.enum(QUICK_ORDER_STATUSES),
-  /** The matched product: null when not found or invalid. */
+  /**
+   * The matched product: null when not found or invalid. For `superseded`, the replacement (the
+   * product to order instead), and `replaces` is the SKU the line named.
+   */
   productId: z.string().nullable(),
   sku: z.string().nullable(),
   name: z.string().nullable(),
@@ -84,6 +89,8 @@ export const quickOrderLine = z.object({
    * fitment data (not a vehicle part) or the line matched nothing. Absent without `vehicle`.
    */
   fits: z.boolean().nullable().optional(),
+  /** Issue 36, for `superseded`: the SKU of the replaced part the line named; else null. */
+  replaces: z.string().nullable().default(null),
 });
 export type QuickOrderLine = z.infer<typeof quickOrderLine>;
 

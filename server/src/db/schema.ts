@@ -179,9 +179,18 @@ export const products = pgTable(
     lengthMm: integer('length_mm').notNull().default(0),
     widthMm: integer('width_mm').notNull().default(0),
     heightMm: integer('height_mm').notNull().default(0),
+    /**
+     * Issue 36: the product that replaces this one (A → B → C); the end of the chain is what a
+     * buyer is offered (`pp_replacement_of`). Cycles are refused by `catalog/supersession.ts`.
+     */
+    supersededById: uuid('superseded_by_id').references((): AnyPgColumn => products.id, {
+      onDelete: 'set null',
+    }),
   },
   (t) => [
     uniqueIndex('products_sku_unique').on(t.sku),
+    index('products_superseded_by_idx').on(t.supersededById),
+    check('products_not_superseded_by_itself', sql`${t.supersededById} <> ${t.id}`),
     // A SKU is one part number whatever its case (issue 31, decision 031): `hb-cheap-1` beside
     // `HB-CHEAP-1` would leave quick order picking one of them. The plain index keeps the keyset reads.
     uniqueIndex('products_sku_lower_unique').on(sql`lower(${t.sku})`),

@@ -79,7 +79,8 @@ export async function prefetchPage(client: QueryClient, url: URL): Promise<PageF
     // the server's render 100–500 ms at 10^6 products the first time it was asked.
     return {
       status: 200,
-      canonicalPath: found ? `/products/${found.slug}` : pathname,
+      // Issue 36: a replaced part's page stays indexed, its canonical the replacement's page.
+      canonicalPath: found ? `/products/${found.supersededBy?.slug ?? found.slug}` : pathname,
       product: found,
     };
   }

@@ -100,6 +100,14 @@ export function optional<T>(parser: Parser<T>): Parser<T | undefined> {
   };
 }
 
+/** `parser`'s value, or `fallback` when the field is left out (zod's `.default()`). */
+export function withDefault<T>(parser: Parser<T>, fallback: T): Parser<T> {
+  return {
+    safeParse: (value) =>
+      value === undefined ? { success: true, data: fallback } : parser.safeParse(value),
+  };
+}
+
 /** One of these words (zod's `z.enum`). */
 export function oneOf<const V extends string>(values: readonly V[]): Parser<V> {
   return {

@@ -106,7 +106,7 @@ export function CartPage() {
         <>
           <ul className="divide-y divide-base-300 border-y border-base-300">
             {lines.map((line) => (
-              <CartLineRow key={line.productId} line={line} />
+              <CartLineRow key={line.productId} line={line} lines={lines} />
             ))}
           </ul>
           <div className="mt-6 flex flex-col gap-6 sm:flex-row sm:items-start sm:justify-between">

@@ -12,6 +12,7 @@ import { useContractPrice } from '../features/catalog/api/buyer-prices';
 import { productPageQueryOptions } from '../features/catalog/api/edit-product';
 import { relatedPartsQuery, useCatalogSearch } from '../features/catalog/api/search-catalog';
 import { ProductNotFound } from '../features/catalog/components/product-not-found';
+import { ReplacedByNote, ReplacesNote } from '../features/catalog/components/replaced-by-note';
 import { SalesUnitNote } from '../features/catalog/components/sales-unit-note';
 import { SearchResultCard } from '../features/catalog/components/search-result-card';
 import { FitCheck } from '../features/fitment/components/fit-check';
@@ -143,6 +144,8 @@ function ProductView({ product }: { product: CatalogProduct }) {
               </Link>
             )}
           </div>
+          <ReplacedByNote replacement={product.supersededBy} />
+          <ReplacesNote skus={product.supersedes} />
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
             <dt className="text-base-content/70">SKU</dt>
             <dd className="font-mono" data-testid="sku">

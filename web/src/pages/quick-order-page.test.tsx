@@ -36,6 +36,7 @@ const line = (
     roundedQuantity: null,
     unitPrice: 2.5,
     lineTotal: null,
+    replaces: null,
     ...overrides,
   };
   // $2.50 a piece unless said otherwise; no price for a line that matched nothing.

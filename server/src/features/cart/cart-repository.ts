@@ -4,6 +4,7 @@ import {
   cartLineProblem,
   cartMessages,
   MAX_CART_LINES,
+  type ReplacementRef,
   type WantedLine,
 } from '@proper-parts/domain/cart';
 import type { SalesUnit } from '@proper-parts/domain/sales-units';
@@ -11,6 +12,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { type Queryable, rowsOf } from '../../db/queryable.ts';
 import { AppError } from '../../errors.ts';
+import { parsedReplacement, replacementJson } from '../catalog/replacement-sql.ts';
 
 /** A cart line as read with its product and its price at its quantity. */
 export interface PricedRow {
@@ -35,6 +37,8 @@ export interface PricedRow {
   /** Issue 35: the list price and the public tier price at this quantity (absent on quotes). */
   listCents?: number;
   tierCents?: number;
+  /** Issue 36: what replaces the product, as JSON (replacement-sql.ts). */
+  supersededBy?: ReplacementRef | string | null;
 }
 
 /**
@@ -52,7 +56,8 @@ const pricedLines = (source: SQL, userId: string | null) => sql`
     p.available_quantity as "availableQuantity", p.pack_size as "packSize",
     p.sales_unit as "salesUnit", p.max_order_quantity as "maxOrderQuantity",
     p.deleted_at is null as live, p.weight_grams as "weightGrams",
-    n.customer_part_number as "customerPartNumber"
+    n.customer_part_number as "customerPartNumber",
+    ${replacementJson()} as "supersededBy"
   from (${source}) c join products p on p.id = c.product_id
     left join company_part_numbers n on n.product_id = p.id
       and n.company_id = (select company_id from company_members where user_id = ${userId})
@@ -90,6 +95,7 @@ export function toCartLine(row: PricedRow): CartLine {
     maxOrderQuantity: row.maxOrderQuantity,
     customerPartNumber: row.customerPartNumber ?? null,
     problem: row.live ? cartLineProblem(row.quantity, row) : cartMessages.productNotFound,
+    supersededBy: parsedReplacement(row.supersededBy),
   };
 }
 

@@ -26,6 +26,8 @@ export interface Match {
   max: number | null;
   /** Issue 35: the buyer's company's own number for the product, if it keeps one. */
   customerPartNumber: string | null;
+  /** Issue 36: the product is replaced by another (quick-order-superseded.ts offers that). */
+  replaced: boolean;
 }
 
 const rowsOf = async <T>(db: Database, query: SQL) => (await db.execute(query)).rows as T[];
@@ -50,7 +52,8 @@ export async function findProducts(
   if (keys.length === 0) return new Map();
   const columns = sql`products.id, products.sku, products.name,
     products.minimum_order_quantity as minimum, products.available_quantity as available,
-    products.pack_size as pack, products.sales_unit as unit, products.max_order_quantity as max`;
+    products.pack_size as pack, products.sales_unit as unit, products.max_order_quantity as max,
+    products.superseded_by_id is not null as replaced`;
   const company = sql`${companyId}::uuid`;
   const rows = await rowsOf<Omit<Match, 'customerPartNumber'> & { key: string }>(
     db,
@@ -88,6 +91,7 @@ export async function findProducts(
       unit: row.unit,
       max: row.max === null ? null : Number(row.max),
       customerPartNumber: row.customerPartNumber ?? null,
+      replaced: Boolean(row.replaced),
     });
   }
   return found;

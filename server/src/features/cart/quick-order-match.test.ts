@@ -124,6 +124,7 @@ describe('matchQuickOrder (issue 18)', async () => {
       roundedQuantity: null,
       unitPrice: 12.5,
       lineTotal: 12.5,
+      replaces: null,
     });
   });
 

@@ -10,6 +10,7 @@ import {
   priceProducts,
   suggestProducts,
 } from './quick-order-lookup.ts';
+import { replacementsFor, supersededLine } from './quick-order-superseded.ts';
 
 /** How many distinct unknown part numbers get "did you mean" suggestions; the rest get none. */
 export const MAX_SUGGESTED_PART_NUMBERS = 100;
@@ -88,12 +89,22 @@ export async function matchQuickOrder(
       .slice(0, MAX_SUGGESTED_PART_NUMBERS),
   );
 
+  // Issue 36: a replaced part's line offers its replacement; it is judged on its own.
+  const replacements = await replacementsFor(db, [...found.values()], companyId);
+  const replacedTotals = new Map<string, number>();
+
   // Each product's lines and total, judged and priced once.
   const byProduct = new Map<string, { lines: number[]; total: number }>();
   const quantityOf = (line: ParsedLine, product: Match) => line.quantity ?? product.minimum;
   for (const line of parsed) {
     const product = productOf(line);
     if (!product) continue;
+    const replacement = replacements.get(product.id);
+    if (replacement) {
+      const asked = quantityOf(line, replacement);
+      replacedTotals.set(replacement.id, (replacedTotals.get(replacement.id) ?? 0) + asked);
+      continue;
+    }
     const entry = byProduct.get(product.id) ?? { lines: [], total: 0 };
     entry.lines.push(line.line);
     entry.total += quantityOf(line, product);
@@ -101,7 +112,10 @@ export async function matchQuickOrder(
   }
   const unitCents = await priceProducts(
     db,
-    new Map([...byProduct].map(([id, { total }]) => [id, total])),
+    new Map([
+      ...replacedTotals,
+      ...[...byProduct].map(([id, { total }]): [string, number] => [id, total]),
+    ]),
     buyerId,
   );
 
@@ -124,6 +138,7 @@ export async function matchQuickOrder(
       roundedQuantity: null,
       unitPrice: null,
       lineTotal: null,
+      replaces: null,
     };
     const key = keyOf.get(line);
     if (key === undefined)
@@ -154,6 +169,15 @@ export async function matchQuickOrder(
             message: quickOrderMessages.notFound,
             suggestions: suggested.get(key) ?? [],
           };
+    const replacement = replacements.get(product.id);
+    if (replacement)
+      return supersededLine(
+        { ...none, status: 'superseded', message: null },
+        product,
+        replacement,
+        line.quantity,
+        unitCents.get(replacement.id) ?? 0,
+      );
     const { lines: named, total } = byProduct.get(product.id) ?? { lines: [line.line], total: 0 };
     const { status, message } = judge(product, total);
     const others = named.filter((other) => other !== line.line);

@@ -1,6 +1,7 @@
 import {
   cartMessages,
   type ReorderResult,
+  type ReplacementRef,
   type SavedList,
   type SavedListSummary,
 } from '@proper-parts/domain/cart';
@@ -11,6 +12,7 @@ import { type Queryable, rowsOf } from '../../db/queryable.ts';
 import { savedLists } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { afterCursor, cursorAt, pageOf } from '../../http/keyset.ts';
+import { parsedReplacement, replacementJson } from '../catalog/replacement-sql.ts';
 import { addCartLines, readCart } from './cart-repository.ts';
 
 interface SummaryRow {
@@ -93,13 +95,22 @@ export async function findSavedList(
     summaryOf(sql`l.id = ${listId} and l.user_id = ${userId}`),
   );
   if (!summary) throw new AppError('NOT_FOUND', cartMessages.listNotFound);
-  const lines = await rowsOf<SavedList['lines'][number]>(
+  const lines = await rowsOf<
+    Omit<SavedList['lines'][number], 'supersededBy'> & { supersededBy: string | null }
+  >(
     db,
-    sql`select s.product_id as "productId", p.sku, p.name, p.slug, s.quantity
+    sql`select s.product_id as "productId", p.sku, p.name, p.slug, s.quantity,
+        ${replacementJson()} as "supersededBy"
       from saved_list_lines s join products p on p.id = s.product_id
       where s.list_id = ${listId} order by p.sku`,
   );
-  return { ...toSummary(summary), lines };
+  return {
+    ...toSummary(summary),
+    lines: lines.map((line) => ({
+      ...line,
+      supersededBy: parsedReplacement<ReplacementRef>(line.supersededBy),
+    })),
+  };
 }
 
 export async function deleteSavedList(db: Database, userId: string, listId: string) {
@@ -119,6 +130,8 @@ export async function addListToCart(db: Database, userId: string, listId: string
 
 interface ReorderRow {
   productId: string;
+  /** Issue 36: the SKU the order named, when its part is now replaced by `sku`. */
+  oldSku: string | null;
   sku: string;
   name: string;
   quantity: number;
@@ -129,7 +142,8 @@ interface ReorderRow {
 
 /**
  * "Buy again": the order's lines go into the cart at today's prices. Lines whose product is no
- * longer sold are left out and named; lines whose price changed are named with both prices.
+ * longer sold are left out and named; lines whose price changed are named with both prices. A
+ * line whose part is replaced (issue 36) goes in as its replacement, named in `replaced`.
  */
 export async function reorder(
   db: Database,
@@ -138,11 +152,14 @@ export async function reorder(
 ): Promise<ReorderResult> {
   const lines = await rowsOf<ReorderRow>(
     db,
-    sql`select l.product_id as "productId", l.sku, l.name, l.quantity,
+    sql`select p.id as "productId", case when p.id <> l.product_id then o.sku end as "oldSku",
+        case when p.id <> l.product_id then p.sku else l.sku end as sku,
+        case when p.id <> l.product_id then p.name else l.name end as name, l.quantity,
         l.unit_price_cents as "wasCents",
         (select u.cents from pp_buyer_unit_price(p.id, p.price_cents, l.quantity, ${userId}::text) u) as "nowCents",
         p.deleted_at is null as live
-      from order_lines l join products p on p.id = l.product_id
+      from order_lines l join products o on o.id = l.product_id
+        join products p on p.id = coalesce(pp_replacement_of(o.id), o.id)
       where l.order_id = ${orderId}
       order by l.line_no`,
   );
@@ -152,8 +169,12 @@ export async function reorder(
     cart: await readCart(db, userId),
     added,
     notSold: lines.filter((line) => !line.live).map(({ sku, name }) => ({ sku, name })),
+    replaced: sold.flatMap((line) =>
+      line.oldSku ? [{ sku: line.oldSku, replacementSku: line.sku }] : [],
+    ),
+    // A replacement's price is a new part's, not a change of the old one's.
     priceChanged: sold
-      .filter((line) => Number(line.nowCents) !== line.wasCents)
+      .filter((line) => !line.oldSku && Number(line.nowCents) !== line.wasCents)
       .map((line) => ({
         sku: line.sku,
         name: line.name,

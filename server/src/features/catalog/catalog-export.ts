@@ -34,6 +34,7 @@ type ExportRow = {
   length_mm: number;
   width_mm: number;
   height_mm: number;
+  superseded_by: string | null;
 };
 
 /** PGlite hands `json` back parsed, node-postgres as well; a string is parsed here either way. */
@@ -48,6 +49,8 @@ async function* exportRows(db: Database) {
         select p.sku, p.name, p.mpn, b.name as brand, c.slug as category, p.price_cents,
           p.minimum_order_quantity, p.available_quantity, p.img, p.description, p.pack_size,
           p.sales_unit, p.max_order_quantity, p.weight_grams, p.length_mm, p.width_mm, p.height_mm,
+          (select r.sku from products r where r.id = p.superseded_by_id and r.deleted_at is null)
+            as superseded_by,
           coalesce((select json_agg(json_build_object('name', a.name, 'value', a.value, 'unit', a.unit) order by a.name)
             from product_attributes a where a.product_id = p.id), '[]') as attributes,
           coalesce((select json_agg(json_build_object('kind', r.kind, 'number', r.number) order by r.kind, r.number)
@@ -83,6 +86,7 @@ async function* exportRows(db: Database) {
         row.length_mm,
         row.width_mm,
         row.height_mm,
+        row.superseded_by ?? '',
       ];
     const last = rows.at(-1);
     if (!last || rows.length < EXPORT_BATCH) return;

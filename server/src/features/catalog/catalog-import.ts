@@ -9,6 +9,7 @@ import {
 import { parsedBy, readCsvInBatches, rejectorOf } from '../../csv/read-csv.ts';
 import type { Database } from '../../db/client.ts';
 import { uniqueViolationOf } from '../../db/pg-errors.ts';
+import { AppError } from '../../errors.ts';
 import type { ImportCommitted, ImportProgress } from '../../http/csv-upload.ts';
 import { taxonomy } from './catalog-taxonomy.ts';
 import { analyzeCatalog } from './demo-seed.ts';
@@ -112,6 +113,8 @@ async function apply(
 }
 
 function reasonOf(error: unknown): string {
+  // A refused replacement (supersession.ts) says what is wrong with the line's supersededBy.
+  if (error instanceof AppError) return error.message;
   const taken = uniqueViolationOf(error);
   if (taken?.includes('slug'))
     return 'name: another product already has this name and part number (its URL would clash)';

@@ -39,6 +39,8 @@ type Current = {
   height_mm: number;
   /** JSON of `StoredPriceBreak[]`, the smallest quantity first. */
   price_breaks: string;
+  /** The SKU of the product that replaces this one (issue 36), or null. */
+  superseded_by: string | null;
 };
 
 const breaksOf = (current: Current) =>
@@ -62,6 +64,7 @@ async function currentOf(db: Database, skus: string[]): Promise<Map<string, Curr
         p.minimum_order_quantity, p.available_quantity, p.img, p.description, p.pack_size,
         p.sales_unit, p.max_order_quantity, p.weight_grams, p.length_mm, p.width_mm, p.height_mm,
         p.deleted_at is not null as deleted,
+        (select r.sku from products r where r.id = p.superseded_by_id) as superseded_by,
         coalesce((select json_agg(json_build_object('name', a.name, 'value', a.value, 'unit', a.unit) order by a.name)::text
           from product_attributes a where a.product_id = p.id), '[]') as attributes,
         coalesce((select json_agg(json_build_object('kind', r.kind, 'number', r.number) order by r.kind, r.number)::text
@@ -106,6 +109,7 @@ function sameAs(row: CatalogCsvLine, current: Current): boolean {
     same(row.lengthMm, current.length_mm) &&
     same(row.widthMm, current.width_mm) &&
     same(row.heightMm, current.height_mm) &&
+    same(row.supersededBy?.toLowerCase(), (current.superseded_by ?? '').toLowerCase()) &&
     (row.priceBreaks === undefined || sameBreaks(row.priceBreaks, breaksOf(current))) &&
     (row.attributes === undefined ||
       sortedAttributes(row) === formatAttributes(JSON.parse(current.attributes))) &&
@@ -197,6 +201,7 @@ export async function plan(
         width_mm: row.widthMm ?? null,
         height_mm: row.heightMm ?? null,
         price_breaks: row.priceBreaks ? breaksToCents(row.priceBreaks) : null,
+        superseded_by: row.supersededBy ?? null,
       },
     });
   }

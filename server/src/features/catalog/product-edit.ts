@@ -80,6 +80,7 @@ export async function editProduct(
     width_mm: edit.widthMm ?? null,
     height_mm: edit.heightMm ?? null,
     price_breaks: edit.priceBreaks ? breaksToCents(edit.priceBreaks) : null,
+    superseded_by: edit.supersededBy ?? null,
   };
   try {
     await db.transaction(async (tx) => {

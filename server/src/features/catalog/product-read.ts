@@ -6,6 +6,16 @@ import { fromJson, ITEM_COLUMNS, type ItemRow, toItem } from './search-items.ts'
 /** A product's id: the product read also takes one (a slug never has this shape). */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** Issue 36: the live products this one replaces, down their chains, nearest first. */
+const SUPERSEDES = sql`(select coalesce(json_agg(o.sku order by back.depth, o.sku), '[]') from (
+    with recursive back(id, depth) as (
+      select o.id, 1 from products o where o.superseded_by_id = p.id
+      union all
+      select o.id, back.depth + 1 from back join products o on o.superseded_by_id = back.id
+      where back.depth < 50
+    ) select id, min(depth) as depth from back group by id) back
+    join products o on o.id = back.id and o.deleted_at is null) as supersedes`;
+
 /** A live product by slug (or by id), with its specifications and cross-references. */
 export async function readProduct(
   db: Queryable,
@@ -25,12 +35,15 @@ export async function readProduct(
       length_mm: number | string;
       width_mm: number | string;
       height_mm: number | string;
+      supersedes: string[] | string;
+      replaced_by_sku: string | null;
     }
   >(
     db,
     sql`
     select ${ITEM_COLUMNS}, p.mpn, p.description, p.created_at, '' as sort_value,
-      p.weight_grams, p.length_mm, p.width_mm, p.height_mm,
+      p.weight_grams, p.length_mm, p.width_mm, p.height_mm, ${SUPERSEDES},
+      (select r.sku from products r where r.id = p.superseded_by_id) as replaced_by_sku,
       (select coalesce(json_agg(json_build_object('minQuantity', pb.min_quantity,
           'priceCents', pb.price_cents) order by pb.min_quantity), '[]')
         from price_breaks pb where pb.product_id = p.id) as price_breaks,
@@ -85,5 +98,7 @@ export async function readProduct(
     lengthMm: Number(row.length_mm),
     widthMm: Number(row.width_mm),
     heightMm: Number(row.height_mm),
+    supersedes: fromJson(row.supersedes),
+    replacedBySku: row.replaced_by_sku,
   };
 }

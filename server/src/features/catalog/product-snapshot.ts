@@ -24,6 +24,7 @@ export async function productSnapshot(
           from cross_references r where r.product_id = p.id), '[]'),
         'priceBreaks', coalesce((select json_agg(json_build_object('minQuantity', pb.min_quantity, 'price', pb.price_cents / 100.0) order by pb.min_quantity)
           from price_breaks pb where pb.product_id = p.id), '[]'),
+        'supersededBy', (select r.sku from products r where r.id = p.superseded_by_id),
         'deleted', p.deleted_at is not null
       ) as snapshot
       from products p

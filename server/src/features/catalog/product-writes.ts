@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { eventParts, productEventJson } from '../webhooks/outbox.ts';
 import { replacePriceBreaks, type StoredPriceBreak } from './price-breaks.ts';
+import { writeSupersession } from './supersession.ts';
 
 export const json = (rows: unknown) => sql`${JSON.stringify(rows)}::json`;
 
@@ -24,7 +25,8 @@ const productEvents = sql.raw(
 /**
  * The batch's products, then their specifications, cross-references and price breaks, then their
  * words. An update (`id` set) keeps every column given as null (a list given as null is left
- * alone; an empty one clears it); `mpn: ''` clears the MPN. Shared with the admin's product edit
+ * alone; an empty one clears it); `mpn: ''` clears the MPN, `superseded_by: ''` the replacement
+ * (a SKU: supersession.ts). Shared with the admin's product edit
  * (`PATCH /tools/{id}`), which records its events itself (`events: false`), and only when the
  * edit changed something.
  */
@@ -127,6 +129,16 @@ export async function writeProducts(
       .map((p) => ({
         productId: idOf.get(p.values.sku as string) as string,
         breaks: p.values.price_breaks as StoredPriceBreak[],
+      })),
+  );
+  // Issue 36: after every product of the batch is written, so a line may name one made beside it.
+  await writeSupersession(
+    db,
+    writes
+      .filter((p) => typeof p.values.superseded_by === 'string')
+      .map((p) => ({
+        productId: idOf.get(p.values.sku as string) as string,
+        replacement: p.values.superseded_by as string,
       })),
   );
   // The words include the specifications, written after the product row: make them again.

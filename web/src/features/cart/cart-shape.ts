@@ -1,6 +1,14 @@
-import type { Cart, CartLine } from '@proper-parts/domain/cart';
+import type { Cart, CartLine, ReplacementRef } from '@proper-parts/domain/cart';
 import { SALES_UNITS } from '@proper-parts/domain/sales-units';
-import { listOf, objectOf, oneOf, optional, type Parser } from '../../lib/plain-shape';
+import {
+  listOf,
+  nullable,
+  objectOf,
+  oneOf,
+  optional,
+  type Parser,
+  withDefault,
+} from '../../lib/plain-shape';
 
 /**
  * The priced cart (`GET /cart`, a line's change, `POST /cart/preview`) as the domain's `cart`
@@ -33,6 +41,11 @@ export const cartShape: Parser<Cart> = objectOf<Cart>({
     problem: 'string or null',
     listPrice: optional(numberParser),
     priceSource: optional(oneOf(['contract', 'tier', 'list'] as const)),
+    // Issue 36; `.default(null)` in the domain: an answer without it reads as none.
+    supersededBy: withDefault(
+      nullable(objectOf<ReplacementRef>({ productId: 'string', sku: 'string', slug: 'string' })),
+      null,
+    ),
   }),
   total: 'number',
 });

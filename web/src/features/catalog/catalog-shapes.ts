@@ -2,6 +2,7 @@ import type {
   BrandCount,
   CatalogProduct,
   CategoryNode,
+  PartRef,
   SearchItem,
   SearchResult,
 } from '@proper-parts/domain/catalog-search';
@@ -15,7 +16,14 @@ import {
   oneOf,
   type Parser,
   type Shape,
+  valuesOf,
+  withDefault,
 } from '../../lib/plain-shape';
+
+const stringParser: Parser<string> = {
+  safeParse: (value) =>
+    typeof value === 'string' ? { success: true, data: value } : { success: false },
+};
 
 /**
  * The catalog's answers (`/catalog/search`, `/catalog/products/{slug}`, brands, categories) as
@@ -40,6 +48,8 @@ const searchItemShape: Shape<SearchItem> = {
   packSize: 'integer',
   salesUnit: oneOf(SALES_UNITS),
   maxOrderQuantity: 'integer or null',
+  // Issue 36; `.default()` in the domain: an answer without it reads as none.
+  supersededBy: withDefault(nullable(objectOf<PartRef>({ sku: 'string', slug: 'string' })), null),
 };
 
 type Facets = SearchResult['facets'];
@@ -91,6 +101,8 @@ export const catalogProductShape: Parser<CatalogProduct> = objectOf<CatalogProdu
   lengthMm: 'integer',
   widthMm: 'integer',
   heightMm: 'integer',
+  supersedes: withDefault(valuesOf('string'), []),
+  replacedBySku: withDefault(nullable(stringParser), null),
 });
 
 export const brandListShape: Parser<BrandCount[]> = listOf(countedShape);

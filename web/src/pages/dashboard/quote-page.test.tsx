@@ -122,10 +122,12 @@ describe('QuotePage', () => {
     expect(screen.getByText('Texas sales tax (6.25%)')).toBeInTheDocument();
     expect(screen.getByTestId('quote-price-total')).toHaveTextContent('$1,039.76');
     // Priced again by the method it shows (the cheapest, chosen for the buyer).
-    expect(callsTo(fetchMock, priceUrl(quote._id)).at(-1)).toEqual({
-      shipTo: texas,
-      shippingMethod: 'ground',
-    });
+    await waitFor(() =>
+      expect(callsTo(fetchMock, priceUrl(quote._id)).at(-1)).toEqual({
+        shipTo: texas,
+        shippingMethod: 'ground',
+      }),
+    );
     await waitFor(() => expect(accept).toBeEnabled());
     await user.click(accept);
 

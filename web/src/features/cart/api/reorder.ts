@@ -27,10 +27,15 @@ export function reorderNotes(result: {
   added: number;
   notSold: { name: string }[];
   priceChanged: { name: string; was: number; now: number }[];
+  replaced?: { sku: string; replacementSku: string }[];
 }) {
   return [
     cartMessages.reordered(result.added),
     ...result.notSold.map((line) => `${line.name} is no longer sold.`),
+    // Issue 36: a replaced part went in as its replacement.
+    ...(result.replaced ?? []).map(
+      (line) => `${line.sku} is replaced by ${line.replacementSku}: added ${line.replacementSku}.`,
+    ),
     ...result.priceChanged.map(
       (line) => `${line.name}: now ${formatPrice(line.now)} (was ${formatPrice(line.was)}).`,
     ),

@@ -7,12 +7,13 @@ import { paths } from '../../../config/paths';
 import { formatPrice } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { useChangeCartLine } from '../api/use-cart';
+import { ReplacedLineNote } from './replaced-line-note';
 
 /**
  * One line of the cart: the part, a quantity stepper that moves by whole packs between the
  * minimum and the stock, its unit and line price, and what stops it from being ordered.
  */
-export function CartLineRow({ line }: { line: CartLine }) {
+export function CartLineRow({ line, lines = [] }: { line: CartLine; lines?: CartLine[] }) {
   const change = useChangeCartLine();
   const [typed, setTyped] = useState(String(line.quantity));
   const inputId = useId();
@@ -69,6 +70,7 @@ export function CartLineRow({ line }: { line: CartLine }) {
             {line.problem}
           </p>
         )}
+        <ReplacedLineNote line={line} lines={lines} />
       </div>
       <div className="flex items-center gap-1">
         <button

@@ -36,6 +36,9 @@ const bearing: CatalogProduct = {
   lengthMm: 60,
   widthMm: 60,
   heightMm: 20,
+  supersededBy: null,
+  supersedes: [],
+  replacedBySku: null,
 };
 const PATCH = `PATCH /api/v1/tools/${bearing._id}`;
 

@@ -86,7 +86,20 @@ export function EditProductForm({ product }: { product: CatalogProduct }) {
               />
             </div>
           }
-          afterSku={<FormField label="MPN" error={errors.mpn?.message} {...register('mpn')} />}
+          afterSku={
+            <>
+              <FormField label="MPN" error={errors.mpn?.message} {...register('mpn')} />
+              <FormField
+                label="Replaced by (SKU)"
+                labelAside={
+                  <span className="text-xs text-base-content/60">Empty: not replaced</span>
+                }
+                autoComplete="off"
+                error={errors.supersededBy?.message}
+                {...register('supersededBy')}
+              />
+            </>
+          }
           afterStock={
             <>
               <SalesUnitFields />

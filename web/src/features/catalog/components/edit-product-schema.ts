@@ -4,6 +4,7 @@ import {
   parseAttributes,
   parseCrossReferences,
   skuField,
+  supersededByField,
 } from '@proper-parts/domain/catalog-csv';
 import type { CatalogProduct } from '@proper-parts/domain/catalog-search';
 import { breakAbovePrice, packSizeField, priceBreakList } from '@proper-parts/domain/price-breaks';
@@ -61,6 +62,8 @@ export const editProductForm = z
     lengthMm: shippingSizeField('Length', MAX_PRODUCT_MM),
     widthMm: shippingSizeField('Width', MAX_PRODUCT_MM),
     heightMm: shippingSizeField('Height', MAX_PRODUCT_MM),
+    /** Issue 36: the SKU of the product that replaces this one; empty for none. */
+    supersededBy: supersededByField,
   })
   .superRefine(
     (form, context) => {
@@ -107,6 +110,7 @@ export const productFormValues = (product: CatalogProduct): EditProductFormInput
   lengthMm: product.lengthMm,
   widthMm: product.widthMm,
   heightMm: product.heightMm,
+  supersededBy: product.replacedBySku ?? '',
 });
 
 /** Which field a server message is about: "sku: …", "priceBreaks.1.price: …". */
@@ -138,4 +142,5 @@ const editProductFieldNames: Record<EditProductField, true> = {
   lengthMm: true,
   widthMm: true,
   heightMm: true,
+  supersededBy: true,
 };

@@ -5,6 +5,7 @@ import { paths } from '../../../config/paths';
 import { formatPieces, formatPrice } from '../../../lib/format';
 import { AddToCartButton } from '../../cart/components/add-to-cart';
 import { useContractPrice } from '../api/buyer-prices';
+import { ReplacedByNote } from './replaced-by-note';
 
 /**
  * One part in the catalog's results: picture, name, part number, brand, price and stock.
@@ -41,6 +42,7 @@ export function SearchResultCard({ item, first = false }: { item: SearchItem; fi
         <p className="font-mono text-xs text-base-content/70" data-testid="sku">
           {item.sku}
         </p>
+        <ReplacedByNote replacement={item.supersededBy} compact />
         <h2 className="font-semibold leading-snug">
           <Link to={to} className="link-hover">
             {item.name}

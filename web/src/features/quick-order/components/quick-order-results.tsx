@@ -10,6 +10,7 @@ const statusLabel: Record<QuickOrderStatus, { text: string; tone: string }> = {
   not_pack: { text: 'Not whole packs', tone: 'badge-warning' },
   above_maximum: { text: 'Above order maximum', tone: 'badge-warning' },
   invalid: { text: 'Cannot read', tone: 'badge-error' },
+  superseded: { text: 'Replaced', tone: 'badge-info' },
 };
 
 /** A line's status in words and colour (the words carry it; the colour only helps). */
@@ -38,6 +39,13 @@ function Fixes({
         title: suggestion.name,
         fix: { line: line.line, partNumber: suggestion.sku },
       });
+  // Issue 36: the line names the replacement; one click orders it instead of the old number.
+  if (line.status === 'superseded' && line.sku)
+    buttons.push({
+      label: `Order ${line.sku} instead`,
+      title: line.name ?? undefined,
+      fix: { line: line.line, partNumber: line.sku },
+    });
   const minimum = line.minimumOrderQuantity;
   const available = line.availableQuantity;
   // The server's rounding reaches the minimum in whole packs, counting the product's other lines.
@@ -149,6 +157,11 @@ export function QuickOrderResults({ lines, onFix, busy, vehicle }: QuickOrderRes
                       <YourNumber number={line.customerPartNumber} />
                     </span>
                     <span className="block text-xs text-base-content/70">{line.name}</span>
+                    {line.replaces && (
+                      <span className="block text-xs text-base-content/70">
+                        replaces <span className="font-mono">{line.replaces}</span>
+                      </span>
+                    )}
                   </>
                 ) : (
                   <>

@@ -1,6 +1,7 @@
 import { formatCount } from '@proper-parts/domain/format';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
+import { ReplacedByNote } from '../../catalog/components/replaced-by-note';
 import { useSavedList } from '../api/get-saved-list';
 
 /** A saved list's lines, loaded when the list is opened. */
@@ -44,6 +45,7 @@ export function SavedListLines({ id }: { id: string }) {
                 <Link to={paths.product(line.slug)} className="link link-hover">
                   {line.name}
                 </Link>
+                <ReplacedByNote replacement={line.supersededBy} compact />
               </td>
               <td className="text-right whitespace-nowrap">{formatCount(line.quantity)}</td>
             </tr>
