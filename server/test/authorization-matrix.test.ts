@@ -322,6 +322,7 @@ const rows: Row[] = [
     expect: adminNoSuchOrder,
   },
   { method: 'POST', path: '/api/v1/admin/returns/{id}/refund', expect: adminNoSuchOrder },
+  { method: 'GET', path: '/api/v1/credit-notes/{id}.pdf', expect: noSuchOrder },
   {
     method: 'POST',
     path: '/api/v1/admin/returns/{id}/receive',

@@ -123,13 +123,4 @@ describe('return refunds', async () => {
     );
     expect(row?.refundId).toBe('sbx_re_died');
   });
-
-  it('refuses an order on account (a credit note, later)', async () => {
-    const { id, orderId } = await receivedReturn();
-    await app.db.execute(sql`update orders set payment_terms = 'account' where id = ${orderId}`);
-    const answer = await refund(id);
-    expect(answer.statusCode).toBe(409);
-    expect(answer.json().message).toMatch(/credit note/);
-    expect(await refundsOf(id)).toEqual([]);
-  });
 });

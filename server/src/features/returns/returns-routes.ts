@@ -4,6 +4,7 @@ import {
   adminReturnsQuery,
   createReturnRequest,
   receiveReturnRequest,
+  refundReturnRequest,
   refuseReturnRequest,
   returnIdParams,
   returnMessages,
@@ -200,8 +201,9 @@ export const returnsRoutes =
         schema: {
           tags,
           summary:
-            "Refund a received return of a card order through the payment provider: each restocked or scrapped piece's unit price and its share of the line's tax, once whatever the retries or races (admin)",
+            "Refund a received return, once whatever the retries or races: each restocked or scrapped piece's unit price and its tax, freight when asked (the shop's fault), less a restocking fee; a card order through the payment provider, an order on account by a credit note that lowers the company's balance (admin)",
           params: returnIdParams,
+          body: refundReturnRequest,
           response: { 200: answer, ...errorResponses },
         },
       },
@@ -211,11 +213,15 @@ export const returnsRoutes =
           provider,
           auditActorOf(request),
           request.params.id,
+          request.body ?? {},
         );
+        const cents = refunded.refundCents ?? 0;
         return {
           success: true as const,
           data: refunded,
-          message: returnMessages.refunded(refunded.refundCents ?? 0),
+          message: refunded.creditNote
+            ? returnMessages.credited(refunded.creditNote.number, cents)
+            : returnMessages.refunded(cents),
         };
       },
     );

@@ -176,7 +176,10 @@ export function ReceiveForm({ request }: { request: ReturnRequest }) {
   );
 }
 
-/** Refund a received return of a card order (the provider is asked once, whatever the clicks). */
+/**
+ * Refund a received return: to the card (the provider is asked once, whatever the clicks), or by
+ * a credit note for an order on account.
+ */
 export function RefundButton({ request }: { request: ReturnRequest }) {
   const decide = useDecideReturn();
   return (
@@ -190,13 +193,17 @@ export function RefundButton({ request }: { request: ReturnRequest }) {
           { id: request.id, action: 'refund' },
           {
             onSuccess: (refunded) =>
-              toast.success(`Refunded ${formatCents(refunded.refundCents ?? 0)} to the card`),
+              toast.success(
+                refunded.creditNote
+                  ? `Credit note ${refunded.creditNote.number}: ${formatCents(refunded.refundCents ?? 0)}`
+                  : `Refunded ${formatCents(refunded.refundCents ?? 0)} to the card`,
+              ),
             onError: (failure) => toast.error(failure.message),
           },
         )
       }
     >
-      Refund to card
+      {request.paymentTerms === 'account' ? 'Issue credit note' : 'Refund to card'}
     </button>
   );
 }

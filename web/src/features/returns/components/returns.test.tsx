@@ -6,6 +6,7 @@ import { buildOrder } from '../../../../test/order-fixtures';
 import { admin, customer, signInAs } from '../../../../test/signed-in';
 import { jsonResponse, renderWithProviders } from '../../../../test/test-utils';
 import { ManageReturnsPage } from '../../../pages/dashboard/manage-returns-page';
+import { MyReturnsPage } from '../../../pages/dashboard/my-returns-page';
 import { MyOrdersTable } from '../../orders/components/my-orders-table';
 
 afterEach(() => {
@@ -43,9 +44,14 @@ const request = {
   createdAt: '2026-11-20T10:00:00.000Z',
   decidedAt: '2026-11-21T10:00:00.000Z',
   receivedAt: null,
+  paymentTerms: 'card',
   refundState: null,
   refundCents: null,
+  refundTaxCents: null,
+  refundFreightCents: null,
+  restockingFeeCents: null,
   refundedAt: null,
+  creditNote: null,
   lines: [
     {
       productId,
@@ -129,5 +135,42 @@ describe('returns', () => {
         ],
       },
     ]);
+  });
+
+  it('My returns: a credited return links its credit note, with the fee kept', async () => {
+    const noteId = '00000000-0000-4000-8000-000000000401';
+    stubApi({
+      ...signInAs(customer),
+      'GET /api/v1/returns': () =>
+        jsonResponse({
+          success: true,
+          data: [
+            {
+              ...request,
+              state: 'received',
+              paymentTerms: 'account',
+              refundState: 'refunded',
+              refundCents: 380,
+              restockingFeeCents: 40,
+              refundedAt: '2026-11-25T10:00:00.000Z',
+              creditNote: {
+                id: noteId,
+                number: 'CN-2026-000003',
+                totalCents: 380,
+                issuedAt: '2026-11-25T10:00:00.000Z',
+              },
+            },
+          ],
+          nextCursor: null,
+        }),
+    });
+    renderWithProviders(<MyReturnsPage />);
+    const note = within(await screen.findByTestId('credit-note'));
+    expect(note.getByRole('link', { name: 'CN-2026-000003' })).toHaveAttribute(
+      'href',
+      `/api/v1/credit-notes/${noteId}.pdf`,
+    );
+    expect(note.getByText('$3.80')).toBeInTheDocument();
+    expect(screen.getByTestId('credit-note')).toHaveTextContent(/restocking fee of \$0\.40/);
   });
 });
