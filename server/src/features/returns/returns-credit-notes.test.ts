@@ -203,4 +203,64 @@ describe('credit notes', async () => {
         .statusCode,
     ).toBe(404);
   });
+
+  it('keeps a restocking fee and gives freight back when asked, once per order', async () => {
+    const { orderId, productId } = await shippedOnAccount();
+    // $9.50 of freight, taxed 76 cents: the order's tax is the line's 137 and the freight's 76.
+    await app.db.execute(
+      sql`update orders set freight_cents = 950, tax_cents = tax_cents + 76,
+          total_cents = total_cents + 1026 where id = ${orderId}`,
+    );
+    await app.db.execute(
+      sql`update companies set balance_cents = balance_cents + 1026 where id = ${f.companyA}`,
+    );
+    const first = await received(orderId, productId, 2, 1);
+    const before = await balance();
+    const answer = await refund(first, { restockingFeePercent: 15, refundFreight: true });
+    expect(answer.statusCode, answer.body).toBe(200);
+    // Goods 2 × 1234 = 2468, their tax 27, freight 950 and its tax 76, less 15 % of 2468 (370.2).
+    expect(answer.json().data).toMatchObject({
+      refundCents: 2468 + 27 + 950 + 76 - 370,
+      refundTaxCents: 27 + 76,
+      refundFreightCents: 950,
+      restockingFeeCents: 370,
+    });
+    expect(await balance()).toBe(before - 3151);
+    const second = await received(orderId, productId, 1);
+    const again = await refund(second, { refundFreight: true });
+    // Freight went back with the first return; the second gives back its piece and tax only.
+    expect(again.json().data).toMatchObject({
+      refundCents: 1234 + 14,
+      refundFreightCents: 0,
+      restockingFeeCents: 0,
+    });
+    const pdf = await call(
+      'shopAdmin',
+      'GET',
+      `/credit-notes/${answer.json().data.creditNote.id}.pdf`,
+    );
+    const text = (await readPdf(pdf.rawPayload)).join('\n');
+    expect(text).toContain('Restocking fee');
+    expect(text).toContain('-$3.70');
+    expect(text).toContain('$9.50');
+    expect(text).toContain('$31.51');
+  });
+
+  it.each([
+    [{ restockingFeePercent: 101 }, /at most 100/],
+    [{ restockingFeePercent: -1 }, /at least 0/],
+    [{ restockingFeePercent: 1.5 }, /whole percent/],
+    [{ restockingFeePercent: '10' }, /whole percent/],
+    [{ refundFreight: 'yes' }, /true or false/],
+  ])('refuses a bad refund %j (400), refunding nothing', async (body, message) => {
+    const { orderId, productId } = await shippedOnAccount();
+    const id = await received(orderId, productId, 1);
+    const answer = await refund(id, body);
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json()).toMatchObject({
+      success: false,
+      message: expect.stringMatching(message),
+    });
+    expect((await call('adminA', 'GET', `/returns/${id}`)).json().data.refundState).toBeNull();
+  });
 });

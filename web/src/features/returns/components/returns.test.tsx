@@ -173,4 +173,36 @@ describe('returns', () => {
     expect(note.getByText('$3.80')).toBeInTheDocument();
     expect(screen.getByTestId('credit-note')).toHaveTextContent(/restocking fee of \$0\.40/);
   });
+
+  it('Returns (admin): a bad restocking fee gets a red line and sends nothing; a good one is sent with the freight', async () => {
+    const user = userEvent.setup();
+    const url = `POST /api/v1/admin/returns/${request.id}/refund`;
+    const received = {
+      ...request,
+      state: 'received',
+      paymentTerms: 'account',
+      lines: [{ ...request.lines[0], restocked: 2 }],
+    };
+    const fetchMock = stubApi({
+      ...signInAs(admin),
+      'GET /api/v1/admin/returns': () =>
+        jsonResponse({ success: true, data: [received], nextCursor: null }),
+      [url]: () => jsonResponse({ success: true, data: { ...received, refundState: 'refunded' } }),
+    });
+    renderWithProviders(<ManageReturnsPage />);
+    const row = within(await screen.findByTestId('admin-return-row'));
+    const fee = row.getByLabelText('Restocking fee (%)');
+    await user.clear(fee);
+    await user.type(fee, '150');
+    await user.click(row.getByRole('button', { name: 'Issue credit note' }));
+    expect(row.getByText('Restocking fee must be at most 100 %')).toHaveClass('text-error');
+    expect(fee).toHaveAttribute('aria-invalid', 'true');
+    expect(fee).toHaveClass('input-error');
+    expect(callsTo(fetchMock, url)).toEqual([]);
+    await user.clear(fee);
+    await user.type(fee, '15');
+    await user.click(row.getByLabelText("Refund freight (the shop's fault)"));
+    await user.click(row.getByRole('button', { name: 'Issue credit note' }));
+    expect(callsTo(fetchMock, url)).toEqual([{ restockingFeePercent: 15, refundFreight: true }]);
+  });
 });
