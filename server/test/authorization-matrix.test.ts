@@ -313,6 +313,7 @@ const rows: Row[] = [
   },
   { method: 'GET', path: '/api/v1/returns', expect: signedIn },
   { method: 'GET', path: '/api/v1/returns/{id}', expect: noSuchOrder },
+  { method: 'GET', path: '/api/v1/returns/{id}/rma.pdf', expect: noSuchOrder },
   { method: 'GET', path: '/api/v1/admin/returns', expect: adminOnly },
   { method: 'POST', path: '/api/v1/admin/returns/{id}/approve', expect: adminNoSuchOrder },
   {

@@ -3,6 +3,7 @@ import { orderIdParams } from '@proper-parts/domain/orders';
 import {
   adminReturnsQuery,
   createReturnRequest,
+  type ReturnRequest,
   receiveReturnRequest,
   refundReturnRequest,
   refuseReturnRequest,
@@ -12,6 +13,7 @@ import {
   returnsQuery,
 } from '@proper-parts/domain/returns';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { AppError } from '../../errors.ts';
 import { answerOnce } from '../../http/idempotency.ts';
 import { errorResponses } from '../../http/responses.ts';
@@ -25,7 +27,10 @@ import { approveReturn, receiveReturn, refuseReturn } from './decide-return.ts';
 import { refundReturn } from './refund-return.ts';
 import { requestReturn } from './request-return.ts';
 import { returnApprovedMail, returnRefusedMail } from './return-mail.ts';
-import { findMyReturn, listAllReturns, listMyReturns } from './returns-repository.ts';
+import { findMyReturn, findReturn, listAllReturns, listMyReturns } from './returns-repository.ts';
+import { renderRmaPdf } from './rma-pdf.ts';
+
+const rmaFile = (request: ReturnRequest) => `${request.rmaNumber ?? 'rma'}.pdf`;
 
 const tags = ['returns'];
 const answer = successEnvelope(returnRequest);
@@ -103,6 +108,34 @@ export const returnsRoutes =
     );
 
     app.get(
+      '/returns/:id/rma.pdf',
+      {
+        config: { access: 'signed-in' },
+        schema: {
+          tags,
+          summary:
+            "An approved return's authorization (PDF): its RMA number, the pieces to send back and how; the buyer's side (as GET /returns/{id}) and shop admins; anyone else, or a return not approved, is a 404",
+          params: returnIdParams,
+          produces: ['application/pdf'],
+          response: { 200: z.any().describe('application/pdf'), ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        const actor = actorOf(request);
+        const found =
+          actor.role === 'admin'
+            ? await findReturn(app.db, request.params.id)
+            : await findMyReturn(app.db, actor, request.params.id);
+        if (!found?.rmaNumber) throw new AppError('NOT_FOUND', returnMessages.notFound);
+        return reply
+          .type('application/pdf')
+          .header('cache-control', 'private, no-store')
+          .header('content-disposition', `attachment; filename="${rmaFile(found)}"`)
+          .send(await renderRmaPdf(found, seller));
+      },
+    );
+
+    app.get(
       '/admin/returns',
       {
         config: { access: 'admin' },
@@ -133,7 +166,16 @@ export const returnsRoutes =
       },
       async (request) => {
         const approved = await approveReturn(app.db, auditActorOf(request), request.params.id);
-        sendInBackground(mailer, returnApprovedMail(approved, seller), request.log);
+        // The RMA PDF goes with the mail; a PDF that cannot be made leaves the mail without it.
+        const mail = returnApprovedMail(approved, seller);
+        renderRmaPdf(approved, seller)
+          .then((content) => {
+            mail.attachments = [
+              { filename: rmaFile(approved), content, contentType: 'application/pdf' },
+            ];
+          })
+          .catch((error: unknown) => request.log.warn({ err: error }, 'RMA PDF not attached'))
+          .finally(() => sendInBackground(mailer, mail, request.log));
         return {
           success: true as const,
           data: approved,

@@ -205,4 +205,16 @@ describe('returns', () => {
     await user.click(row.getByRole('button', { name: 'Issue credit note' }));
     expect(callsTo(fetchMock, url)).toEqual([{ restockingFeePercent: 15, refundFreight: true }]);
   });
+
+  it('My returns: an approved return links its return authorization PDF', async () => {
+    stubApi({
+      ...signInAs(customer),
+      'GET /api/v1/returns': () =>
+        jsonResponse({ success: true, data: [request], nextCursor: null }),
+    });
+    renderWithProviders(<MyReturnsPage />);
+    expect(
+      await screen.findByRole('link', { name: 'Return authorization RMA-2026-000007 (PDF)' }),
+    ).toHaveAttribute('href', `/api/v1/returns/${request.id}/rma.pdf`);
+  });
 });
