@@ -34,8 +34,10 @@ describe('migration 0032 (credit notes) on returns of 0031', async () => {
     '2026-05-01',
   );
   const [made] = await run(
-    `insert into returns (order_id, user_id, state, rma_year, rma_number, refund_state, refund_cents)
-      values ('${order}', 'u1', 'received', 2026, 1, 'refunded', 2468) returning id`,
+    `insert into returns (order_id, user_id, state, rma_year, rma_number, refund_state, refund_cents,
+        refunded_at)
+      values ('${order}', 'u1', 'received', 2026, 1, 'refunded', 2468, '2026-05-03T10:00:00Z')
+      returning id`,
   );
   await database.migrateAll();
 
@@ -48,6 +50,13 @@ describe('migration 0032 (credit notes) on returns of 0031', async () => {
           from returns where id = '${made?.id}'`,
       ),
     ).toEqual([{ cents: 2468, tax: null, fee: null }]);
+  });
+
+  it("counts the return's card refund made before it in the sales of its day, as goods", async () => {
+    expect(
+      await run(`select sum(refunds)::int as refunds, sum(refunded_cents)::int as cents
+        from sales_days where day = '2026-05-03'`),
+    ).toEqual([{ refunds: 1, cents: 2468 }]);
   });
 
   it('refuses amounts that do not add up, and a second note for one return', async () => {
