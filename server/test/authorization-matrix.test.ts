@@ -184,6 +184,11 @@ const rows: Row[] = [
     path: '/api/v1/invoices/export.csv?from=2026-01-01&to=2026-12-31',
     expect: adminOnly,
   },
+  {
+    method: 'GET',
+    path: '/api/v1/admin/returns/export.csv?from=2026-01-01&to=2026-12-31',
+    expect: adminOnly,
+  },
   { method: 'GET', path: '/api/v1/customers/export.csv', expect: adminOnly },
   // Issue 21: the audit log, read-only: no route changes or deletes an entry.
   { method: 'GET', path: '/api/v1/audit?action=product.update&limit=5', expect: adminOnly },

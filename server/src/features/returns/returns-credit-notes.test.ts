@@ -1,3 +1,4 @@
+import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { buildCompanyFixture, type CompanyCaller } from '../../../test/company-matrix/fixture.ts';
@@ -262,5 +263,40 @@ describe('credit notes', async () => {
       message: expect.stringMatching(message),
     });
     expect((await call('adminA', 'GET', `/returns/${id}`)).json().data.refundState).toBeNull();
+  });
+
+  it('exports the returns of a range as CSV, with their refund and credit note (admin)', async () => {
+    const { orderId, productId } = await shippedOnAccount();
+    const id = await received(orderId, productId, 3, 2);
+    const credited = (await refund(id, { restockingFeePercent: 10 })).json().data;
+    const today = new Date().toISOString().slice(0, 10);
+    const url = `/admin/returns/export.csv?from=${today}&to=${today}`;
+    expect((await call('adminA', 'GET', url)).statusCode).toBe(403);
+    const res = await call('shopAdmin', 'GET', url);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    const rows = parse(res.body, { columns: true }) as Record<string, string>[];
+    expect(rows.find((row) => row.rmaNumber === credited.rmaNumber)).toMatchObject({
+      state: 'received',
+      orderId,
+      company: 'Company A Ltd',
+      pieces: '3',
+      restocked: '2',
+      scrapped: '1',
+      refused: '0',
+      // 3 × $12.34 = $37.02 and 41 cents of tax, less 10 % of $37.02 ($3.70).
+      refund: '33.73',
+      tax: '0.41',
+      freight: '0.00',
+      restockingFee: '3.70',
+      creditNote: credited.creditNote.number,
+    });
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    const none = await call(
+      'shopAdmin',
+      'GET',
+      `/admin/returns/export.csv?from=${yesterday}&to=${yesterday}`,
+    );
+    expect(parse(none.body, { columns: true })).toEqual([]);
   });
 });
