@@ -21,15 +21,10 @@ describe('credit notes', async () => {
       headers: f.headersOf(who),
       ...(body ? { payload: body } : {}),
     });
-  const balance = async () =>
-    Number(
-      (
-        await rowsOf<{ b: string }>(
-          app.db,
-          sql`select balance_cents as b from companies where id = ${f.companyA}`,
-        )
-      )[0]?.b,
-    );
+  const balance = async () => {
+    const sqlBalance = sql`select balance_cents as b from companies where id = ${f.companyA}`;
+    return Number((await rowsOf<{ b: string }>(app.db, sqlBalance))[0]?.b);
+  };
 
   /** adminA's order on account of 10 pieces at $12.34 (the line's tax set to `taxCents`), shipped. */
   const shippedOnAccount = async (taxCents = 137) => {
