@@ -42,6 +42,7 @@ export const AUDIT_ACTIONS = [
   'return.refuse',
   'return.receive',
   'return.refund',
+  'return.credit_note',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -102,6 +103,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'return.refuse': 'Return refused',
   'return.receive': 'Return received',
   'return.refund': 'Return refunded',
+  'return.credit_note': 'Credit note issued',
 };
 
 export const auditMessages = {

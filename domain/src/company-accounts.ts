@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { moneyField } from './company-money.ts';
 import { paginationQuery } from './envelope.ts';
+import { creditNoteRef } from './returns.ts';
 
 /**
  * Paying on account (issue 19): the net terms and credit a shop admin grants a company, its
@@ -32,6 +33,8 @@ export const statementInvoice = z.object({
   outstanding: z.number(),
   overdue: z.boolean(),
   settled: z.boolean(),
+  /** Issue 37: credit notes of the order's returns (the statement fills them in). */
+  creditNotes: z.array(creditNoteRef).optional(),
 });
 export type StatementInvoice = z.infer<typeof statementInvoice>;
 

@@ -34,3 +34,23 @@ export const CUSTOMERS_CSV_COLUMNS = [
   'city',
   'orders',
 ] as const;
+
+/** Issue 37, `GET /admin/returns/export.csv?from&to`: one row per return asked for in the range. */
+export const RETURNS_CSV_COLUMNS = [
+  'rmaNumber',
+  'requestedAt',
+  'state',
+  'orderId',
+  'company',
+  'email',
+  'pieces',
+  'restocked',
+  'scrapped',
+  'refused',
+  'refundedAt',
+  'refund',
+  'tax',
+  'freight',
+  'restockingFee',
+  'creditNote',
+] as const;

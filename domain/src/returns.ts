@@ -61,8 +61,10 @@ export const returnMessages = {
   refundedAlready: 'This return was refunded already',
   refundInProgress:
     'This return is being refunded; try again in a few minutes if it does not finish',
-  notCardOrder:
-    'This order was not paid by card: on-account orders get a credit note (not available yet)',
+  notCardOrder: 'This order was neither paid by card nor bought on account: nothing to refund to',
+  credited: (number: string, cents: number) =>
+    `Credit note ${number} issued for ${(cents / 100).toFixed(2)}`,
+  creditNoteNotFound: 'Credit note not found',
   nothingToRefund: 'Nothing of this return was restocked or scrapped: there is nothing to refund',
   receiveDuplicate: (productId: string, outcome: string) =>
     `lines: product ${productId} is named twice as ${outcome}`,
@@ -121,6 +123,34 @@ export const receiveReturnRequest = z.object({
 });
 export type ReceiveReturnRequest = z.infer<typeof receiveReturnRequest>;
 
+/** `POST /admin/returns/{id}/refund`: a restocking fee kept, and freight given back when asked. */
+export const refundReturnRequest = z
+  .object({
+    restockingFeePercent: z
+      .number({ error: 'Restocking fee must be a whole percent' })
+      .int('Restocking fee must be a whole percent')
+      .min(0, 'Restocking fee must be at least 0 %')
+      .max(100, 'Restocking fee must be at most 100 %')
+      .optional(),
+    refundFreight: z.boolean({ error: 'Refund freight must be true or false' }).optional(),
+  })
+  // No body at all (a bare POST) is no fee and no freight.
+  .nullish();
+export type RefundReturnRequest = z.infer<typeof refundReturnRequest>;
+
+/** A credit note as a return or a statement names it (`CN-2026-000001`), with its PDF. */
+export const creditNoteRef = z.object({
+  id: z.string(),
+  number: z.string(),
+  totalCents: z.number().int(),
+  issuedAt: z.string(),
+});
+export type CreditNoteRef = z.infer<typeof creditNoteRef>;
+
+/** `CN-{year}-{number, 6 digits}`. */
+export const creditNoteNumberOf = (year: number, number: number) =>
+  `CN-${year}-${String(number).padStart(6, '0')}`;
+
 export const returnLine = z.object({
   productId: z.string(),
   sku: z.string(),
@@ -141,13 +171,21 @@ export const returnRequest = z.object({
   note: z.string().nullable(),
   refusalReason: z.string().nullable(),
   email: z.string(),
+  /** How the order was paid: a card gets its refund back, an order on account a credit note. */
+  paymentTerms: z.enum(['card', 'account']),
   createdAt: z.string(),
   decidedAt: z.string().nullable(),
   receivedAt: z.string().nullable(),
   /** The card refund: `pending` while the provider is asked, then `refunded`; null before. */
   refundState: z.enum(['pending', 'refunded']).nullable(),
   refundCents: z.number().int().nullable(),
+  /** Of `refundCents`: the tax given back, the freight (with its tax), the restocking fee kept. */
+  refundTaxCents: z.number().int().nullable(),
+  refundFreightCents: z.number().int().nullable(),
+  restockingFeeCents: z.number().int().nullable(),
   refundedAt: z.string().nullable(),
+  /** An on-account order's refund: the credit note that lowered the company's balance. */
+  creditNote: creditNoteRef.nullable(),
   lines: z.array(returnLine),
 });
 export type ReturnRequest = z.infer<typeof returnRequest>;

@@ -152,3 +152,129 @@ test('a buyer returns 2 of 10 shipped pieces; the admin approves, receives them 
   }
   await shoot(page, 'my-returns');
 });
+
+/**
+ * Issue 37, on account: a company's admin (net 30) returns 2 of 10 pieces; the shop approves,
+ * receives them and refunds with a 10 % restocking fee, which issues a credit note; the buyer
+ * sees it on My returns and on the statement, and opens its PDF.
+ */
+test('an on-account buyer returns 2 of 10; the admin refunds with a fee by a credit note; the buyer opens its PDF', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const origin = baseURL ?? '';
+  const buyer = newAccount('creditbuyer');
+  const request = page.context().request;
+  await signUpByApi(request, buyer);
+  const company = await request.post('/api/v1/company', {
+    data: {
+      name: `Credit Note Co ${Date.now().toString(36)}`,
+      billingAddress: '1 Mill Road, Leeds',
+    },
+    headers: { origin },
+  });
+  expect(company.status(), await company.text()).toBe(200);
+  const adminContext = await browser.newContext({ baseURL, extraHTTPHeaders: { origin } });
+  await signUpAdminByApi(adminContext.request);
+  const terms = await adminContext.request.put(
+    `/api/v1/admin/companies/${(await company.json()).data._id}/terms`,
+    { data: { termsDays: 30, creditLimit: 100_000 } },
+  );
+  expect(terms.status(), await terms.text()).toBe(200);
+
+  const tools = (await (await request.get('/api/v1/tools?limit=100')).json()).data as Tool[];
+  const tool = tools.find(
+    (t) => t.minimumOrderQuantity <= 10 && (t.packSize ?? 1) === 1 && t.availableQuantity >= 50,
+  );
+  if (!tool) throw new Error('no demo part sold singly with 50 in stock');
+  await request.put(`/api/v1/cart/lines/${tool._id}`, {
+    data: { quantity: 10 },
+    headers: { origin },
+  });
+  const placed = await request.post('/api/v1/orders', {
+    data: {
+      address: '1 Mill Rd, Peoria IL 61602',
+      phone: '+1 309 555 0100',
+      paymentTerms: 'account',
+      poNumber: 'PO-RETURN-1',
+    },
+    headers: { origin },
+  });
+  expect(placed.status(), await placed.text()).toBe(200);
+  const orderId = (await placed.json()).data._id as string;
+  const shipped = await adminContext.request.post(`/api/v1/manageOrder/${orderId}/shipments`, {
+    data: {
+      lines: [{ productId: tool._id, quantity: 10 }],
+      carrier: 'UPS',
+      trackingNumber: '1Z999AA10123456784',
+    },
+  });
+  expect(shipped.status(), await shipped.text()).toBe(200);
+
+  // The buyer asks to return 2 of the 10 from My Orders.
+  await page.goto('/dashboard');
+  const form = page.getByTestId('order-row').getByTestId('return-form');
+  await form.locator('summary').click();
+  await form.getByLabel(/^Pieces of .* to return$/).fill('2');
+  await form.getByLabel(/^Why return /).selectOption('not_needed');
+  await form.getByRole('button', { name: 'Ask to return' }).click();
+  await expect(page.getByText('Return requested; we will mail you our answer')).toBeVisible();
+
+  // The admin approves, receives both into stock, and refunds with a fee: a credit note.
+  const admin = await adminContext.newPage();
+  await admin.goto('/dashboard/manage-returns');
+  const row = admin.getByTestId('admin-return-row').filter({ hasText: buyer.email });
+  await row.getByRole('button', { name: 'Approve' }).click();
+  await expect(admin.getByText(/^Approved: RMA-\d{4}-\d{6}$/)).toBeVisible();
+  const rma = ((await admin.getByText(/^Approved: RMA-/).textContent()) ?? '').replace(
+    'Approved: ',
+    '',
+  );
+  await admin.getByLabel('Show').selectOption('approved');
+  const approved = admin.getByTestId('admin-return-row').filter({ hasText: rma });
+  await approved.getByRole('button', { name: 'Record receipt' }).click();
+  await expect(admin.getByText('Return received')).toBeVisible();
+  await admin.getByLabel('Show').selectOption('received');
+  const received = admin.getByTestId('admin-return-row').filter({ hasText: rma });
+  const fee = received.getByLabel('Restocking fee (%)');
+  // A fee above 100 % gets a red line and sends nothing.
+  await fee.fill('150');
+  await received.getByRole('button', { name: 'Issue credit note' }).click();
+  await expect(received.getByText('Restocking fee must be at most 100 %')).toBeVisible();
+  await expect(fee).toHaveAttribute('aria-invalid', 'true');
+  await shoot(admin, 'returns-admin-refund-bad-fee', { fullPage: false });
+  await fee.fill('10');
+  await received.getByRole('button', { name: 'Issue credit note' }).click();
+  const toastText = admin.getByText(/^Credit note CN-\d{4}-\d{6}: \$[\d,.]+$/);
+  await expect(toastText).toBeVisible();
+  const [, number, amount] = /^Credit note (CN-\d{4}-\d{6}): (\$[\d,.]+)$/.exec(
+    (await toastText.textContent()) ?? '',
+  ) ?? ['', '', ''];
+  await expect(received.getByRole('button', { name: 'Issue credit note' })).toHaveCount(0);
+  await expect(received.getByTestId('credit-note')).toContainText(number);
+  await shoot(admin, 'returns-admin-credited');
+  await adminContext.close();
+
+  // The buyer sees the credit note on My returns and on the statement, and opens its PDF.
+  await page.goto('/dashboard/returns');
+  const mine = page.getByTestId('return-row').filter({ hasText: rma });
+  const note = mine.getByTestId('credit-note');
+  await expect(note).toContainText(`Credit note ${number} of ${amount}`);
+  await expect(note).toContainText('restocking fee');
+  await shoot(page, 'my-returns-credit-note');
+  const href = await note.getByRole('link', { name: number }).getAttribute('href');
+  const pdf = await request.get(href ?? '');
+  expect(pdf.status()).toBe(200);
+  expect(pdf.headers()['content-type']).toBe('application/pdf');
+  expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+  await page.goto('/dashboard/statement');
+  const invoice = page.getByTestId('invoice-row').filter({ hasText: number });
+  await expect(invoice.getByRole('link', { name: `Credit note ${number} (PDF)` })).toBeVisible();
+  await shoot(page, 'statement-credit-note');
+  for (const width of [375, 768, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expect(invoice).toBeVisible();
+    await expectNoOverflow(page);
+  }
+});

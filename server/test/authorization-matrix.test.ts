@@ -184,6 +184,11 @@ const rows: Row[] = [
     path: '/api/v1/invoices/export.csv?from=2026-01-01&to=2026-12-31',
     expect: adminOnly,
   },
+  {
+    method: 'GET',
+    path: '/api/v1/admin/returns/export.csv?from=2026-01-01&to=2026-12-31',
+    expect: adminOnly,
+  },
   { method: 'GET', path: '/api/v1/customers/export.csv', expect: adminOnly },
   // Issue 21: the audit log, read-only: no route changes or deletes an entry.
   { method: 'GET', path: '/api/v1/audit?action=product.update&limit=5', expect: adminOnly },
@@ -313,6 +318,7 @@ const rows: Row[] = [
   },
   { method: 'GET', path: '/api/v1/returns', expect: signedIn },
   { method: 'GET', path: '/api/v1/returns/{id}', expect: noSuchOrder },
+  { method: 'GET', path: '/api/v1/returns/{id}/rma.pdf', expect: noSuchOrder },
   { method: 'GET', path: '/api/v1/admin/returns', expect: adminOnly },
   { method: 'POST', path: '/api/v1/admin/returns/{id}/approve', expect: adminNoSuchOrder },
   {
@@ -322,6 +328,7 @@ const rows: Row[] = [
     expect: adminNoSuchOrder,
   },
   { method: 'POST', path: '/api/v1/admin/returns/{id}/refund', expect: adminNoSuchOrder },
+  { method: 'GET', path: '/api/v1/credit-notes/{id}.pdf', expect: noSuchOrder },
   {
     method: 'POST',
     path: '/api/v1/admin/returns/{id}/receive',

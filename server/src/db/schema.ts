@@ -670,6 +670,13 @@ export const returns = pgTable(
     refundClaimedAt: timestamp('refund_claimed_at', { withTimezone: true }),
     refundId: text('refund_id'),
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    /**
+     * What the refund (card) or credit note (on account) gave back, beside `refundCents`: the
+     * tax in it, the freight (with its tax) when the shop's fault, and the restocking fee kept.
+     */
+    refundTaxCents: bigint('refund_tax_cents', { mode: 'number' }),
+    refundFreightCents: bigint('refund_freight_cents', { mode: 'number' }),
+    restockingFeeCents: bigint('restocking_fee_cents', { mode: 'number' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -688,6 +695,63 @@ export const returns = pgTable(
     check(
       'returns_rma_when_approved',
       sql`(${t.state} in ('approved', 'received')) = (${t.rmaNumber} is not null)`,
+    ),
+  ],
+);
+
+/** The last credit note number given in a year: taken in the issuing transaction, so no gaps. */
+export const creditNoteCounters = pgTable('credit_note_counters', {
+  year: integer('year').primaryKey(),
+  lastNumber: integer('last_number').notNull(),
+});
+
+/** A credit note line: an invoice line's pieces given back, with the tax they carried. */
+export interface CreditNoteLine {
+  sku: string;
+  name: string;
+  quantity: number;
+  unitPriceCents: number;
+  lineTotalCents: number;
+  taxCents: number;
+}
+
+/**
+ * Issue 37: the credit note of a refunded return of an on-account order, `CN-{year}-{number}`,
+ * numbered in the transaction that issues it (one per return). `appliedCents` of it lowered the
+ * order's invoice and the company's balance; the rest (an invoice already paid) is owed back.
+ */
+export const creditNotes = pgTable(
+  'credit_notes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    returnId: uuid('return_id')
+      .notNull()
+      .references(() => returns.id, { onDelete: 'restrict' }),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    companyId: uuid('company_id').references(() => companies.id, { onDelete: 'restrict' }),
+    year: integer('year').notNull(),
+    numberInYear: integer('number_in_year').notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+    issuedBy: text('issued_by').references(() => user.id, { onDelete: 'set null' }),
+    lines: jsonb('lines').$type<CreditNoteLine[]>().notNull(),
+    subtotalCents: bigint('subtotal_cents', { mode: 'number' }).notNull(),
+    taxCents: bigint('tax_cents', { mode: 'number' }).notNull(),
+    freightCents: bigint('freight_cents', { mode: 'number' }).notNull(),
+    feeCents: bigint('fee_cents', { mode: 'number' }).notNull(),
+    totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
+    appliedCents: bigint('applied_cents', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('credit_notes_return_unique').on(t.returnId),
+    uniqueIndex('credit_notes_year_number_unique').on(t.year, t.numberInYear),
+    index('credit_notes_company_idx').on(t.companyId, t.issuedAt.desc()),
+    index('credit_notes_issued_idx').on(t.issuedAt),
+    check(
+      'credit_notes_amounts',
+      sql`${t.totalCents} = ${t.subtotalCents} + ${t.taxCents} + ${t.freightCents} - ${t.feeCents}
+        and ${t.totalCents} >= 0 and ${t.appliedCents} between 0 and ${t.totalCents}`,
     ),
   ],
 );
@@ -1664,4 +1728,6 @@ export const schema = {
   appState,
   stripeEvents,
   sandboxIntents,
+  creditNoteCounters,
+  creditNotes,
 };

@@ -71,4 +71,20 @@ export const returnsRows: CompanyRow[] = [
     params: async (f) => ({ id: await returnOfBuyerA(f) }),
     expect: shopAdminOnly,
   },
+  {
+    method: 'GET',
+    path: '/api/v1/returns/{id}/rma.pdf',
+    params: async (f) => {
+      const id = await returnOfBuyerA(f);
+      const approved = await f.app.inject({
+        method: 'POST',
+        url: `/api/v1/admin/returns/${id}/approve`,
+        headers: f.headersOf('shopAdmin'),
+      });
+      if (approved.statusCode !== 200) throw new Error(`approve failed: ${approved.body}`);
+      return { id };
+    },
+    expect: { ...buyerOrCompanyAdmin, shopAdmin: 200 },
+    why: 'the return as its readers read it; shop admins print it too (they approved it)',
+  },
 ];

@@ -278,6 +278,8 @@ export const api = {
     `${apiBase}/admin/returns?${new URLSearchParams({ ...(state ? { state } : {}), ...Object.fromEntries(pageQuery(page)) })}`,
   adminReturn: (id: string, action: 'approve' | 'refuse' | 'receive' | 'refund') =>
     `${apiBase}/admin/returns/${encodeURIComponent(id)}/${action}`,
+  creditNote: (id: string) => `${apiBase}/credit-notes/${encodeURIComponent(id)}.pdf`,
+  rma: (id: string) => `${apiBase}/returns/${encodeURIComponent(id)}/rma.pdf`,
   /** Issue 35: contract price lists (admin), newest first. */
   priceLists: (page: { limit: number; cursor?: string }) =>
     `${apiBase}/admin/price-lists?${pageQuery(page)}`,

@@ -8,6 +8,7 @@ import {
 } from '@proper-parts/domain/companies';
 import type { PaginationQuery } from '@proper-parts/domain/envelope';
 import { formatPrice } from '@proper-parts/domain/format';
+import { type CreditNoteRef, creditNoteNumberOf } from '@proper-parts/domain/returns';
 import { desc, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { postgresErrorOf } from '../../db/pg-errors.ts';
@@ -71,6 +72,10 @@ export async function companyStatement(
   );
   const limit = Number(credit.creditLimitCents);
   const balance = Number(credit.balanceCents);
+  const notes = await creditNotesOf(
+    db,
+    items.map((item) => item.orderId),
+  );
   return {
     companyName: credit.name,
     termsDays: credit.termsDays,
@@ -79,9 +84,40 @@ export async function companyStatement(
     availableCredit: dollars(Math.max(0, limit - balance)),
     overdueTotal: dollars(credit.overdueCents),
     awaitingApproval: dollars(credit.awaitingCents),
-    invoices: items,
+    invoices: items.map((item) => ({ ...item, creditNotes: notes.get(item.orderId) ?? [] })),
     nextCursor,
   };
+}
+
+/** Issue 37: the credit notes of the page's invoices' orders, the oldest first, by order. */
+async function creditNotesOf(db: Queryable, orderIds: string[]) {
+  const byOrder = new Map<string, CreditNoteRef[]>();
+  if (orderIds.length === 0) return byOrder;
+  const rows = await rowsOf<{
+    orderId: string;
+    id: string;
+    year: number;
+    numberInYear: number;
+    totalCents: number | string;
+    issuedAt: string | Date;
+  }>(
+    db,
+    sql`select order_id as "orderId", id, year, number_in_year as "numberInYear",
+        total_cents as "totalCents", issued_at as "issuedAt"
+      from credit_notes where order_id = any(${sql.param(orderIds)}::uuid[])
+      order by issued_at, year, number_in_year`,
+  );
+  for (const row of rows)
+    byOrder.set(row.orderId, [
+      ...(byOrder.get(row.orderId) ?? []),
+      {
+        id: row.id,
+        number: creditNoteNumberOf(row.year, row.numberInYear),
+        totalCents: Number(row.totalCents),
+        issuedAt: new Date(row.issuedAt).toISOString(),
+      },
+    ]);
+  return byOrder;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,8 +1,12 @@
 /** What an invoice says (invoice-repository.ts reads it, invoice-pdf.ts draws it). */
 
 export interface InvoiceDocument {
+  /** What the paper is called: "Invoice" (the default) or, issue 37, "Credit note". */
+  title?: string;
   /** e.g. "2026-000042" */
   number: string;
+  /** More facts under the heading ("Invoice: 2026-000042" on a credit note). */
+  references?: string[];
   /** The payment date. */
   issuedAt: Date;
   seller: { name: string; address: string; taxId: string; email: string };

@@ -47,13 +47,18 @@ export interface CellStyle {
 export class InvoiceLayout {
   readonly doc: PDFKit.PDFDocument;
 
-  constructor(invoice: { number: string; issuedAt: Date; seller: { name: string } }) {
+  constructor(invoice: {
+    title?: string;
+    number: string;
+    issuedAt: Date;
+    seller: { name: string };
+  }) {
     this.doc = new PDFDocument({
       size: 'A4',
       margin: MARGIN,
       bufferPages: true,
       info: {
-        Title: toWinAnsi(`Invoice ${invoice.number}`),
+        Title: toWinAnsi(`${invoice.title ?? 'Invoice'} ${invoice.number}`),
         Author: toWinAnsi(invoice.seller.name),
         CreationDate: invoice.issuedAt,
       },

@@ -1,14 +1,19 @@
 import { orderIdParams } from '@proper-parts/domain/orders';
+import { returnMessages } from '@proper-parts/domain/returns';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors.ts';
 import { errorResponses } from '../../http/responses.ts';
 import { actorOf } from '../auth/actor.ts';
 import { mayReadOrderPapers } from '../companies/company-access.ts';
+import { renderCreditNotePdf } from './credit-note-pdf.ts';
+import { loadCreditNote } from './credit-note-repository.ts';
 import { invoiceSellerFromConfig } from './invoice-document.ts';
 import { invoiceFile } from './invoice-mail.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
 import { loadInvoice } from './invoice-repository.ts';
+
+const creditNoteParams = z.object({ id: z.uuid({ message: 'Unknown credit note id' }) });
 
 const NO_INVOICE = 'No invoice: the order is not paid yet, or it is not yours';
 
@@ -41,6 +46,35 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
         .header(
           'content-disposition',
           `attachment; filename="${invoiceFile(found.invoice.number)}"`,
+        )
+        .send(pdf);
+    },
+  );
+
+  app.get(
+    '/credit-notes/:id.pdf',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['returns'],
+        summary:
+          "A credit note of a return (PDF, issue 37): the order's buyer, its company's admins and approvers, or a shop admin; anyone else is a 404",
+        params: creditNoteParams,
+        produces: ['application/pdf'],
+        response: { 200: z.any().describe('application/pdf'), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const found = await loadCreditNote(app.db, request.params.id, seller);
+      if (!found || !(await mayReadOrderPapers(app.db, actorOf(request), found)))
+        throw new AppError('NOT_FOUND', returnMessages.creditNoteNotFound);
+      const pdf = await renderCreditNotePdf(found.creditNote);
+      return reply
+        .type('application/pdf')
+        .header('cache-control', 'private, no-store')
+        .header(
+          'content-disposition',
+          `attachment; filename="credit-note-${found.creditNote.number}.pdf"`,
         )
         .send(pdf);
     },

@@ -17,14 +17,20 @@ import { formatCents, formatDate, oneLineAddress } from './invoice-text.ts';
 
 /** The parts of an invoice, top to bottom: each draws from `top` and says where it ended. */
 
+const titleOf = (invoice: InvoiceDocument) => invoice.title ?? 'Invoice';
+
 export function drawHeading(layout: InvoiceLayout, invoice: InvoiceDocument): number {
   let y = MARGIN;
-  y += layout.cell(`Invoice ${invoice.number}`, MARGIN, y, CONTENT_WIDTH, { size: 20, bold: true });
+  y += layout.cell(`${titleOf(invoice)} ${invoice.number}`, MARGIN, y, CONTENT_WIDTH, {
+    size: 20,
+    bold: true,
+  });
   y += 6;
   const facts = [
     `Date: ${formatDate(invoice.issuedAt)}`,
     `Order: ${invoice.orderId}`,
     `PO number: ${invoice.poNumber?.trim() ? invoice.poNumber : '—'}`,
+    ...(invoice.references ?? []),
     ...(invoice.account
       ? [`Terms: Net ${invoice.account.termsDays}`, `Due date: ${invoice.account.dueOn}`]
       : []),
@@ -126,9 +132,9 @@ export function drawLines(layout: InvoiceLayout, invoice: InvoiceDocument, top: 
   return y;
 }
 
-function drawContinuedTitle(layout: InvoiceLayout, invoice: InvoiceDocument): number {
+export function drawContinuedTitle(layout: InvoiceLayout, invoice: InvoiceDocument): number {
   const height = layout.cell(
-    `Invoice ${invoice.number} (continued)`,
+    `${titleOf(invoice)} ${invoice.number} (continued)`,
     MARGIN,
     MARGIN,
     CONTENT_WIDTH,
@@ -229,7 +235,7 @@ export function drawFooters(layout: InvoiceLayout, invoice: InvoiceDocument) {
   for (let i = start; i < start + count; i++) {
     layout.doc.switchToPage(i);
     layout.cell(
-      `${invoice.seller.name} · Invoice ${invoice.number} · Page ${i - start + 1} of ${count}`,
+      `${invoice.seller.name} · ${titleOf(invoice)} ${invoice.number} · Page ${i - start + 1} of ${count}`,
       MARGIN,
       FOOTER_Y,
       CONTENT_WIDTH,

@@ -5,41 +5,12 @@ import { type Queryable, rowsOf } from '../../db/queryable.ts';
 import { AppError } from '../../errors.ts';
 import { type AuditActor, recordAudit } from '../audit/audit-log.ts';
 import type { PaymentProvider } from '../payments/payment-provider.ts';
+import { issueCreditNote } from './issue-credit-note.ts';
+import { loadRefundBasis, type RefundOptions, refundAmountsOf } from './refund-amounts.ts';
 import { findReturn } from './returns-repository.ts';
 
 /** A claim older than this is taken to have died (a crash between the provider and the record). */
 const STALE_CLAIM_MINUTES = 5;
-
-interface OrderLine {
-  productId: string;
-  quantity: number;
-  unitPriceCents: number;
-  taxCents: number;
-}
-
-/** `a / b` rounded half up, for non-negative integers. */
-const halfUp = (a: number, b: number) => Math.floor((2 * a + b) / (2 * b));
-
-/**
- * What a received return gives back, in cents: for each restocked or scrapped piece (refused ones
- * go back to the buyer) its line's unit price and its share of the line's tax, rounded half up;
- * a product on several lines is taken from its first line first. Freight and restocking fees: not
- * yet (decision 037).
- */
-export function refundCentsOf(request: ReturnRequest, lines: OrderLine[]): number {
-  let cents = 0;
-  for (const line of request.lines) {
-    let pieces = line.restocked + line.scrapped;
-    for (const orderLine of lines.filter((l) => l.productId === line.productId)) {
-      const taken = Math.min(pieces, orderLine.quantity);
-      if (taken <= 0) break;
-      cents +=
-        taken * orderLine.unitPriceCents + halfUp(orderLine.taxCents * taken, orderLine.quantity);
-      pieces -= taken;
-    }
-  }
-  return cents;
-}
 
 /** Why a return cannot be claimed for a refund now. */
 async function refusalOf(db: Queryable, id: string): Promise<AppError> {
@@ -57,10 +28,11 @@ async function refusalOf(db: Queryable, id: string): Promise<AppError> {
 
 /**
  * Claims the refund of a received card return: one caller at a time (a guarded update), with the
- * amount and the payment to refund. A claim that died (older than STALE_CLAIM_MINUTES) may be
- * taken again: the provider's idempotency key then answers the refund it made, if it made one.
+ * amounts (refund-amounts.ts, the order's row locked) and the payment to refund. A claim that died
+ * (older than STALE_CLAIM_MINUTES) may be taken again with the amounts it stored: the provider's
+ * idempotency key then answers the refund it made, if it made one.
  */
-function claim(db: Database, id: string) {
+function claim(db: Database, id: string, options: RefundOptions) {
   return db.transaction(async (tx) => {
     const current = await findReturn(tx, id);
     if (current?.state !== 'received') throw await refusalOf(tx, id);
@@ -71,29 +43,32 @@ function claim(db: Database, id: string) {
           and o.payment_terms = 'card'`,
     );
     if (!payment) throw new AppError('CONFLICT', returnMessages.notCardOrder);
-    const lines = await rowsOf<OrderLine>(
+    const basis = await loadRefundBasis(tx, id, current.orderId);
+    if (!basis) throw await refusalOf(tx, id);
+    const amounts = refundAmountsOf(current, basis, options);
+    if (amounts.totalCents <= 0)
+      throw new AppError('UNPROCESSABLE', returnMessages.nothingToRefund);
+    const [claimed] = await rowsOf<{ cents: number | string }>(
       tx,
-      sql`select product_id as "productId", quantity, unit_price_cents as "unitPriceCents",
-          tax_cents::int as "taxCents"
-        from order_lines where order_id = ${current.orderId} order by line_no`,
-    );
-    const cents = refundCentsOf(current, lines);
-    if (cents <= 0) throw new AppError('UNPROCESSABLE', returnMessages.nothingToRefund);
-    const claimed = await tx.execute(
-      sql`update returns set refund_state = 'pending', refund_cents = ${cents},
-          refund_claimed_at = now(), updated_at = now()
+      sql`update returns set
+          refund_cents = case when refund_state is null then ${amounts.totalCents} else refund_cents end,
+          refund_tax_cents = case when refund_state is null then ${amounts.taxCents} else refund_tax_cents end,
+          refund_freight_cents = case when refund_state is null then ${amounts.freightCents} else refund_freight_cents end,
+          restocking_fee_cents = case when refund_state is null then ${amounts.feeCents} else restocking_fee_cents end,
+          refund_state = 'pending', refund_claimed_at = now(), updated_at = now()
         where id = ${id} and state = 'received'
           and (refund_state is null or (refund_state = 'pending'
             and refund_claimed_at < now() - make_interval(mins => ${STALE_CLAIM_MINUTES}::int)))
-        returning id`,
+        returning refund_cents as cents`,
     );
-    if (claimed.rows.length === 0) throw await refusalOf(tx, id);
-    return { cents, intentId: payment.intentId };
+    if (!claimed) throw await refusalOf(tx, id);
+    return { cents: Number(claimed.cents), intentId: payment.intentId };
   });
 }
 
 /**
- * `POST /admin/returns/{id}/refund` (card orders): claims the refund, asks the provider for it
+ * `POST /admin/returns/{id}/refund`: an order on account gets a credit note (issue-credit-note.ts);
+ * a card order's refund is claimed the refund, asks the provider for it
  * with the key `return-refund-{id}` (a retry, or a claim taken again, refunds once at the
  * provider), then records it with its audit entry. A provider that fails releases the claim, so
  * the admin can try again.
@@ -103,8 +78,16 @@ export async function refundReturn(
   provider: PaymentProvider,
   actor: AuditActor,
   id: string,
+  options: RefundOptions = {},
 ): Promise<ReturnRequest> {
-  const { cents, intentId } = await claim(db, id);
+  const [order] = await rowsOf<{ paymentTerms: string }>(
+    db,
+    sql`select o.payment_terms as "paymentTerms" from returns r join orders o on o.id = r.order_id
+      where r.id = ${id}`,
+  );
+  if (!order) throw new AppError('NOT_FOUND', returnMessages.notFound);
+  if (order.paymentTerms === 'account') return issueCreditNote(db, actor, id, options);
+  const { cents, intentId } = await claim(db, id, options);
   let refundId: string;
   try {
     refundId = (await provider.refundPart(intentId, cents, `return-refund-${id}`)).id;

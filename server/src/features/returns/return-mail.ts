@@ -26,10 +26,11 @@ export function returnApprovedMail(request: ReturnRequest, seller: Seller): Mail
       '',
       'How to send it:',
       `  1. Pack the parts well and write ${request.rmaNumber} on the outside of the parcel.`,
-      '  2. Put a copy of this mail (or the RMA number) inside.',
+      '  2. Put the attached return authorization (or the RMA number) inside.',
       `  3. Send it to: ${seller.name}, Returns, ${seller.address}.`,
       '',
       'We will tell you when it has arrived and been inspected.',
+      `The return authorization is attached (${request.rmaNumber}.pdf) and on My returns.`,
       '',
     ].join('\n'),
   };

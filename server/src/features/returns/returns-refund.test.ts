@@ -58,8 +58,13 @@ describe('return refunds', async () => {
     // 2 pieces refunded: their price, and 2/10 of 137 cents of tax (27.4) rounded half up.
     return { id, orderId, expected: 2 * part.priceCents + 27 };
   };
-  const refund = (id: string) =>
-    app.inject({ method: 'POST', url: `/api/v1/admin/returns/${id}/refund`, headers: as(admin) });
+  const refund = (id: string, payload?: object) =>
+    app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/returns/${id}/refund`,
+      headers: as(admin),
+      ...(payload ? { payload } : {}),
+    });
   const refundsOf = (id: string) =>
     rowsOf<{ amount: number }>(
       app.db,
@@ -124,12 +129,17 @@ describe('return refunds', async () => {
     expect(row?.refundId).toBe('sbx_re_died');
   });
 
-  it('refuses an order on account (a credit note, later)', async () => {
-    const { id, orderId } = await receivedReturn();
-    await app.db.execute(sql`update orders set payment_terms = 'account' where id = ${orderId}`);
-    const answer = await refund(id);
-    expect(answer.statusCode).toBe(409);
-    expect(answer.json().message).toMatch(/credit note/);
-    expect(await refundsOf(id)).toEqual([]);
+  it('keeps a restocking fee from a card refund: the provider is asked for the rest', async () => {
+    const { id, expected } = await receivedReturn();
+    const goods = expected - 27;
+    const fee = Math.floor((2 * goods * 10 + 100) / 200);
+    const answer = await refund(id, { restockingFeePercent: 10 });
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json().data).toMatchObject({
+      refundCents: expected - fee,
+      restockingFeeCents: fee,
+      creditNote: null,
+    });
+    expect(await refundsOf(id)).toEqual([{ amount: expected - fee }]);
   });
 });

@@ -1,5 +1,7 @@
 import type { PaginationQuery } from '@proper-parts/domain/envelope';
 import {
+  type CreditNoteRef,
+  creditNoteNumberOf,
   type ReturnReason,
   type ReturnRequest,
   type ReturnState,
@@ -27,6 +29,26 @@ interface LineRow {
   refused: number;
 }
 
+const creditNoteOf = (
+  note:
+    | {
+        id: string;
+        year: number;
+        numberInYear: number;
+        totalCents: number | string;
+        issuedAt: string | Date;
+      }
+    | undefined,
+): CreditNoteRef | null =>
+  note
+    ? {
+        id: note.id,
+        number: creditNoteNumberOf(note.year, note.numberInYear),
+        totalCents: Number(note.totalCents),
+        issuedAt: new Date(note.issuedAt).toISOString(),
+      }
+    : null;
+
 const iso = (at: Date | string | null) => (at === null ? null : new Date(at).toISOString());
 
 /** Returns as the API shows them, with their lines: one read of lines for a whole page. */
@@ -40,9 +62,22 @@ export async function withLines(db: Queryable, rows: ReturnRow[]): Promise<Retur
       where r.return_id = any(${sql.param(rows.map((row) => row.id))}::uuid[])
       order by r.return_id, p.sku`,
   );
-  const emails = await rowsOf<{ id: string; email: string }>(
+  const notes = await rowsOf<{
+    returnId: string;
+    id: string;
+    year: number;
+    numberInYear: number;
+    totalCents: number | string;
+    issuedAt: string | Date;
+  }>(
     db,
-    sql`select id, email from orders
+    sql`select return_id as "returnId", id, year, number_in_year as "numberInYear",
+        total_cents as "totalCents", issued_at as "issuedAt"
+      from credit_notes where return_id = any(${sql.param(rows.map((row) => row.id))}::uuid[])`,
+  );
+  const emails = await rowsOf<{ id: string; email: string; paymentTerms: string }>(
+    db,
+    sql`select id, email, payment_terms as "paymentTerms" from orders
       where id = any(${sql.param([...new Set(rows.map((row) => row.orderId))])}::uuid[])`,
   );
   return rows.map((row) => ({
@@ -56,12 +91,18 @@ export async function withLines(db: Queryable, rows: ReturnRow[]): Promise<Retur
     note: row.note,
     refusalReason: row.refusalReason,
     email: emails.find((e) => e.id === row.orderId)?.email ?? '',
+    paymentTerms:
+      emails.find((e) => e.id === row.orderId)?.paymentTerms === 'account' ? 'account' : 'card',
     createdAt: new Date(row.createdAt).toISOString(),
     decidedAt: iso(row.decidedAt),
     receivedAt: iso(row.receivedAt),
     refundState: row.refundState,
     refundCents: row.refundCents,
+    refundTaxCents: row.refundTaxCents,
+    refundFreightCents: row.refundFreightCents,
+    restockingFeeCents: row.restockingFeeCents,
     refundedAt: iso(row.refundedAt),
+    creditNote: creditNoteOf(notes.find((note) => note.returnId === row.id)),
     lines: lines.filter((line) => line.returnId === row.id).map(({ returnId: _, ...line }) => line),
   }));
 }

@@ -3,7 +3,9 @@ import { orderIdParams } from '@proper-parts/domain/orders';
 import {
   adminReturnsQuery,
   createReturnRequest,
+  type ReturnRequest,
   receiveReturnRequest,
+  refundReturnRequest,
   refuseReturnRequest,
   returnIdParams,
   returnMessages,
@@ -11,6 +13,7 @@ import {
   returnsQuery,
 } from '@proper-parts/domain/returns';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { AppError } from '../../errors.ts';
 import { answerOnce } from '../../http/idempotency.ts';
 import { errorResponses } from '../../http/responses.ts';
@@ -24,7 +27,10 @@ import { approveReturn, receiveReturn, refuseReturn } from './decide-return.ts';
 import { refundReturn } from './refund-return.ts';
 import { requestReturn } from './request-return.ts';
 import { returnApprovedMail, returnRefusedMail } from './return-mail.ts';
-import { findMyReturn, listAllReturns, listMyReturns } from './returns-repository.ts';
+import { findMyReturn, findReturn, listAllReturns, listMyReturns } from './returns-repository.ts';
+import { renderRmaPdf } from './rma-pdf.ts';
+
+const rmaFile = (request: ReturnRequest) => `${request.rmaNumber ?? 'rma'}.pdf`;
 
 const tags = ['returns'];
 const answer = successEnvelope(returnRequest);
@@ -102,6 +108,34 @@ export const returnsRoutes =
     );
 
     app.get(
+      '/returns/:id/rma.pdf',
+      {
+        config: { access: 'signed-in' },
+        schema: {
+          tags,
+          summary:
+            "An approved return's authorization (PDF): its RMA number, the pieces to send back and how; the buyer's side (as GET /returns/{id}) and shop admins; anyone else, or a return not approved, is a 404",
+          params: returnIdParams,
+          produces: ['application/pdf'],
+          response: { 200: z.any().describe('application/pdf'), ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        const actor = actorOf(request);
+        const found =
+          actor.role === 'admin'
+            ? await findReturn(app.db, request.params.id)
+            : await findMyReturn(app.db, actor, request.params.id);
+        if (!found?.rmaNumber) throw new AppError('NOT_FOUND', returnMessages.notFound);
+        return reply
+          .type('application/pdf')
+          .header('cache-control', 'private, no-store')
+          .header('content-disposition', `attachment; filename="${rmaFile(found)}"`)
+          .send(await renderRmaPdf(found, seller));
+      },
+    );
+
+    app.get(
       '/admin/returns',
       {
         config: { access: 'admin' },
@@ -132,7 +166,16 @@ export const returnsRoutes =
       },
       async (request) => {
         const approved = await approveReturn(app.db, auditActorOf(request), request.params.id);
-        sendInBackground(mailer, returnApprovedMail(approved, seller), request.log);
+        // The RMA PDF goes with the mail; a PDF that cannot be made leaves the mail without it.
+        const mail = returnApprovedMail(approved, seller);
+        renderRmaPdf(approved, seller)
+          .then((content) => {
+            mail.attachments = [
+              { filename: rmaFile(approved), content, contentType: 'application/pdf' },
+            ];
+          })
+          .catch((error: unknown) => request.log.warn({ err: error }, 'RMA PDF not attached'))
+          .finally(() => sendInBackground(mailer, mail, request.log));
         return {
           success: true as const,
           data: approved,
@@ -200,8 +243,9 @@ export const returnsRoutes =
         schema: {
           tags,
           summary:
-            "Refund a received return of a card order through the payment provider: each restocked or scrapped piece's unit price and its share of the line's tax, once whatever the retries or races (admin)",
+            "Refund a received return, once whatever the retries or races: each restocked or scrapped piece's unit price and its tax, freight when asked (the shop's fault), less a restocking fee; a card order through the payment provider, an order on account by a credit note that lowers the company's balance (admin)",
           params: returnIdParams,
+          body: refundReturnRequest,
           response: { 200: answer, ...errorResponses },
         },
       },
@@ -211,11 +255,15 @@ export const returnsRoutes =
           provider,
           auditActorOf(request),
           request.params.id,
+          request.body ?? {},
         );
+        const cents = refunded.refundCents ?? 0;
         return {
           success: true as const,
           data: refunded,
-          message: returnMessages.refunded(refunded.refundCents ?? 0),
+          message: refunded.creditNote
+            ? returnMessages.credited(refunded.creditNote.number, cents)
+            : returnMessages.refunded(cents),
         };
       },
     );

@@ -54,7 +54,19 @@ describe('CompanyStatementPage', () => {
         : statementOf(
             [
               invoiceOf(1, { overdue: true, dueOn: '2026-09-30' }),
-              invoiceOf(2, { dueOn: '2026-12-01', paid: 0, outstanding: 1200 }),
+              invoiceOf(2, {
+                dueOn: '2026-12-01',
+                paid: 0,
+                outstanding: 1200,
+                creditNotes: [
+                  {
+                    id: id(9),
+                    number: 'CN-2026-000004',
+                    totalCents: 2495,
+                    issuedAt: '2026-11-02T10:00:00.000Z',
+                  },
+                ],
+              }),
             ],
             'c2',
           );
@@ -82,6 +94,12 @@ describe('CompanyStatementPage', () => {
     expect(
       within(rows[0]!).getByRole('link', { name: 'Invoice 2026-000001 (PDF)' }),
     ).toHaveAttribute('href', `/api/v1/orders/${id(1)}/invoice.pdf`);
+    // Issue 37: a credit note of the order's return sits under its invoice, with its PDF.
+    expect(
+      within(rows[1]!).getByRole('link', { name: 'Credit note CN-2026-000004 (PDF)' }),
+    ).toHaveAttribute('href', `/api/v1/credit-notes/${id(9)}.pdf`);
+    expect(within(rows[1]!).getByTestId('credit-note')).toHaveTextContent('−$24.95');
+    expect(within(rows[0]!).queryByTestId('credit-note')).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Load more' }));
     expect(await screen.findByText('Paid', { selector: '.badge' })).toBeInTheDocument();

@@ -6,11 +6,8 @@ import { PageHeader } from '../../components/page-header';
 import { Spinner } from '../../components/spinner';
 import { LoadMore } from '../../features/accounts/components/load-more';
 import { useAdminReturns } from '../../features/returns/api/returns';
-import {
-  ApproveOrRefuse,
-  ReceiveForm,
-  RefundButton,
-} from '../../features/returns/components/return-decisions';
+import { RefundForm } from '../../features/returns/components/refund-form';
+import { ApproveOrRefuse, ReceiveForm } from '../../features/returns/components/return-decisions';
 import {
   RefundLine,
   ReturnLines,
@@ -86,7 +83,7 @@ export function ManageReturnsPage() {
                   {request.state === 'requested' && <ApproveOrRefuse request={request} />}
                   {request.state === 'approved' && <ReceiveForm request={request} />}
                   {request.state === 'received' && request.refundState !== 'refunded' && (
-                    <RefundButton request={request} />
+                    <RefundForm request={request} />
                   )}
                 </div>
               </li>

@@ -1,6 +1,7 @@
 import { EmptyState } from '../../components/empty-state';
 import { PageHeader } from '../../components/page-header';
 import { Spinner } from '../../components/spinner';
+import { api } from '../../config/paths';
 import { LoadMore } from '../../features/accounts/components/load-more';
 import { useMyReturns } from '../../features/returns/api/returns';
 import {
@@ -61,7 +62,15 @@ export function MyReturnsPage() {
                 )}
                 {request.state === 'approved' && (
                   <p className="mt-2 text-sm">
-                    Send the parts with <strong>{request.rmaNumber}</strong> on the parcel.
+                    Send the parts with <strong>{request.rmaNumber}</strong> on the parcel.{' '}
+                    <a
+                      className="link link-primary"
+                      href={api.rma(request.id)}
+                      download
+                      aria-label={`Return authorization ${request.rmaNumber} (PDF)`}
+                    >
+                      Print the return authorization
+                    </a>
                   </p>
                 )}
               </li>

@@ -56,6 +56,26 @@ export function InvoicesTable({ invoices, action }: InvoicesTableProps) {
                 >
                   {invoice.invoiceNumber}
                 </a>
+                {invoice.creditNotes?.map((note) => (
+                  <span
+                    key={note.id}
+                    className="block text-xs font-normal"
+                    data-testid="credit-note"
+                  >
+                    Credit{' '}
+                    <a
+                      href={api.creditNote(note.id)}
+                      download
+                      className="link link-primary whitespace-nowrap"
+                      aria-label={`Credit note ${note.number} (PDF)`}
+                    >
+                      {note.number}
+                    </a>{' '}
+                    <span className="whitespace-nowrap tabular-nums">
+                      −{formatPrice(note.totalCents / 100)}
+                    </span>
+                  </span>
+                ))}
                 <span className="block text-xs font-normal break-all text-base-content/70 lg:hidden">
                   {invoice.poNumber ? `PO ${invoice.poNumber}` : 'No PO'}
                 </span>

@@ -1,6 +1,7 @@
 import {
   type CreateReturnRequest,
   type ReceiveReturnRequest,
+  type RefundReturnRequest,
   returnRequest,
 } from '@proper-parts/domain/returns';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
@@ -58,7 +59,7 @@ export const useAdminReturns = (state: string) =>
 
 type Decision =
   | { id: string; action: 'approve' }
-  | { id: string; action: 'refund' }
+  | { id: string; action: 'refund'; body?: RefundReturnRequest }
   | { id: string; action: 'refuse'; reason: string }
   | { id: string; action: 'receive'; lines: ReceiveReturnRequest['lines'] };
 
@@ -69,6 +70,7 @@ export const decideReturn = (decision: Decision) =>
     schema: returnRequest,
     ...(decision.action === 'refuse' ? { body: { reason: decision.reason } } : {}),
     ...(decision.action === 'receive' ? { body: { lines: decision.lines } } : {}),
+    ...(decision.action === 'refund' && decision.body ? { body: decision.body } : {}),
   });
 
 export function useDecideReturn() {

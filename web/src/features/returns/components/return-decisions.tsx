@@ -8,7 +8,6 @@ import { useId, useState } from 'react';
 import { TextAreaField } from '../../../components/form-field';
 import { toast } from '../../../lib/toast';
 import { useDecideReturn } from '../api/returns';
-import { formatCents } from './return-lines';
 
 const outcomeLabels: Record<ReceiveOutcome, string> = {
   restock: 'Restock',
@@ -173,30 +172,5 @@ export function ReceiveForm({ request }: { request: ReturnRequest }) {
         Record receipt
       </button>
     </form>
-  );
-}
-
-/** Refund a received return of a card order (the provider is asked once, whatever the clicks). */
-export function RefundButton({ request }: { request: ReturnRequest }) {
-  const decide = useDecideReturn();
-  return (
-    <button
-      type="button"
-      className="btn btn-primary btn-sm"
-      disabled={decide.isPending}
-      aria-busy={decide.isPending || undefined}
-      onClick={() =>
-        decide.mutate(
-          { id: request.id, action: 'refund' },
-          {
-            onSuccess: (refunded) =>
-              toast.success(`Refunded ${formatCents(refunded.refundCents ?? 0)} to the card`),
-            onError: (failure) => toast.error(failure.message),
-          },
-        )
-      }
-    >
-      Refund to card
-    </button>
   );
 }

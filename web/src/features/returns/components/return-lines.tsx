@@ -1,9 +1,11 @@
 import {
+  type CreditNoteRef,
   type ReturnRequest,
   type ReturnState,
   returnReasonLabels,
   returnStateLabels,
 } from '@proper-parts/domain/returns';
+import { api } from '../../../config/paths';
 import { formatPrice } from '../../../lib/format';
 
 const badgeOf: Record<ReturnState, string> = {
@@ -48,12 +50,32 @@ export const returnDay = (at: string | null) =>
 /** Cents as dollars: `$12.34`. */
 export const formatCents = (cents: number) => formatPrice(cents / 100);
 
-/** The refund of a return, once asked or made. */
+/** A credit note's number, linking to its PDF. */
+export function CreditNoteLink({ note }: { note: CreditNoteRef }) {
+  return (
+    <a className="link link-primary" href={api.creditNote(note.id)} download>
+      {note.number}
+    </a>
+  );
+}
+
+/** The refund of a return, once asked or made: to the card, or a credit note on account. */
 export function RefundLine({ request }: { request: ReturnRequest }) {
+  const fee = request.restockingFeeCents ?? 0;
+  const feeText = fee > 0 ? ` (less a restocking fee of ${formatCents(fee)})` : '';
+  if (request.creditNote)
+    return (
+      <p className="mt-2 text-sm" data-testid="credit-note">
+        Credit note <CreditNoteLink note={request.creditNote} /> of{' '}
+        <strong>{formatCents(request.creditNote.totalCents)}</strong>
+        {feeText}, off your company's balance on {returnDay(request.creditNote.issuedAt)}.
+      </p>
+    );
   if (request.refundState === 'refunded')
     return (
       <p className="mt-2 text-sm">
         Refunded <strong>{formatCents(request.refundCents ?? 0)}</strong> to the card
+        {feeText}
         {request.refundedAt ? ` on ${returnDay(request.refundedAt)}` : ''}.
       </p>
     );

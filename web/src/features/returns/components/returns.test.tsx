@@ -6,6 +6,7 @@ import { buildOrder } from '../../../../test/order-fixtures';
 import { admin, customer, signInAs } from '../../../../test/signed-in';
 import { jsonResponse, renderWithProviders } from '../../../../test/test-utils';
 import { ManageReturnsPage } from '../../../pages/dashboard/manage-returns-page';
+import { MyReturnsPage } from '../../../pages/dashboard/my-returns-page';
 import { MyOrdersTable } from '../../orders/components/my-orders-table';
 
 afterEach(() => {
@@ -43,9 +44,14 @@ const request = {
   createdAt: '2026-11-20T10:00:00.000Z',
   decidedAt: '2026-11-21T10:00:00.000Z',
   receivedAt: null,
+  paymentTerms: 'card',
   refundState: null,
   refundCents: null,
+  refundTaxCents: null,
+  refundFreightCents: null,
+  restockingFeeCents: null,
   refundedAt: null,
+  creditNote: null,
   lines: [
     {
       productId,
@@ -129,5 +135,86 @@ describe('returns', () => {
         ],
       },
     ]);
+  });
+
+  it('My returns: a credited return links its credit note, with the fee kept', async () => {
+    const noteId = '00000000-0000-4000-8000-000000000401';
+    stubApi({
+      ...signInAs(customer),
+      'GET /api/v1/returns': () =>
+        jsonResponse({
+          success: true,
+          data: [
+            {
+              ...request,
+              state: 'received',
+              paymentTerms: 'account',
+              refundState: 'refunded',
+              refundCents: 380,
+              restockingFeeCents: 40,
+              refundedAt: '2026-11-25T10:00:00.000Z',
+              creditNote: {
+                id: noteId,
+                number: 'CN-2026-000003',
+                totalCents: 380,
+                issuedAt: '2026-11-25T10:00:00.000Z',
+              },
+            },
+          ],
+          nextCursor: null,
+        }),
+    });
+    renderWithProviders(<MyReturnsPage />);
+    const note = within(await screen.findByTestId('credit-note'));
+    expect(note.getByRole('link', { name: 'CN-2026-000003' })).toHaveAttribute(
+      'href',
+      `/api/v1/credit-notes/${noteId}.pdf`,
+    );
+    expect(note.getByText('$3.80')).toBeInTheDocument();
+    expect(screen.getByTestId('credit-note')).toHaveTextContent(/restocking fee of \$0\.40/);
+  });
+
+  it('Returns (admin): a bad restocking fee gets a red line and sends nothing; a good one is sent with the freight', async () => {
+    const user = userEvent.setup();
+    const url = `POST /api/v1/admin/returns/${request.id}/refund`;
+    const received = {
+      ...request,
+      state: 'received',
+      paymentTerms: 'account',
+      lines: [{ ...request.lines[0], restocked: 2 }],
+    };
+    const fetchMock = stubApi({
+      ...signInAs(admin),
+      'GET /api/v1/admin/returns': () =>
+        jsonResponse({ success: true, data: [received], nextCursor: null }),
+      [url]: () => jsonResponse({ success: true, data: { ...received, refundState: 'refunded' } }),
+    });
+    renderWithProviders(<ManageReturnsPage />);
+    const row = within(await screen.findByTestId('admin-return-row'));
+    const fee = row.getByLabelText('Restocking fee (%)');
+    await user.clear(fee);
+    await user.type(fee, '150');
+    await user.click(row.getByRole('button', { name: 'Issue credit note' }));
+    expect(row.getByText('Restocking fee must be at most 100 %')).toHaveClass('text-error');
+    expect(fee).toHaveAttribute('aria-invalid', 'true');
+    expect(fee).toHaveClass('input-error');
+    expect(callsTo(fetchMock, url)).toEqual([]);
+    await user.clear(fee);
+    await user.type(fee, '15');
+    await user.click(row.getByLabelText("Refund freight (the shop's fault)"));
+    await user.click(row.getByRole('button', { name: 'Issue credit note' }));
+    expect(callsTo(fetchMock, url)).toEqual([{ restockingFeePercent: 15, refundFreight: true }]);
+  });
+
+  it('My returns: an approved return links its return authorization PDF', async () => {
+    stubApi({
+      ...signInAs(customer),
+      'GET /api/v1/returns': () =>
+        jsonResponse({ success: true, data: [request], nextCursor: null }),
+    });
+    renderWithProviders(<MyReturnsPage />);
+    expect(
+      await screen.findByRole('link', { name: 'Return authorization RMA-2026-000007 (PDF)' }),
+    ).toHaveAttribute('href', `/api/v1/returns/${request.id}/rma.pdf`);
   });
 });
