@@ -42,6 +42,10 @@ export const AUDIT_ACTIONS = [
   'return.refuse',
   'return.receive',
   'return.refund',
+  'warehouse.create',
+  'stock.adjust',
+  'stock.transfer',
+  'stock.import',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -61,6 +65,8 @@ export const AUDIT_TARGET_TYPES = [
   'webhook',
   'price-list',
   'return',
+  'warehouse',
+  'stock',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
@@ -102,6 +108,10 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'return.refuse': 'Return refused',
   'return.receive': 'Return received',
   'return.refund': 'Return refunded',
+  'warehouse.create': 'Warehouse added',
+  'stock.adjust': 'Stock adjusted',
+  'stock.transfer': 'Stock transferred',
+  'stock.import': 'A stock CSV import',
 };
 
 export const auditMessages = {

@@ -39,7 +39,9 @@ describe('migration 0032 (warehouses) on a shop of 0031', async () => {
       values ('Leeds DC', 'Leeds', 'GB', '{GB,IE}') returning id`);
     await run(`insert into warehouse_stock (product_id, warehouse_id, quantity)
       values ('${pump}', ${leeds?.id}, 5)`);
-    await run(`update products set available_quantity = available_quantity + 5 where id = '${pump}'`);
+    await run(
+      `update products set available_quantity = available_quantity + 5 where id = '${pump}'`,
+    );
     expect(await stockOf(pump)).toEqual([
       { name: 'Main', quantity: 7 },
       { name: 'Leeds DC', quantity: 5 },
