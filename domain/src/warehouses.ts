@@ -126,13 +126,6 @@ export type StockImportReport = z.infer<typeof stockImportReport>;
 export const publicStock = z.array(z.object({ warehouse: z.string(), quantity: z.number().int() }));
 export type PublicStock = z.infer<typeof publicStock>;
 
-/** "12 in Leeds, 40 in Rotterdam": the warehouses holding some. */
-export const stockSentence = (stock: PublicStock) =>
-  stock
-    .filter((level) => level.quantity > 0)
-    .map((level) => `${level.quantity.toLocaleString('en-US')} in ${level.warehouse}`)
-    .join(', ');
-
 export const warehouseMessages = {
   created: (name: string) => `Warehouse "${name}" added`,
   nameTaken: (name: string) => `name: a warehouse "${name}" exists already`,

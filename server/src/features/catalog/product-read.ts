@@ -25,6 +25,7 @@ export async function readProduct(
       length_mm: number | string;
       width_mm: number | string;
       height_mm: number | string;
+      stock: CatalogProduct['stock'] | string;
     }
   >(
     db,
@@ -40,6 +41,10 @@ export async function readProduct(
       (select coalesce(json_agg(json_build_object('number', x.number, 'kind', x.kind)
           order by x.kind, x.number), '[]')
         from cross_references x where x.product_id = p.id) as cross_references,
+      (select coalesce(json_agg(json_build_object('warehouse', w.public_name,
+          'quantity', s.quantity) order by w.id), '[]')
+        from warehouse_stock s join warehouses w on w.id = s.warehouse_id
+        where s.product_id = p.id and s.quantity > 0) as stock,
       (select coalesce(json_agg(json_build_object('slug', up.slug, 'name', up.name)
           order by up.level desc), '[]')
         from (
@@ -85,5 +90,6 @@ export async function readProduct(
     lengthMm: Number(row.length_mm),
     widthMm: Number(row.width_mm),
     heightMm: Number(row.height_mm),
+    stock: fromJson(row.stock).map((level) => ({ ...level, quantity: Number(level.quantity) })),
   };
 }

@@ -133,6 +133,24 @@ describe('warehouses and their stock', async () => {
     expect(await sumsOff()).toBe(0);
   });
 
+  it('shows the product’s stock per warehouse by public name, fresh within a second', async () => {
+    const part = await createProduct(app, { availableQuantity: 30, minimumOrderQuantity: 1 });
+    const stockOnPage = async () =>
+      (await app.inject({ url: `/api/v1/catalog/products/${part.slug}` })).json().data.stock;
+    expect(await stockOnPage()).toEqual([{ warehouse: 'Main', quantity: 30 }]);
+    await adjust(part.id, { warehouse: 'Leeds DC', quantity: 12, reason: 'Delivery' });
+    const deadline = Date.now() + 3000;
+    let seen = await stockOnPage();
+    while (seen.length < 2 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      seen = await stockOnPage();
+    }
+    expect(seen).toEqual([
+      { warehouse: 'Main', quantity: 30 },
+      { warehouse: 'Leeds', quantity: 12 },
+    ]);
+  });
+
   it('transfers all or nothing, never below 0', async () => {
     const part = await createProduct(app, { availableQuantity: 10, minimumOrderQuantity: 1 });
     const move = (quantity: number, from = 'Main', to = 'Rotterdam') =>
