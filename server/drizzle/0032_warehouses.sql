@@ -79,8 +79,19 @@ BEGIN
   END IF;
   RETURN NULL;
 END $$;--> statement-breakpoint
-CREATE TRIGGER products_stock_inserted AFTER INSERT ON products FOR EACH ROW
-  WHEN (NEW.available_quantity <> 0) EXECUTE FUNCTION pp_products_stock_to_warehouses();--> statement-breakpoint
+-- custom: a new product's stock goes to Main, once a statement (a seed or an import inserts
+-- thousands in one).
+CREATE OR REPLACE FUNCTION pp_products_stock_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO warehouse_stock (product_id, warehouse_id, quantity)
+  SELECT i.id, (SELECT min(id) FROM warehouses), i.available_quantity
+  FROM inserted i
+  WHERE i.available_quantity > 0
+    AND NOT EXISTS (SELECT 1 FROM warehouse_stock s WHERE s.product_id = i.id);
+  RETURN NULL;
+END $$;--> statement-breakpoint
+CREATE TRIGGER products_stock_inserted AFTER INSERT ON products REFERENCING NEW TABLE AS inserted
+  FOR EACH STATEMENT EXECUTE FUNCTION pp_products_stock_inserted();--> statement-breakpoint
 CREATE TRIGGER products_stock_changed AFTER UPDATE OF available_quantity ON products FOR EACH ROW
   WHEN (OLD.available_quantity IS DISTINCT FROM NEW.available_quantity)
   EXECUTE FUNCTION pp_products_stock_to_warehouses();
