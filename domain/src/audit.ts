@@ -43,6 +43,10 @@ export const AUDIT_ACTIONS = [
   'return.receive',
   'return.refund',
   'return.credit_note',
+  'warehouse.create',
+  'stock.adjust',
+  'stock.transfer',
+  'stock.import',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -62,6 +66,8 @@ export const AUDIT_TARGET_TYPES = [
   'webhook',
   'price-list',
   'return',
+  'warehouse',
+  'stock',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
@@ -104,6 +110,10 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'return.receive': 'Return received',
   'return.refund': 'Return refunded',
   'return.credit_note': 'Credit note issued',
+  'warehouse.create': 'Warehouse added',
+  'stock.adjust': 'Stock adjusted',
+  'stock.transfer': 'Stock transferred',
+  'stock.import': 'A stock CSV import',
 };
 
 export const auditMessages = {

@@ -224,6 +224,11 @@ export const catalogProduct = searchItem.extend({
   supersedes: z.array(z.string()).default([]),
   /** The SKU of the product that directly replaces this one (what an admin sets), or null. */
   replacedBySku: z.string().nullable().default(null),
+  /**
+   * Issue 36: the pieces in each warehouse holding some, by public name; they add up to
+   * `availableQuantity` (both as old as the answer: at most 0.5 s, as the stock always was).
+   */
+  stock: z.array(z.object({ warehouse: z.string(), quantity: z.number().int() })),
 });
 export type CatalogProduct = z.infer<typeof catalogProduct>;
 

@@ -22,6 +22,20 @@ export const orderLine = z.object({
    * a later edit of the company's numbers does not change it); null when it had none.
    */
   customerPartNumber: z.string().nullable().optional(),
+  /**
+   * Issue 36: where the line's pieces come from, per warehouse (public name), and how many of
+   * them shipped; given when the shop has more than one warehouse.
+   */
+  picks: z
+    .array(
+      z.object({
+        warehouseId: z.number().int(),
+        warehouse: z.string(),
+        quantity: z.number().int(),
+        shipped: z.number().int(),
+      }),
+    )
+    .optional(),
 });
 export type OrderLine = z.infer<typeof orderLine>;
 

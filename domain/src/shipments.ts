@@ -8,6 +8,9 @@ import { MAX_ORDER_QUANTITY } from './orders.ts';
 export const MAX_SHIPMENT_LINES = 500;
 
 export const shipmentMessages = {
+  whichWarehouse: (count: number) =>
+    `warehouse: this order's pieces still to ship lie in ${count} warehouses; name the one this shipment leaves from`,
+  nothingThere: 'warehouse: nothing of this order is left to ship from that warehouse',
   created: (pieces: number) => `Shipment sent: ${pieces} piece${pieces === 1 ? '' : 's'}`,
   notShippable: 'lines: this order cannot be shipped (not paid, cancelled, or already shipped)',
   notOnOrder: (productId: string) => `lines: product ${productId} is not on this order`,
@@ -47,6 +50,11 @@ export const createShipmentRequest = z.object({
     /^[A-Za-z0-9 -]*$/,
     'Tracking number may contain letters, digits, spaces and - only',
   ),
+  /**
+   * Issue 36: the warehouse the shipment leaves from (its id); needed when the order's pieces
+   * still to ship lie in more than one.
+   */
+  warehouse: z.number().int().positive().optional(),
 });
 export type CreateShipmentRequest = z.infer<typeof createShipmentRequest>;
 
@@ -70,6 +78,8 @@ export const shipment = z.object({
   trackingUrl: z.string().nullable(),
   createdAt: z.string(),
   lines: z.array(shipmentLine),
+  /** Issue 36: the warehouse it left from (public name); null before warehouses. */
+  warehouse: z.string().nullable().optional(),
 });
 export type Shipment = z.infer<typeof shipment>;
 

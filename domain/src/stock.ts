@@ -7,3 +7,10 @@ export const isOutOfStock = (product: {
   availableQuantity: number;
   minimumOrderQuantity: number;
 }) => product.availableQuantity < product.minimumOrderQuantity;
+
+/** Issue 36: "12 in Leeds, 40 in Rotterdam": the warehouses holding some (public names). */
+export const stockSentence = (stock: { warehouse: string; quantity: number }[]) =>
+  stock
+    .filter((level) => level.quantity > 0)
+    .map((level) => `${level.quantity.toLocaleString('en-US')} in ${level.warehouse}`)
+    .join(', ');

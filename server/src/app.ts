@@ -78,6 +78,8 @@ import { taxRoutes } from './features/tax/tax-routes.ts';
 import { localImageStorage } from './features/uploads/image-storage.ts';
 import { uploadedImageRoutes, uploadRoutes } from './features/uploads/upload-routes.ts';
 import { usersRoutes } from './features/users/users-routes.ts';
+import { stockCsvRoutes } from './features/warehouses/stock-csv-routes.ts';
+import { warehouseRoutes } from './features/warehouses/warehouse-routes.ts';
 import { registerOutboxRetention } from './features/webhooks/outbox-retention.ts';
 import { webhookRoutes } from './features/webhooks/webhook-routes.ts';
 import { registerWebhookWorker } from './features/webhooks/webhook-worker-plugin.ts';
@@ -274,6 +276,8 @@ export async function buildApp({
       await api.register(priceListAdminRoutes);
       await api.register(priceListCsvRoutes);
       await api.register(buyerPriceRoutes);
+      await api.register(warehouseRoutes);
+      await api.register(stockCsvRoutes);
     },
     { prefix: '/api/v1' },
   );

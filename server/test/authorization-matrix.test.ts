@@ -69,6 +69,15 @@ const priceListForm = async () =>
       content: Buffer.from('sku,price\nMTX-1,5.00\n'),
     },
   ]);
+const stockForm = async () =>
+  multipartBody([
+    {
+      name: 'file',
+      filename: 'stock.csv',
+      contentType: 'text/csv',
+      content: Buffer.from('sku,warehouse,quantity\n'),
+    },
+  ]);
 const adminNoSuchOrder = { visitor: 401, customerA: 403, customerB: 403, admin: 404 };
 /** Issue 34: a machine's API key only; a signed-in person is refused whoever they are. */
 const keysOnly = { visitor: 401, customerA: 403, customerB: 403, admin: 403 };
@@ -490,6 +499,30 @@ const rows: Row[] = [
     path: '/api/v1/admin/webhooks/deliveries/{id}/resend',
     expect: adminNoSuchOrder,
   },
+  // Issue 36: warehouses and their stock are a shop admin's (an unknown product: 404).
+  {
+    method: 'POST',
+    path: '/api/v1/admin/warehouses',
+    body: { name: 'Matrix DC', publicName: 'Matrix', country: 'GB', shipsTo: ['GB'] },
+    expect: { visitor: 401, customerA: 403, customerB: 403, admin: 200 },
+  },
+  { method: 'GET', path: '/api/v1/admin/warehouses', expect: adminOnly },
+  { method: 'GET', path: '/api/v1/admin/stock/{productId}', expect: adminNoSuchOrder },
+  {
+    method: 'PUT',
+    path: '/api/v1/admin/stock/{productId}',
+    body: { warehouse: 'Main', quantity: 3, reason: 'Matrix count' },
+    expect: adminNoSuchOrder,
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/admin/stock/transfers',
+    body: { productId: '00000000-0000-4000-8000-000000000000', from: 1, to: 2, quantity: 1 },
+    expect: adminNoSuchOrder,
+  },
+  { method: 'GET', path: '/api/v1/admin/stock/low', expect: adminOnly },
+  { method: 'GET', path: '/api/v1/admin/stock/low.csv', expect: adminOnly },
+  { method: 'POST', path: '/api/v1/admin/stock/import', form: stockForm, expect: adminOnly },
   // Last: it changes B's role, which no other row depends on.
   { method: 'PUT', path: `/api/v1/user/admin/${B}`, expect: adminOnly },
 ];

@@ -601,6 +601,10 @@ export const shipments = pgTable(
       .references(() => orders.id, { onDelete: 'restrict' }),
     carrier: text('carrier'),
     trackingNumber: text('tracking_number'),
+    /** Issue 36: the warehouse it left from (null: shipped before warehouses). */
+    warehouseId: integer('warehouse_id').references((): AnyPgColumn => warehouses.id, {
+      onDelete: 'restrict',
+    }),
     createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
@@ -623,6 +627,86 @@ export const shipmentLines = pgTable(
   (t) => [
     primaryKey({ columns: [t.shipmentId, t.lineNo] }),
     check('shipment_lines_quantity_positive', sql`${t.quantity} > 0`),
+  ],
+);
+
+// ── warehouses (issue 36) ──
+
+/**
+ * A stock location. `shipsTo` is its zone: ISO country codes, or null for everywhere ('all');
+ * allocation prefers a warehouse in the ship-to's country, then one whose zone holds it, then the
+ * lowest id (cart/allocation.ts). The lowest id ("Main", made by the migration) takes stock set
+ * on the product alone (the trigger `pp_products_stock_to_warehouses`).
+ */
+export const warehouses = pgTable(
+  'warehouses',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    name: text('name').notNull(),
+    /** What buyers read ("Leeds"); `name` is the shop's own. */
+    publicName: text('public_name').notNull(),
+    line1: text('line1').notNull().default(''),
+    city: text('city').notNull().default(''),
+    postalCode: text('postal_code').notNull().default(''),
+    country: text('country').notNull(),
+    shipsTo: text('ships_to').array(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('warehouses_name_unique').on(sql`lower(${t.name})`),
+    check('warehouses_country_iso', sql`${t.country} ~ '^[A-Z]{2}$'`),
+  ],
+);
+
+/**
+ * Stock of one product in one warehouse. `products.available_quantity` stays their sum, kept in
+ * the same statement or transaction that changes a row here (migration 0032's triggers check it).
+ */
+export const warehouseStock = pgTable(
+  'warehouse_stock',
+  {
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    warehouseId: integer('warehouse_id')
+      .notNull()
+      .references(() => warehouses.id, { onDelete: 'restrict' }),
+    quantity: integer('quantity').notNull().default(0),
+    /** Below this the product is on the warehouse's low-stock list (0: never). */
+    reorderPoint: integer('reorder_point').notNull().default(0),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.warehouseId] }),
+    index('warehouse_stock_warehouse_idx').on(t.warehouseId, t.productId),
+    check('warehouse_stock_quantity_not_negative', sql`${t.quantity} >= 0`),
+    check('warehouse_stock_reorder_point_not_negative', sql`${t.reorderPoint} >= 0`),
+  ],
+);
+
+/** Where the pieces of an order line were taken from: its allocation at checkout. */
+export const orderLineAllocations = pgTable(
+  'order_line_allocations',
+  {
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    lineNo: integer('line_no').notNull(),
+    warehouseId: integer('warehouse_id')
+      .notNull()
+      .references(() => warehouses.id, { onDelete: 'restrict' }),
+    quantity: integer('quantity').notNull(),
+    /** Pieces of this allocation in shipments so far. */
+    shipped: integer('shipped').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orderId, t.lineNo, t.warehouseId] }),
+    index('order_line_allocations_warehouse_idx').on(t.warehouseId),
+    check('order_line_allocations_quantity_positive', sql`${t.quantity} > 0`),
+    check(
+      'order_line_allocations_shipped_range',
+      sql`${t.shipped} >= 0 and ${t.shipped} <= ${t.quantity}`,
+    ),
   ],
 );
 

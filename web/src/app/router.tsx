@@ -238,6 +238,12 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            path: dashboard.warehouses,
+            element: adminOnly(
+              page(() => import('../pages/dashboard/warehouses-page'), 'WarehousesPage'),
+            ),
+          },
+          {
             path: dashboard.punchout,
             element: adminOnly(
               page(() => import('../pages/dashboard/punchout-page'), 'PunchoutPage'),

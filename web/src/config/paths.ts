@@ -50,6 +50,7 @@ export const routes = {
     webhooks: 'webhooks',
     punchout: 'punchout',
     priceLists: 'price-lists',
+    warehouses: 'warehouses',
     taxFreight: 'tax-freight',
     myReturns: 'returns',
     manageReturns: 'manage-returns',
@@ -109,6 +110,7 @@ export const paths = {
     webhooks: child(children.webhooks),
     punchout: child(children.punchout),
     priceLists: child(children.priceLists),
+    warehouses: child(children.warehouses),
     taxFreight: child(children.taxFreight),
     myReturns: child(children.myReturns),
     manageReturns: child(children.manageReturns),
@@ -288,6 +290,14 @@ export const api = {
   priceListImport: (id: string) => `${apiBase}/admin/price-lists/${encodeURIComponent(id)}/import`,
   priceListExport: (id: string) =>
     `${apiBase}/admin/price-lists/${encodeURIComponent(id)}/export.csv`,
+  /** Issue 36: warehouses and their stock (admin). */
+  warehouses: `${apiBase}/admin/warehouses?limit=100`,
+  warehousesCreate: `${apiBase}/admin/warehouses`,
+  productStock: (productId: string) => `${apiBase}/admin/stock/${encodeURIComponent(productId)}`,
+  stockTransfers: `${apiBase}/admin/stock/transfers`,
+  stockImport: `${apiBase}/admin/stock/import`,
+  lowStock: `${apiBase}/admin/stock/low?limit=100`,
+  lowStockCsv: `${apiBase}/admin/stock/low.csv`,
   // Issue 34: PunchOut connections (admin), and whether my session is a punchout.
   punchoutConnections: (page: { limit: number; cursor?: string }) =>
     `${apiBase}/admin/punchout-connections?${pageQuery(page)}`,

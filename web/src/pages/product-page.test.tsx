@@ -33,6 +33,10 @@ const bearing = {
     { name: 'seal', value: 'rubber seals', num: null, unit: null },
   ],
   crossReferences: [{ kind: 'oem', number: '12-6204' }],
+  stock: [
+    { warehouse: 'Leeds', quantity: 12 },
+    { warehouse: 'Rotterdam', quantity: 40 },
+  ],
   packSize: 1,
   salesUnit: 'each',
   maxOrderQuantity: null,
@@ -72,6 +76,7 @@ describe('ProductPage', () => {
     ).toBeInTheDocument();
     expect(screen.getByTestId('sku')).toHaveTextContent('BRG-6204-2RS');
     expect(screen.getByTestId('price')).toHaveTextContent('$4.20');
+    expect(screen.getByTestId('warehouse-stock')).toHaveTextContent('12 in Leeds, 40 in Rotterdam');
     expect(screen.getByText(/in stock · minimum order/)).toHaveTextContent(
       /12,000\spcs in stock · minimum order 10\spcs/,
     );

@@ -1,7 +1,7 @@
 import type { CatalogProduct } from '@proper-parts/domain/catalog-search';
 import type { BuyerPrice } from '@proper-parts/domain/price-lists';
 import { countOf, quantityUnit } from '@proper-parts/domain/sales-units';
-import { isOutOfStock } from '@proper-parts/domain/stock';
+import { isOutOfStock, stockSentence } from '@proper-parts/domain/stock';
 import { useQuery } from '@tanstack/react-query';
 import { Link, Navigate, useParams } from 'react-router';
 import { Spinner } from '../components/spinner';
@@ -204,6 +204,12 @@ function ProductView({ product }: { product: CatalogProduct }) {
               </>
             )}
           </p>
+          {/* Issue 36: where the stock lies, when it lies in more than one warehouse. */}
+          {!outOfStock && product.stock.length > 1 && (
+            <p className="text-sm text-base-content/70" data-testid="warehouse-stock">
+              {stockSentence(product.stock)}
+            </p>
+          )}
           <FitCheck slug={product.slug} categorySlug={product.category?.slug} />
           {outOfStock || isAdmin ? (
             <button type="button" className="btn btn-primary mt-2 sm:w-60" disabled>

@@ -11,7 +11,11 @@ type Writer = Pick<Database, 'execute'>;
 interface ImportEntryOptions<Report> {
   action: Extract<
     AuditAction,
-    'catalog.import' | 'fitment.import' | 'part-numbers.import' | 'price-list.import'
+    | 'catalog.import'
+    | 'fitment.import'
+    | 'part-numbers.import'
+    | 'price-list.import'
+    | 'stock.import'
   >;
   targetType: AuditTargetType;
   file: string;

@@ -11,6 +11,7 @@ import {
   stockLowCrossed,
   stockLowJson,
 } from '../webhooks/outbox.ts';
+import { allocationParts, allocationWrites } from './allocation.ts';
 import type { PricedCart, PricedLine } from './cart-quote.ts';
 
 /** The checkout's one statement (checkout.ts runs it) and what it answers. */
@@ -82,7 +83,9 @@ const checkoutEvents = sql.raw(
 );
 
 /**
- * The whole checkout, one statement. `locked` locks the cart's lines and their products in product
+ * The whole checkout, one statement. Issue 36: `stocked` … `allocation` (allocation.ts) choose
+ * the warehouses each line's pieces come from, `drawn` takes them and `allocated` records them.
+ * `locked` locks the cart's lines and their products in product
  * id order (`LockRows` sits above the sort), and under READ COMMITTED returns each product as the
  * last committed writer left it; `verdict` judges every line by the cart's rule
  * (`cartLineProblem` in domain/cart.ts: sold, minimum, stock, pack).
@@ -115,7 +118,7 @@ export function placeCartStatement(
       where c.user_id = ${buyer.id}
       order by p.id
       for no key update of c, p
-    ), verdict as (
+    ), ${allocationParts(priced?.shipTo.country ?? null)}, verdict as (
       select count(*) as n, coalesce(bool_and(sellable), false) as ok from locked
     ), member as (
       select company_id, role, order_limit_cents from company_members where user_id = ${buyer.id}
@@ -146,7 +149,7 @@ export function placeCartStatement(
         and c.terms_days is not null and c.balance_cents + s.total <= c.credit_limit_cents
       returning c.terms_days
     ), decision as (
-      select (select ok from verdict) and (select ok from matched)
+      select (select ok from verdict) and (select ok from matched) and (select ok from allocation)
           and (not ${onAccount} or exists (select 1 from credited)) as go,
         exists (select 1 from member m, summed s
           where m.role = 'buyer' and m.order_limit_cents is not null
@@ -199,7 +202,7 @@ export function placeCartStatement(
         (now() at time zone 'UTC')::date + (select terms_days from credited)
       from placed, counted
       returning order_id, year, number_in_year, due_on
-    ), emptied as (
+    ), ${allocationWrites}, emptied as (
       delete from cart_lines where user_id = ${buyer.id} and (select go from decision)
     ), ${checkoutEvents}
     select placed.*, v.n as "cartLines", v.ok as sellable,

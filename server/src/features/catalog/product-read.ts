@@ -37,6 +37,7 @@ export async function readProduct(
       height_mm: number | string;
       supersedes: string[] | string;
       replaced_by_sku: string | null;
+      stock: CatalogProduct['stock'] | string;
     }
   >(
     db,
@@ -53,6 +54,10 @@ export async function readProduct(
       (select coalesce(json_agg(json_build_object('number', x.number, 'kind', x.kind)
           order by x.kind, x.number), '[]')
         from cross_references x where x.product_id = p.id) as cross_references,
+      (select coalesce(json_agg(json_build_object('warehouse', w.public_name,
+          'quantity', s.quantity) order by w.id), '[]')
+        from warehouse_stock s join warehouses w on w.id = s.warehouse_id
+        where s.product_id = p.id and s.quantity > 0) as stock,
       (select coalesce(json_agg(json_build_object('slug', up.slug, 'name', up.name)
           order by up.level desc), '[]')
         from (
@@ -100,5 +105,6 @@ export async function readProduct(
     heightMm: Number(row.height_mm),
     supersedes: fromJson(row.supersedes),
     replacedBySku: row.replaced_by_sku,
+    stock: fromJson(row.stock).map((level) => ({ ...level, quantity: Number(level.quantity) })),
   };
 }

@@ -101,6 +101,7 @@ interface LineRow {
   shipped: number;
   taxCents: number | string;
   customerPartNumber: string | null;
+  picks: OrderLine['picks'] | null;
   invoiceYear: number | null;
   invoiceNumber: number | null;
   dueOn: string | Date | null;
@@ -119,7 +120,13 @@ export async function ordersWithLines(db: Queryable, rows: OrderRow[]): Promise<
         l.name, l.img, l.quantity, l.unit_price_cents as "unitPriceCents",
         l.line_total_cents as "lineTotalCents", l.backordered, l.shipped, l.tax_cents as "taxCents",
         l.customer_part_number as "customerPartNumber", i.year as "invoiceYear",
-        i.number_in_year as "invoiceNumber", i.due_on as "dueOn"
+        i.number_in_year as "invoiceNumber", i.due_on as "dueOn",
+        case when exists (select 1 from warehouses offset 1) then (
+          select json_agg(json_build_object('warehouseId', a.warehouse_id,
+              'warehouse', w.public_name, 'quantity', a.quantity, 'shipped', a.shipped)
+            order by a.warehouse_id)
+          from order_line_allocations a join warehouses w on w.id = a.warehouse_id
+          where a.order_id = l.order_id and a.line_no = l.line_no) end as picks
       from order_lines l left join invoices i on i.order_id = l.order_id
       where l.order_id = any(${sql.param(ids)}::uuid[])
       order by l.order_id, l.line_no`,
@@ -151,6 +158,7 @@ export async function ordersWithLines(db: Queryable, rows: OrderRow[]): Promise<
       ...(line.shipped > 0 ? { shipped: line.shipped } : {}),
       tax: Number(line.taxCents) / 100,
       customerPartNumber: line.customerPartNumber ?? null,
+      ...(line.picks ? { picks: line.picks } : {}),
     });
   }
   return rows.map((row) => {

@@ -80,11 +80,13 @@ async function writeShipment(
   fields: ShipmentFields,
   allocation: Allocation,
   lines: LineLeft[],
+  from: Pick<PickLeft, 'warehouseId' | 'warehouse'> | null = null,
 ): Promise<{ row: OrderRow; shipment: Shipment }> {
   const [made] = await rowsOf<{ id: string; createdAt: Date | string }>(
     tx,
-    sql`insert into shipments (order_id, carrier, tracking_number, created_by)
-      values (${orderId}, ${fields.carrier}, ${fields.trackingNumber}, ${createdBy})
+    sql`insert into shipments (order_id, carrier, tracking_number, created_by, warehouse_id)
+      values (${orderId}, ${fields.carrier}, ${fields.trackingNumber}, ${createdBy},
+        ${from?.warehouseId ?? null})
       returning id, created_at as "createdAt"`,
   );
   const shipmentId = made!.id;
@@ -98,6 +100,11 @@ async function writeShipment(
         insert into shipment_lines (shipment_id, line_no, product_id, quantity)
         select ${shipmentId}, l.line_no, l.product_id, p.pieces
         from picked p join order_lines l on l.order_id = ${orderId} and l.line_no = p.line_no
+      ), picks as (
+        update order_line_allocations a set shipped = a.shipped + p.pieces
+        from picked p
+        where a.order_id = ${orderId} and a.line_no = p.line_no
+          and a.warehouse_id = ${from?.warehouseId ?? null}::int
       )
       update order_lines l set shipped = l.shipped + p.pieces
       from picked p where l.order_id = ${orderId} and l.line_no = p.line_no`,
@@ -116,6 +123,7 @@ async function writeShipment(
     trackingNumber: fields.trackingNumber,
     trackingUrl: trackingUrl(fields.carrier, fields.trackingNumber),
     createdAt: new Date(made!.createdAt).toISOString(),
+    warehouse: from?.warehouse ?? null,
     lines: allocation.map(({ line, pieces }) => ({
       lineNo: line.lineNo,
       productId: line.productId,
@@ -160,7 +168,15 @@ export function createShipment(
     if (!(SHIPPABLE as readonly string[]).includes(locked.status))
       throw new AppError('CONFLICT', shipmentMessages.notShippable);
     const lines = await linesLeft(tx, orderId);
-    const allocation = allocate(lines, request.lines);
+    const from = warehouseOfShipment(await picksLeft(tx, orderId), request.warehouse);
+    // From a warehouse, what is left of each line is what is left of it there.
+    const there = from && new Map(from.picks.map((pick) => [pick.lineNo, pick.left]));
+    const allocation = allocate(
+      there
+        ? lines.map((line) => ({ ...line, shipped: line.quantity - (there.get(line.lineNo) ?? 0) }))
+        : lines,
+      request.lines,
+    );
     const { carrier, trackingNumber } = request;
     const { row, shipment } = await writeShipment(
       tx,
@@ -169,6 +185,7 @@ export function createShipment(
       { carrier, trackingNumber },
       allocation,
       lines,
+      from,
     );
     const pieces = allocation.reduce((sum, a) => sum + a.pieces, 0);
     await recordAudit(tx, actor, {
@@ -193,11 +210,58 @@ export async function shipTheRest(tx: Queryable, orderId: string): Promise<Order
     sql`select status from orders where id = ${orderId} for update`,
   );
   if (!order || !(SHIPPABLE as readonly string[]).includes(order.status)) return undefined;
+  const fields = { carrier: null, trackingNumber: null };
+  // Issue 36: one shipment per warehouse the rest lies in, then any piece of no warehouse.
+  const picks = await picksLeft(tx, orderId);
+  let row: OrderRow | undefined;
+  for (const warehouseId of new Set(picks.map((pick) => pick.warehouseId))) {
+    const there = picks.filter((pick) => pick.warehouseId === warehouseId);
+    const lines = await linesLeft(tx, orderId);
+    const allocation = there.flatMap((pick) => {
+      const line = lines.find((l) => l.lineNo === pick.lineNo);
+      return line ? [{ line, pieces: pick.left }] : [];
+    });
+    row = (await writeShipment(tx, orderId, null, fields, allocation, lines, there[0] ?? null)).row;
+  }
   const lines = await linesLeft(tx, orderId);
   const allocation = lines
     .filter((line) => left(line) > 0)
     .map((line) => ({ line, pieces: left(line) }));
-  if (allocation.length === 0) return undefined;
-  const fields = { carrier: null, trackingNumber: null };
+  if (allocation.length === 0) return row;
   return (await writeShipment(tx, orderId, null, fields, allocation, lines)).row;
+}
+
+interface PickLeft {
+  lineNo: number;
+  warehouseId: number;
+  warehouse: string;
+  left: number;
+}
+
+/** Issue 36: what each warehouse has still to pick of the order, per line (order row locked). */
+const picksLeft = async (tx: Queryable, orderId: string) =>
+  (
+    await rowsOf<PickLeft>(
+      tx,
+      sql`select a.line_no as "lineNo", a.warehouse_id as "warehouseId", w.public_name as warehouse,
+          a.quantity - a.shipped as left
+        from order_line_allocations a join warehouses w on w.id = a.warehouse_id
+        where a.order_id = ${orderId} and a.quantity > a.shipped
+        order by a.warehouse_id, a.line_no`,
+    )
+  ).map((pick) => ({ ...pick, warehouseId: Number(pick.warehouseId), left: Number(pick.left) }));
+
+/**
+ * The warehouse a shipment leaves from: the one asked for, or the only one with pieces left; a
+ * shipment is from one warehouse. Null for an order placed before warehouses (no allocation).
+ */
+function warehouseOfShipment(picks: PickLeft[], asked: number | undefined) {
+  if (picks.length === 0) return null;
+  const ids = [...new Set(picks.map((pick) => pick.warehouseId))];
+  const warehouseId = asked ?? (ids.length === 1 ? ids[0] : undefined);
+  if (warehouseId === undefined)
+    throw new AppError('UNPROCESSABLE', shipmentMessages.whichWarehouse(ids.length));
+  const there = picks.filter((pick) => pick.warehouseId === warehouseId);
+  if (there.length === 0) throw new AppError('UNPROCESSABLE', shipmentMessages.nothingThere);
+  return { warehouseId, warehouse: there[0]?.warehouse ?? '', picks: there };
 }

@@ -31,7 +31,15 @@ async function withLines(db: Queryable, rows: ShipmentRow[]): Promise<Shipment[]
       where s.shipment_id = any(${sql.param(rows.map((row) => row.id))}::uuid[])
       order by s.shipment_id, s.line_no`,
   );
+  const named = rows.some((row) => row.warehouseId !== null)
+    ? await rowsOf<{ id: number; name: string }>(
+        db,
+        sql`select id, public_name as name from warehouses`,
+      )
+    : [];
+  const nameOf = new Map(named.map((w) => [Number(w.id), w.name]));
   return rows.map((row) => ({
+    ...(row.warehouseId !== null ? { warehouse: nameOf.get(row.warehouseId) ?? null } : {}),
     id: row.id,
     orderId: row.orderId,
     carrier: row.carrier,

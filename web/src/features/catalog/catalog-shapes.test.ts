@@ -59,6 +59,7 @@ const product = {
   createdAt: '2026-11-01T10:00:00.000Z',
   attributes: [{ name: 'Width', value: '20 mm', num: 20, unit: 'mm' }],
   crossReferences: [{ number: 'OEM-1', kind: 'oem' }],
+  stock: [{ warehouse: 'Leeds', quantity: 3 }],
   categoryPath: [{ slug: 'brakes', name: 'Brakes' }],
   priceBreaks: [{ minQuantity: 10, price: 22 }],
   weightGrams: 240,

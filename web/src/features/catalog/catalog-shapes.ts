@@ -80,8 +80,11 @@ type Attribute = CatalogProduct['attributes'][number];
 type CrossReference = CatalogProduct['crossReferences'][number];
 type PriceBreak = CatalogProduct['priceBreaks'][number];
 
+type StockLevel = CatalogProduct['stock'][number];
+
 export const catalogProductShape: Parser<CatalogProduct> = objectOf<CatalogProduct>({
   ...searchItemShape,
+  stock: listOf<StockLevel>({ warehouse: 'string', quantity: 'integer' }),
   mpn: 'string or null',
   description: 'string',
   createdAt: 'string',

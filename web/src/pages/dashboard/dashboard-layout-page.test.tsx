@@ -112,6 +112,7 @@ describe('DashboardLayoutPage', () => {
       ['Webhooks', '/dashboard/webhooks'],
       ['PunchOut', '/dashboard/punchout'],
       ['Price lists', '/dashboard/price-lists'],
+      ['Warehouses & stock', '/dashboard/warehouses'],
     ]);
     expect(screen.getByRole('link', { name: 'Make Admin' })).toHaveAttribute(
       'aria-current',

@@ -51,6 +51,7 @@ const adminLinks: SidebarLink[] = [
   { to: paths.dashboard.webhooks, label: 'Webhooks', end: false },
   { to: paths.dashboard.punchout, label: 'PunchOut', end: false },
   { to: paths.dashboard.priceLists, label: 'Price lists', end: false },
+  { to: paths.dashboard.warehouses, label: 'Warehouses & stock', end: false },
 ];
 
 const closeDrawer = () => setDashboardDrawerOpen(false);

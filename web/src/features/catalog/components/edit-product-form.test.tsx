@@ -25,6 +25,7 @@ const bearing: CatalogProduct = {
   createdAt: '2026-11-01T00:00:00.000Z',
   attributes: [],
   crossReferences: [],
+  stock: [],
   packSize: 1,
   salesUnit: 'each',
   maxOrderQuantity: null,

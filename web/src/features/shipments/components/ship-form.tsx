@@ -13,9 +13,32 @@ type Errors = Partial<Record<Field, string>>;
 /** Pieces of each line not shipped yet. */
 export const remainingOf = (line: Order['lines'][number]) => line.quantity - (line.shipped ?? 0);
 
+/** Issue 36: per warehouse, the pieces of each line it has still to pick (none: no warehouses). */
+export function pickListsOf(order: Order) {
+  const lists = new Map<
+    number,
+    { warehouseId: number; warehouse: string; lines: Map<number, number> }
+  >();
+  for (const line of order.lines)
+    for (const pick of line.picks ?? []) {
+      const left = pick.quantity - pick.shipped;
+      if (left <= 0) continue;
+      const list = lists.get(pick.warehouseId) ?? {
+        warehouseId: pick.warehouseId,
+        warehouse: pick.warehouse,
+        lines: new Map<number, number>(),
+      };
+      list.lines.set(line.lineNo, left);
+      lists.set(pick.warehouseId, list);
+    }
+  return [...lists.values()];
+}
+
 /** "carrier: Carrier is required" → the carrier field's error; anything else is the lines'. */
 export function fieldErrorOf(message: string): Errors {
-  const match = /^(lines|carrier|trackingNumber)[.:]/.exec(message);
+  const match = /^(lines|carrier|trackingNumber)[.:]/.exec(
+    message.replace(/^warehouse:/, 'lines:'),
+  );
   const field = (match?.[1] as Field | undefined) ?? 'lines';
   return { [field]: message.replace(/^[\w.]+: /, '') };
 }
@@ -27,10 +50,22 @@ export function fieldErrorOf(message: string): Errors {
 export function ShipForm({ order }: { order: Order }) {
   const id = useId();
   const create = useCreateShipment();
-  const open = order.lines.filter((line) => remainingOf(line) > 0);
-  const [quantities, setQuantities] = useState<Record<number, string>>(() =>
-    Object.fromEntries(open.map((line) => [line.lineNo, String(remainingOf(line))])),
+  // Issue 36: what each warehouse must still pick; a shipment leaves from one of them.
+  const picks = pickListsOf(order);
+  const [warehouse, setWarehouse] = useState<number | undefined>(picks[0]?.warehouseId);
+  const pickOf = (lineNo: number, from = warehouse) =>
+    picks.find((p) => p.warehouseId === from)?.lines.get(lineNo) ?? 0;
+  const open = order.lines.filter((line) =>
+    picks.length > 0 ? pickOf(line.lineNo) > 0 : remainingOf(line) > 0,
   );
+  const startOf = (from?: number) =>
+    Object.fromEntries(
+      order.lines.map((line) => [
+        line.lineNo,
+        String(picks.length > 0 ? pickOf(line.lineNo, from) : remainingOf(line)),
+      ]),
+    );
+  const [quantities, setQuantities] = useState<Record<number, string>>(() => startOf(warehouse));
   const [carrier, setCarrier] = useState('');
   const [trackingNumber, setTrackingNumber] = useState('');
   const [errors, setErrors] = useState<Errors>({});
@@ -46,6 +81,7 @@ export function ShipForm({ order }: { order: Order }) {
       lines: [...byProduct].map(([productId, quantity]) => ({ productId, quantity })),
       carrier,
       trackingNumber,
+      ...(warehouse !== undefined ? { warehouse } : {}),
     };
     const parsed = createShipmentRequest.safeParse(body);
     if (!parsed.success) {
@@ -87,18 +123,45 @@ export function ShipForm({ order }: { order: Order }) {
           submit();
         }}
       >
+        {picks.length > 0 && (
+          <fieldset className="flex flex-col gap-1" data-testid="pick-lists">
+            <legend className="text-xs font-medium">Ships from</legend>
+            {picks.map((pick) => (
+              <label key={pick.warehouseId} className="flex items-start gap-2 text-xs">
+                <input
+                  type="radio"
+                  className="radio radio-xs mt-0.5"
+                  name={`${id}-warehouse`}
+                  checked={warehouse === pick.warehouseId}
+                  onChange={() => {
+                    setWarehouse(pick.warehouseId);
+                    setQuantities(startOf(pick.warehouseId));
+                  }}
+                />
+                <span>
+                  <span className="font-medium">{pick.warehouse}</span> picks{' '}
+                  {order.lines
+                    .filter((line) => (pick.lines.get(line.lineNo) ?? 0) > 0)
+                    .map((line) => `${pick.lines.get(line.lineNo)} × ${line.sku}`)
+                    .join(', ')}
+                </span>
+              </label>
+            ))}
+          </fieldset>
+        )}
         <fieldset className="flex flex-col gap-1">
           <legend className="text-xs font-medium">Pieces to ship</legend>
           {open.map((line) => (
             <label key={line.lineNo} className="flex items-center justify-between gap-2 text-xs">
               <span className="min-w-0 truncate">
-                <span className="font-mono">{line.sku}</span> {line.name} (of {remainingOf(line)})
+                <span className="font-mono">{line.sku}</span> {line.name} (of{' '}
+                {picks.length > 0 ? pickOf(line.lineNo) : remainingOf(line)})
               </span>
               <input
                 type="number"
                 inputMode="numeric"
                 min={0}
-                max={remainingOf(line)}
+                max={picks.length > 0 ? pickOf(line.lineNo) : remainingOf(line)}
                 className={`input input-xs w-20 ${errors.lines ? 'input-error' : ''}`}
                 aria-label={`Pieces of ${line.sku} to ship`}
                 value={quantities[line.lineNo] ?? ''}

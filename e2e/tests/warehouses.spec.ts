@@ -1,0 +1,136 @@
+import type { APIRequestContext } from '@playwright/test';
+import { newAccount, signUpAdminByApi, signUpByApi } from '../support/accounts.ts';
+import { expect, test } from '../support/fixtures.ts';
+import { shoot } from '../support/shoot.ts';
+
+interface Tool {
+  _id: string;
+  sku?: string;
+  slug?: string;
+  minimumOrderQuantity: number;
+  packSize?: number;
+}
+
+/** A paid order of `quantity` of one part, placed and paid through the API. */
+async function paidOrder(
+  request: APIRequestContext,
+  baseURL: string,
+  tool: Tool,
+  quantity: number,
+) {
+  const headers = { origin: baseURL };
+  await request.put(`/api/v1/cart/lines/${tool._id}`, { data: { quantity }, headers });
+  const placed = await request.post('/api/v1/orders', {
+    data: { address: '1 Mill Rd, Peoria IL 61602', phone: '+1 309 555 0100' },
+    headers,
+  });
+  expect(placed.status(), await placed.text()).toBe(200);
+  const orderId = (await placed.json()).data._id as string;
+  const intent = await request.post('/api/v1/create-payment-intent', {
+    data: { orderId },
+    headers,
+  });
+  const { clientSecret } = (await intent.json()).data;
+  const confirm = await request.post('/api/v1/sandbox/confirm', {
+    data: { clientSecret, card: { number: '4242424242424242', expiry: '12/34', cvc: '123' } },
+    headers,
+  });
+  const paid = await request.patch(`/api/v1/myPurchase/${orderId}`, {
+    data: { transactionId: (await confirm.json()).data.paymentIntentId },
+    headers,
+  });
+  expect(paid.status(), await paid.text()).toBe(200);
+  return orderId;
+}
+
+for (const [n, width] of [375, 768, 1280].entries()) {
+  test(`at ${width} px: the admin adds a warehouse and imports stock with a progress bar; an order split across two warehouses ships in two shipments`, async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(180_000);
+    await page.setViewportSize({ width, height: 900 });
+    await signUpAdminByApi(page.context().request);
+    const name = `Leeds ${width}-${Date.now() % 100000}`;
+
+    // The admin adds a warehouse on Warehouses & stock.
+    await page.goto('/dashboard/warehouses');
+    await page.getByText('Add a warehouse').click();
+    await page.getByLabel('Name', { exact: true }).fill(name);
+    await page.getByLabel('Public name').fill(name);
+    await page.getByLabel('Country').fill('GB');
+    await page.getByLabel('Ships to').fill('all');
+    await page.getByRole('button', { name: 'Add warehouse' }).click();
+    await expect(page.getByTestId('warehouses-table')).toContainText(name);
+
+    // A demo part, sold by the piece, its stock then set by the import: 3 in Main, 5 in the new one.
+    const tools = (await (await page.context().request.get('/api/v1/tools?limit=40')).json())
+      .data as Tool[];
+    const tool = tools.filter((t) => t.minimumOrderQuantity <= 4 && (t.packSize ?? 1) === 1)[n + 2];
+    if (!tool) throw new Error('no demo part fits');
+    const product = (
+      await (await page.context().request.get(`/api/v1/catalog/products/${tool._id}`)).json()
+    ).data as { sku: string; slug: string };
+    const junk = Array.from({ length: 30_000 }, (_, i) => `NO-SUCH-${i},Main,1`);
+    const csv = [
+      'sku,warehouse,quantity',
+      `${product.sku},Main,3`,
+      `${product.sku},${name},5`,
+      ...junk,
+    ].join('\n');
+    await page.locator('input[type=file]').setInputFiles({
+      name: 'stock.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(csv),
+    });
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    await expect(page.getByLabel('Import progress')).toBeVisible();
+    await shoot(page, `warehouses-import-${width}`, { fullPage: false });
+    await expect(page.getByText(/Import finished: /)).toBeVisible({ timeout: 120_000 });
+
+    // The product page says where the stock lies.
+    await page.goto(`/products/${product.slug}`);
+    await expect(page.getByTestId('warehouse-stock')).toContainText(`5 in ${name}`, {
+      timeout: 10_000,
+    });
+
+    // A buyer orders 8: 3 from Main and 5 from the new warehouse.
+    const buyerContext = await browser.newContext({
+      baseURL,
+      extraHTTPHeaders: { origin: baseURL ?? '' },
+    });
+    const buyer = newAccount('whbuyer');
+    await signUpByApi(buyerContext.request, buyer);
+    const orderId = await paidOrder(buyerContext.request, baseURL ?? '', tool, 8);
+
+    // Manage Orders: the ship form shows what each warehouse must pick; two shipments.
+    await page.goto('/dashboard/manageOrder');
+    const row = page.getByTestId('manage-order-row').filter({ hasText: buyer.email });
+    const shipForm = () => row.getByTestId('ship-form');
+    for (const tracking of ['1Z999AA10123456784', '1Z999AA10123456785']) {
+      if (!(await shipForm().evaluate((details) => (details as { open: boolean }).open)))
+        await shipForm().locator('summary').click();
+      await expect(shipForm().getByTestId('pick-lists')).toBeVisible();
+      await shipForm().getByLabel('Carrier').fill('UPS');
+      await shipForm().getByLabel('Tracking number').fill(tracking);
+      if (tracking.endsWith('84')) {
+        await expect(shipForm().getByTestId('pick-lists')).toContainText(name);
+        await shoot(page, `warehouses-pick-lists-${width}`, { fullPage: false });
+      }
+      await shipForm().getByRole('button', { name: 'Ship these pieces' }).click();
+      await expect(page.getByText('Shipment sent; the buyer is mailed').first()).toBeVisible();
+    }
+    await expect(row).toContainText('Shipped');
+    const shipments = (
+      await (await buyerContext.request.get(`/api/v1/orders/${orderId}/shipments`)).json()
+    ).data as { warehouse: string; lines: { quantity: number }[] }[];
+    expect(shipments.map((s) => [s.warehouse, s.lines[0]?.quantity]).sort()).toEqual(
+      [
+        ['Main', 3],
+        [name, 5],
+      ].sort(),
+    );
+    await buyerContext.close();
+  });
+}
