@@ -92,5 +92,17 @@ for (const width of [375, 768, 1280] as const) {
     await note.getByRole('link', { name: newSku }).click();
     await expect(buyer.getByTestId('replaces')).toHaveText(`Replaces ${oldSku}`);
     await buyerContext.close();
+
+    // The journeys after this one expect the demo's featured six on the home page.
+    const fresh = await page.request.get(`/api/v1/catalog/search?q=${newSku}`);
+    const replacement = (await fresh.json()).data.items.find(
+      (i: { sku: string }) => i.sku === newSku,
+    );
+    for (const id of [old._id, replacement._id]) {
+      const removed = await page.request.delete(`/api/v1/tools/${id}`, {
+        headers: { origin: baseURL ?? '' },
+      });
+      expect(removed.status(), await removed.text()).toBe(200);
+    }
   });
 }
