@@ -29,6 +29,7 @@ const ownDatabases = [
   'test/database-hang.test.ts',
   'test/concurrent-migrations.test.ts',
   'test/checkout-races.test.ts',
+  'test/warehouse-races.test.ts',
   'test/many-processes.test.ts',
   'test/two-processes-cache.test.ts',
   'test/read-replica.test.ts',
