@@ -66,7 +66,7 @@ test('an admin imports a CSV with a progress bar, reads the report, then edits a
   const sku = `E2E-${run}-${name.split(' ').at(-1)}`;
   await edit.first().click();
   await expect(page.getByRole('heading', { name: 'Edit Product' })).toBeVisible();
-  await expect(page.getByLabel('SKU')).toHaveValue(sku);
+  await expect(page.getByLabel('SKU', { exact: true })).toHaveValue(sku);
   await page.getByLabel('Price per piece ($)').fill('9.99');
   await page.getByLabel('Specifications').fill('bore=45 mm\nseal=metal shields\nbad line');
   await page.getByRole('button', { name: 'Save changes' }).click();
