@@ -15,7 +15,7 @@ const root = join(import.meta.dirname, '..', '..');
 test('a first start serves the catalog page while the demo catalog loads, and says so', async ({
   page,
 }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(420_000);
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'pp-e2e-first-'));
   const env: NodeJS.ProcessEnv = {
@@ -43,7 +43,7 @@ test('a first start serves the catalog page while the demo catalog loads, and sa
     await expect(async () => {
       const answer = await page.goto(`${url}/products`, { timeout: 30_000 });
       expect(answer?.status()).toBe(200);
-    }).toPass({ timeout: 120_000, intervals: [100] });
+    }).toPass({ timeout: 180_000, intervals: [100] });
     const notice = page.getByTestId('demo-catalog-notice');
     await expect(notice).toHaveText(
       /^The demo catalog is still loading: [\d,]+ of 3,000 parts so far\.$/,

@@ -14,11 +14,11 @@ const refusal = (query: Promise<unknown>) =>
   );
 
 /**
- * Migration 0032 (issue 37, credit notes) on a shop of 0031: the credit note tables arrive empty,
+ * Migration 0034 (issue 37, credit notes) on a shop of 0033: the credit note tables arrive empty,
  * a return already there keeps its refund (the new amounts null), and a credit note's amounts
  * must add up, one per return.
  */
-describe('migration 0032 (credit notes) on returns of 0031', async () => {
+describe('migration 0032 (credit notes) on returns of 0033', async () => {
   const database = await databaseBefore('0034_credit-notes');
   afterAll(() => database.close());
   const { run } = database;

@@ -14,6 +14,8 @@ export function WarehousesPage() {
   const warehouses = useWarehouses();
   const low = useLowStock();
   const list = warehouses.data ?? [];
+  // The stock forms start on the first warehouses: mounted again once the list has come.
+  const listKey = list.map((w) => w.id).join();
   return (
     <div className="flex flex-col gap-8">
       <h1 className="text-2xl font-semibold">Warehouses &amp; stock</h1>
@@ -58,13 +60,13 @@ export function WarehousesPage() {
         <h2 id="wh-adjust" className="text-lg font-semibold">
           Set stock in a warehouse
         </h2>
-        <AdjustStockForm warehouses={list} />
+        <AdjustStockForm key={listKey} warehouses={list} />
       </section>
       <section className="flex flex-col gap-3" aria-labelledby="wh-transfer">
         <h2 id="wh-transfer" className="text-lg font-semibold">
           Move stock between warehouses
         </h2>
-        <TransferStockForm warehouses={list} />
+        <TransferStockForm key={listKey} warehouses={list} />
       </section>
       <CsvImportPanel
         title="Import stock (CSV)"

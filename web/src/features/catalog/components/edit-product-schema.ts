@@ -18,6 +18,7 @@ import {
 } from '@proper-parts/domain/shipping';
 import type { FieldPath } from 'react-hook-form';
 import { z } from 'zod';
+import { fieldOfServerMessage } from '../../../lib/field-of-server-message';
 
 /** One specification or cross-reference per line, in the CSV's syntax (README). */
 const lines = (text: string) =>
@@ -114,13 +115,11 @@ export const productFormValues = (product: CatalogProduct): EditProductFormInput
 });
 
 /** Which field a server message is about: "sku: …", "priceBreaks.1.price: …". */
-export const fieldOfMessage = (message: string): FieldPath<EditProductFormInput> | undefined => {
-  const path = /^([\w.]+):/.exec(message)?.[1];
-  const name = path?.split('.')[0];
-  return name && name in editProductFieldNames
-    ? (path as FieldPath<EditProductFormInput>)
-    : undefined;
-};
+export const fieldOfMessage = (message: string) =>
+  fieldOfServerMessage<FieldPath<EditProductFormInput>>(
+    message,
+    Object.keys(editProductFieldNames),
+  );
 const editProductFieldNames: Record<EditProductField, true> = {
   sku: true,
   name: true,

@@ -67,12 +67,15 @@ export function useTransferStock() {
 export const importStock = (file: File, onProgress: (progress: ImportProgress) => void) =>
   uploadCsv(api.stockImport, file, stockImportReport, onProgress);
 
-/** A part's id from its SKU (any case), through the catalog's search; a clear error otherwise. */
+/**
+ * A part's id from its SKU (any case), through the catalog's search; otherwise an error naming the
+ * `sku` field, as the API's messages do.
+ */
 export async function productIdOfSku(sku: string): Promise<string> {
   const found = (await apiFetch(api.catalogSearch(new URLSearchParams({ q: sku.trim() })), {
     schema: z.object({ items: z.array(z.object({ _id: z.string(), sku: z.string() })) }),
   })) as { items: { _id: string; sku: string }[] };
   const item = found.items.find((i) => i.sku.toLowerCase() === sku.trim().toLowerCase());
-  if (!item) throw new Error(`No part with the SKU "${sku.trim()}"`);
+  if (!item) throw new Error(`sku: no part with the SKU "${sku.trim()}"`);
   return item._id;
 }

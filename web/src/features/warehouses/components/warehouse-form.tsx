@@ -1,93 +1,79 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import type { Warehouse } from '@proper-parts/domain/warehouses';
-import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { BusyButton } from '../../../components/busy-button';
+import { FormAlert } from '../../../components/form-alert';
 import { FormField } from '../../../components/form-field';
+import { showServerError } from '../../../lib/field-of-server-message';
 import { toast } from '../../../lib/toast';
 import { useCreateWarehouse } from '../api/warehouses';
-
-/** "all", or country codes separated by commas or spaces. */
-const zoneOf = (text: string) =>
-  text.trim().toLowerCase() === 'all' ? ('all' as const) : text.split(/[\s,]+/).filter(Boolean);
+import { emptyWarehouse, warehouseForm } from './warehouse-form-schemas';
 
 export const zoneText = (w: Warehouse) =>
   w.shipsTo === 'all' ? 'Everywhere' : w.shipsTo.join(', ');
 
+type Input = z.input<typeof warehouseForm>;
+type Values = z.output<typeof warehouseForm>;
+const FIELDS = Object.keys(emptyWarehouse) as (keyof Input)[];
+
 /** Issue 36: adds a warehouse (name, public name, address, country, zone). */
 export function WarehouseForm() {
   const create = useCreateWarehouse();
-  const [fields, setFields] = useState({
-    name: '',
-    publicName: '',
-    line1: '',
-    city: '',
-    postalCode: '',
-    country: '',
-    shipsTo: 'all',
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<Input, unknown, Values>({
+    resolver: zodResolver(warehouseForm),
+    defaultValues: emptyWarehouse,
   });
-  const [error, setError] = useState('');
-  const set = (name: keyof typeof fields) => (event: { target: { value: string } }) =>
-    setFields({ ...fields, [name]: event.target.value });
+  const submit = handleSubmit(async (values) => {
+    try {
+      const { message } = await create.mutateAsync(values);
+      toast.success(message ?? 'Warehouse added');
+      reset(emptyWarehouse);
+    } catch (failure) {
+      showServerError(setError, FIELDS, (failure as Error).message);
+    }
+  });
   return (
-    <form
-      className="grid gap-3 sm:grid-cols-2"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        setError('');
-        create.mutate(
-          { ...fields, shipsTo: zoneOf(fields.shipsTo) },
-          {
-            onSuccess: ({ message }) => {
-              toast.success(message ?? 'Warehouse added');
-              setFields({
-                name: '',
-                publicName: '',
-                line1: '',
-                city: '',
-                postalCode: '',
-                country: '',
-                shipsTo: 'all',
-              });
-            },
-            onError: (failure) => setError(failure.message),
-          },
-        );
-      }}
-    >
-      <FormField label="Name" value={fields.name} onChange={set('name')} required />
+    <form className="grid gap-3 sm:grid-cols-2" noValidate onSubmit={submit}>
+      <FormField label="Name" error={errors.name?.message} {...register('name')} />
       <FormField
         label="Public name"
         hint="What buyers read: “12 in Leeds”"
-        value={fields.publicName}
-        onChange={set('publicName')}
-        required
+        error={errors.publicName?.message}
+        {...register('publicName')}
       />
-      <FormField label="Street" value={fields.line1} onChange={set('line1')} />
-      <FormField label="City" value={fields.city} onChange={set('city')} />
-      <FormField label="Postal code" value={fields.postalCode} onChange={set('postalCode')} />
+      <FormField label="Street" error={errors.line1?.message} {...register('line1')} />
+      <FormField label="City" error={errors.city?.message} {...register('city')} />
+      <FormField
+        label="Postal code"
+        error={errors.postalCode?.message}
+        {...register('postalCode')}
+      />
       <FormField
         label="Country"
         hint="ISO code, like GB or NL"
-        value={fields.country}
-        onChange={set('country')}
         maxLength={2}
-        required
+        error={errors.country?.message}
+        {...register('country')}
       />
       <FormField
         label="Ships to"
         hint="all, or country codes: GB, IE"
-        value={fields.shipsTo}
-        onChange={set('shipsTo')}
+        error={errors.shipsTo?.message}
+        {...register('shipsTo')}
       />
       <div className="flex items-end">
-        <button type="submit" className="btn btn-primary" disabled={create.isPending}>
+        <BusyButton busy={isSubmitting} className="btn-primary sm:w-auto">
           Add warehouse
-        </button>
+        </BusyButton>
       </div>
-      {error && (
-        <p role="alert" className="text-sm text-error sm:col-span-2">
-          {error}
-        </p>
-      )}
+      <FormAlert message={errors.root?.server?.message} className="sm:col-span-2" />
     </form>
   );
 }
