@@ -63,6 +63,13 @@ for (const [n, width] of [375, 768, 1280].entries()) {
     await page.getByLabel('Ships to').fill('all');
     await page.getByRole('button', { name: 'Add warehouse' }).click();
     await expect(page.getByTestId('warehouses-table')).toContainText(name);
+    // Sent empty, the stock form says what it needs under each field, and changes nothing.
+    const save = page.getByRole('button', { name: 'Save stock' });
+    await save.scrollIntoViewIfNeeded();
+    await save.click();
+    await expect(page.getByText('Give the part’s SKU')).toBeVisible();
+    await expect(page.getByText('Say why the stock changes')).toBeVisible();
+    await shoot(page, `warehouses-stock-form-${width}`, { fullPage: false });
 
     // A demo part, sold by the piece, its stock then set by the import: 3 in Main, 5 in the new one.
     const tools = (await (await page.context().request.get('/api/v1/tools?limit=40')).json())
