@@ -11,6 +11,10 @@
 //                    other part runs the shop at its default)
 //   catalog          instead: the catalog's search on 10^6 products (bench/catalog.mjs)
 //   checkout         instead: 20-line carts placed as orders, and one-line orders (bench/checkout.mjs)
+//   price-lists      instead: a price list of 100,000 lines imported, exported and imported back
+//                    (bench/price-list-import.mjs)
+//   stock            instead: the stock import of 10^6 lines, and 10^5 lines racing orders
+//                    (bench/stock-import.mjs)
 //   webhooks         instead: webhook delivery throughput on one process, and CPU per order with
 //                    webhooks on vs off, 1,000 orders through a minute of receiver outage
 //                    (bench/webhooks.mjs; BENCH_WEBHOOK_ONLY=outage for that part alone)
@@ -91,6 +95,20 @@ if (process.argv.slice(2).includes('webhooks')) {
   const { runWebhooks } = await import('./webhooks.mjs');
   await runWebhooks();
   process.exit(0);
+}
+
+// `npm run bench -- price-lists`: a 100,000-line price list by CSV, out and back (bench/price-list-import.mjs), alone.
+if (process.argv.slice(2).includes('price-lists')) {
+  const { runPriceListImport } = await import('./price-list-import.mjs');
+  await runPriceListImport();
+  process.exit(process.exitCode ?? 0);
+}
+
+// `npm run bench -- stock`: the stock import at 10^6 lines and racing orders (bench/stock-import.mjs), alone.
+if (process.argv.slice(2).includes('stock')) {
+  const { runStockImport } = await import('./stock-import.mjs');
+  await runStockImport();
+  process.exit(process.exitCode ?? 0);
 }
 
 // `npm run bench -- checkout`: carts placed as orders on PostgreSQL (bench/checkout.mjs), alone.

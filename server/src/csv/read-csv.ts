@@ -8,6 +8,7 @@ import { CsvError, parse } from 'csv-parse';
 import { AppError } from '../errors.ts';
 import { csvCellRead } from '../http/csv-download.ts';
 import { textProblem } from '../plugins/input-guard.ts';
+import { FirstLines } from './first-lines.ts';
 
 /** Where an import stopped before the end of its file, and why (a line it cannot read past). */
 export interface CsvStop {
@@ -172,8 +173,12 @@ interface BatchedImport<Column extends string, Row> {
   apply: (lines: CsvLine<Row>[]) => Promise<void>;
   /** A line refused before its batch (a cell, a duplicate in the file). */
   reject: (line: number, reason: string) => void;
-  /** A parsed row the import refuses before any batch: why, or undefined to keep it. */
-  check?: (row: Row, line: number) => string | undefined;
+  /**
+   * What a line sets, which one file may set once (a SKU; a SKU and a warehouse): `key` names it
+   * (compared as written: lower-case it for case-blind keys), `again` says why a second line is
+   * refused. The first lines are kept compactly (csv/first-lines.ts), whatever the file's length.
+   */
+  once?: { key: (row: Row) => string; again: (row: Row, firstLine: number) => string };
   /** After each batch: how many lines are done and how many bytes were read for them. */
   onProgress?: (done: { lines: number; bytes: number }) => void;
 }
@@ -193,11 +198,12 @@ export async function readCsvInBatches<Column extends string, Row>(
     batchLines,
     apply,
     reject,
-    check,
+    once,
     onProgress,
   }: BatchedImport<Column, Row>,
 ): Promise<string | null> {
   let header: Column[] | undefined;
+  const firstLines = new FirstLines();
   const batch: CsvLine<Row>[] = [];
   let linesDone = 0;
   let bytesRead = 0;
@@ -225,8 +231,8 @@ export async function readCsvInBatches<Column extends string, Row>(
     }
     const parsed = parse(cells);
     if ('problem' in parsed) return reject(line, parsed.problem);
-    const refused = check?.(parsed.row, line);
-    if (refused !== undefined) return reject(line, refused);
+    const first = once && firstLines.firstOrNote(once.key(parsed.row), line);
+    if (once && first !== undefined) return reject(line, once.again(parsed.row, first));
     batch.push({ line, row: parsed.row });
   };
   const stop = await readCsv(input, take, flush, (bytes) => {

@@ -46,7 +46,6 @@ export async function importCatalogCsv(
   };
   const reject = rejectorOf(report);
   const { categories, brandId } = await taxonomy(db);
-  const seen = new Map<string, number>();
   report.stopped = await readCsvInBatches(input, {
     columns: CATALOG_CSV_COLUMNS,
     required: REQUIRED_CSV_COLUMNS,
@@ -56,11 +55,9 @@ export async function importCatalogCsv(
       apply(db, await plan(db, lines, categories, brandId), report, reject, committed),
     reject,
     // A SKU once per file: a second line would silently undo the first.
-    check: (row, line) => {
-      const key = row.sku.toLowerCase();
-      const first = seen.get(key);
-      if (first !== undefined) return `sku: ${row.sku} is also on line ${first}`;
-      seen.set(key, line);
+    once: {
+      key: (row) => row.sku.toLowerCase(),
+      again: (row, first) => `sku: ${row.sku} is also on line ${first}`,
     },
     onProgress,
   });

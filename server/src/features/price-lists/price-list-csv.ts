@@ -179,18 +179,11 @@ export async function importPriceListCsv(
 ): Promise<PriceListImportReport> {
   const report: PriceListImportReport = emptyChangeCountsReport();
   const reject = rejectorOf(report);
-  const firstLineOf = new Map<string, number>();
   report.stopped = await readCsvInBatches(input, {
     columns: PRICE_LIST_CSV_COLUMNS,
     required: PRICE_LIST_CSV_REQUIRED,
     parse: parsedBy<PriceListCsvLine>(priceListCsvLine),
-    check: (row, line) => {
-      const key = keyOf(row);
-      const first = firstLineOf.get(key);
-      if (first !== undefined) return priceListMessages.lineAgain(first);
-      firstLineOf.set(key, line);
-      return undefined;
-    },
+    once: { key: keyOf, again: (_, first) => priceListMessages.lineAgain(first) },
     batchLines: BATCH_LINES,
     apply: (lines) =>
       db.transaction(async (tx) => {

@@ -139,17 +139,13 @@ export async function importStockCsv(
     db,
     sql`select now()::text as now`,
   );
-  const firstLineOf = new Map<string, number>();
   report.stopped = await readCsvInBatches(input, {
     columns: STOCK_CSV_COLUMNS,
     required: STOCK_CSV_COLUMNS,
     parse: parsedBy<StockCsvLine>(stockCsvLine),
-    check: (row, line) => {
-      const k = `${row.sku.toLowerCase()}\n${row.warehouse.toLowerCase()}`;
-      const first = firstLineOf.get(k);
-      if (first !== undefined) return warehouseMessages.csvLineAgain(first);
-      firstLineOf.set(k, line);
-      return undefined;
+    once: {
+      key: (row) => `${row.sku.toLowerCase()}\n${row.warehouse.toLowerCase()}`,
+      again: (_, first) => warehouseMessages.csvLineAgain(first),
     },
     batchLines: BATCH_LINES,
     apply: (lines) =>
