@@ -8,7 +8,7 @@ import { CsvError, parse } from 'csv-parse';
 import { AppError } from '../errors.ts';
 import { csvCellRead } from '../http/csv-download.ts';
 import { textProblem } from '../plugins/input-guard.ts';
-import { FirstLines } from './first-lines.ts';
+import { LineFingerprints } from './line-fingerprints.ts';
 
 /** Where an import stopped before the end of its file, and why (a line it cannot read past). */
 export interface CsvStop {
@@ -176,7 +176,8 @@ interface BatchedImport<Column extends string, Row> {
   /**
    * What a line sets, which one file may set once (a SKU; a SKU and a warehouse): `key` names it
    * (compared as written: lower-case it for case-blind keys), `again` says why a second line is
-   * refused. The first lines are kept compactly (csv/first-lines.ts), whatever the file's length.
+   * refused. The first lines are kept as fingerprints (csv/line-fingerprints.ts): a Map of the keys
+   * held 136 MB of the server's 192 MB heap for a stock file of 10^6 lines.
    */
   once?: { key: (row: Row) => string; again: (row: Row, firstLine: number) => string };
   /** After each batch: how many lines are done and how many bytes were read for them. */
@@ -203,7 +204,7 @@ export async function readCsvInBatches<Column extends string, Row>(
   }: BatchedImport<Column, Row>,
 ): Promise<string | null> {
   let header: Column[] | undefined;
-  const firstLines = new FirstLines();
+  const firstLines = new LineFingerprints();
   const batch: CsvLine<Row>[] = [];
   let linesDone = 0;
   let bytesRead = 0;
@@ -231,7 +232,7 @@ export async function readCsvInBatches<Column extends string, Row>(
     }
     const parsed = parse(cells);
     if ('problem' in parsed) return reject(line, parsed.problem);
-    const first = once && firstLines.firstOrNote(once.key(parsed.row), line);
+    const first = once && firstLines.firstOf(once.key(parsed.row), line);
     if (once && first !== undefined) return reject(line, once.again(parsed.row, first));
     batch.push({ line, row: parsed.row });
   };

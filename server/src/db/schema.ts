@@ -1743,6 +1743,8 @@ export const priceListEntries = pgTable(
   },
   (t) => [
     uniqueIndex('price_list_entries_product_idx').on(t.priceListId, t.productId, t.minQuantity),
+    // The export's keyset pages (a list's entries in id order), whatever the statistics say.
+    index('price_list_entries_list_id_idx').on(t.priceListId, t.id),
     index('price_list_entries_category_idx').on(t.priceListId, t.categoryId),
     index('price_list_entries_brand_idx').on(t.priceListId, t.brandId),
     check('price_list_entries_min_quantity_positive', sql`${t.minQuantity} >= 1`),

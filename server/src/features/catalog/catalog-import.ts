@@ -6,6 +6,7 @@ import {
   type ImportReport,
   REQUIRED_CSV_COLUMNS,
 } from '@proper-parts/domain/catalog-csv';
+import { ANALYZE_AFTER_LINES } from '../../csv/analyze-after-import.ts';
 import { parsedBy, readCsvInBatches, rejectorOf } from '../../csv/read-csv.ts';
 import type { Database } from '../../db/client.ts';
 import { uniqueViolationOf } from '../../db/pg-errors.ts';
@@ -15,9 +16,6 @@ import { taxonomy } from './catalog-taxonomy.ts';
 import { analyzeCatalog } from './demo-seed.ts';
 import { type Planned, plan } from './import-plan.ts';
 import { type Writes, writeProducts } from './product-writes.ts';
-
-/** An import that wrote this many lines refreshes the planner's statistics. */
-const ANALYZE_AFTER_LINES = 1000;
 
 /** Lines applied per transaction: few round trips, and a failed batch is retried line by line. */
 const BATCH_LINES = 500;

@@ -8,6 +8,8 @@ import {
   REQUIRED_FITMENT_COLUMNS,
 } from '@proper-parts/domain/fitment-csv';
 import { sql } from 'drizzle-orm';
+import { analyzeAfterImport } from '../../csv/analyze-after-import.ts';
+import { LineFingerprints } from '../../csv/line-fingerprints.ts';
 import { type CsvLine, parsedBy, readCsvInBatches, rejectorOf } from '../../csv/read-csv.ts';
 import { CHANGES_CHANNEL } from '../../db/change-feed.ts';
 import type { Database } from '../../db/client.ts';
@@ -22,12 +24,9 @@ import {
   type Write,
   writeFitments,
 } from './fitment-writes.ts';
-import { LineFingerprints } from './line-fingerprints.ts';
 
 /** Lines looked up and written per statement: a million lines are a thousand round trips. */
 const BATCH_LINES = 1000;
-/** An import that wrote this many lines refreshes the planner's statistics. */
-const ANALYZE_AFTER_LINES = 1000;
 
 /** A line that parsed, with its make and model as the vehicle list spells them. */
 type Line = CsvLine<FitmentCsvLine>;
@@ -66,7 +65,7 @@ export async function importFitmentCsv(
     reject,
     onProgress,
   });
-  if (report.added + report.updated >= ANALYZE_AFTER_LINES) await db.execute(sql`analyze fitments`);
+  await analyzeAfterImport(db, report.added + report.updated, ['fitments']);
   return report;
 }
 

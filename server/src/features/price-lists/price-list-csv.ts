@@ -9,6 +9,7 @@ import {
   priceListMessages,
 } from '@proper-parts/domain/price-lists';
 import { sql } from 'drizzle-orm';
+import { analyzeAfterImport } from '../../csv/analyze-after-import.ts';
 import { type CsvLine, parsedBy, readCsvInBatches, rejectorOf } from '../../csv/read-csv.ts';
 import type { Database } from '../../db/client.ts';
 import { type Queryable, rowsOf } from '../../db/queryable.ts';
@@ -193,6 +194,7 @@ export async function importPriceListCsv(
     reject,
     onProgress,
   });
+  await analyzeAfterImport(db, report.added + report.updated, ['price_list_entries']);
   return report;
 }
 

@@ -8,6 +8,7 @@ import {
   warehouseMessages,
 } from '@proper-parts/domain/warehouses';
 import { sql } from 'drizzle-orm';
+import { analyzeAfterImport } from '../../csv/analyze-after-import.ts';
 import { type CsvLine, parsedBy, readCsvInBatches, rejectorOf } from '../../csv/read-csv.ts';
 import type { Database } from '../../db/client.ts';
 import { type Queryable, rowsOf } from '../../db/queryable.ts';
@@ -156,5 +157,6 @@ export async function importStockCsv(
     reject,
     onProgress,
   });
+  await analyzeAfterImport(db, report.added + report.updated, ['warehouse_stock']);
   return report;
 }

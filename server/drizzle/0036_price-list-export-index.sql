@@ -1,0 +1,1 @@
+CREATE INDEX "price_list_entries_list_id_idx" ON "price_list_entries" USING btree ("price_list_id","id");
