@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { order } from './orders.ts';
 import { MAX_PRODUCT_QUANTITY, productFields } from './product-admin.ts';
+import { SALES_UNITS } from './sales-units.ts';
 
 /** Issue 34: the ERP's calls. One request carries at most this many items. */
 export const MAX_SYNC_ITEMS = 10_000;
@@ -118,6 +119,10 @@ export const integrationProduct = z.object({
   minimumOrderQuantity: z.number().int(),
   availableQuantity: z.number().int(),
   packSize: z.number().int(),
+  /** What one piece is (issue 35): each, box, pallet, metre, kg. */
+  salesUnit: z.enum(SALES_UNITS),
+  /** The most one order may hold; null: no limit. */
+  maxOrderQuantity: z.number().int().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

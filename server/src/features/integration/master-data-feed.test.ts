@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { bearer, createApiKey } from '../../../test/api-key-helpers.ts';
 import { signUp, signUpAdmin } from '../../../test/auth-helper.ts';
@@ -42,6 +43,9 @@ describe('the catalog and customers for an ERP (catalog:read, customers:read)', 
     const made = [];
     for (let i = 0; i < 5; i++)
       made.push(await createProduct(app, { sku: `MASTER-${i}`, priceCents: 1999 + i }));
+    await app.db.execute(
+      sql`update products set sales_unit = 'box', max_order_quantity = 500 where sku = 'MASTER-1'`,
+    );
     await createProduct(app, { sku: 'MASTER-GONE', deletedAt: new Date() });
     const items = await sweep<{ sku: string; price: number; id: string }>(
       catalogKey,
@@ -50,7 +54,15 @@ describe('the catalog and customers for an ERP (catalog:read, customers:read)', 
     );
     const ours = items.filter((item) => item.sku.startsWith('MASTER-'));
     expect(ours.map((item) => item.sku)).toEqual(made.map((product) => product.sku));
-    expect(ours[0]).toMatchObject({ price: 19.99, minimumOrderQuantity: 10, packSize: 1 });
+    expect(ours[0]).toMatchObject({
+      price: 19.99,
+      minimumOrderQuantity: 10,
+      packSize: 1,
+      salesUnit: 'each',
+      maxOrderQuantity: null,
+    });
+    // Issue 35: the unit a piece is and the most one order may hold, as the ERP must sell them.
+    expect(ours[1]).toMatchObject({ salesUnit: 'box', maxOrderQuantity: 500 });
     expect(new Set(items.map((item) => item.id)).size).toBe(items.length);
   });
 

@@ -36,6 +36,7 @@ export async function productsForIntegration(
         c.name as category, price_cents as "priceCents",
         minimum_order_quantity as "minimumOrderQuantity",
         available_quantity as "availableQuantity", pack_size as "packSize",
+        sales_unit as "salesUnit", max_order_quantity as "maxOrderQuantity",
         products.created_at as "createdAt", products.updated_at as "updatedAt",
         ${cursorAt(products)} as "cursorAt"
       from products
