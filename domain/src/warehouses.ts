@@ -43,6 +43,14 @@ export const warehousesQuery = z.strictObject({
   cursor: z.string().min(1).max(200).optional(),
 });
 
+export const warehouseIdParams = z.strictObject({
+  id: z.coerce
+    .number({ error: 'id: not a warehouse' })
+    .int('id: not a warehouse')
+    .positive('id: not a warehouse')
+    .max(2_147_483_647, 'id: not a warehouse'),
+});
+
 /** A warehouse named by its id or its name (any case). */
 export const warehouseRef = z.union([z.number().int().positive(), text(80).min(1)]);
 
@@ -129,6 +137,15 @@ export type PublicStock = z.infer<typeof publicStock>;
 export const warehouseMessages = {
   created: (name: string) => `Warehouse "${name}" added`,
   nameTaken: (name: string) => `name: a warehouse "${name}" exists already`,
+  updated: (name: string) => `Warehouse "${name}" saved`,
+  removed: (name: string) => `Warehouse "${name}" removed`,
+  notFound: 'No such warehouse',
+  firstOne: (name: string) =>
+    `"${name}" is where stock set without a warehouse goes (the product form, the catalog import, the ERP's sync): it stays`,
+  holdsStock: (name: string, pieces: number) =>
+    `"${name}" holds ${pieces > 0 ? `${pieces} ` : ''}pieces: move them to another warehouse first`,
+  hasHistory: (name: string) =>
+    `"${name}" has shipped or allocated orders: it stays, for their records (set its stock to 0 instead)`,
   unknown: (ref: string | number) => `warehouse: no warehouse "${ref}"`,
   productNotFound: 'productId: no such product',
   adjusted: (quantity: number, warehouse: string) => `Stock set to ${quantity} in ${warehouse}`,

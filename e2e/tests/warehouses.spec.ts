@@ -71,6 +71,29 @@ for (const [n, width] of [375, 768, 1280].entries()) {
     await expect(page.getByText('Say why the stock changes')).toBeVisible();
     await shoot(page, `warehouses-stock-form-${width}`, { fullPage: false });
 
+    // A warehouse added by mistake: its public name changed in a dialog, then removed.
+    const table = page.getByTestId('warehouses-table');
+    const spare = `Spare ${width}-${Date.now() % 100000}`;
+    await page.getByLabel('Name', { exact: true }).fill(spare);
+    await page.getByLabel('Public name').fill(spare);
+    await page.getByLabel('Country').fill('GB');
+    await page.getByRole('button', { name: 'Add warehouse' }).click();
+    await expect(table).toContainText(spare);
+    await page.getByRole('button', { name: `Edit ${spare}` }).click();
+    const editing = page.getByRole('dialog', { name: `Edit ${spare}` });
+    await expect(editing.getByLabel('Name', { exact: true })).toHaveValue(spare);
+    await editing.getByLabel('Public name').fill(`${spare} (old)`);
+    await shoot(page, `warehouses-edit-${width}`, { fullPage: false });
+    await editing.getByRole('button', { name: 'Save warehouse' }).click();
+    await expect(editing).toBeHidden();
+    await expect(table).toContainText(`${spare} (old)`);
+    await page.getByRole('button', { name: `Remove ${spare}` }).click();
+    await page
+      .getByRole('dialog', { name: `Remove ${spare}?` })
+      .getByRole('button', { name: 'Yes, remove it' })
+      .click();
+    await expect(table).not.toContainText(spare);
+
     // A demo part, sold by the piece, its stock then set by the import: 3 in Main, 5 in the new one.
     const tools = (await (await page.context().request.get('/api/v1/tools?limit=40')).json())
       .data as Tool[];

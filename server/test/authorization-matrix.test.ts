@@ -507,6 +507,18 @@ const rows: Row[] = [
     expect: { visitor: 401, customerA: 403, customerB: 403, admin: 200 },
   },
   { method: 'GET', path: '/api/v1/admin/warehouses', expect: adminOnly },
+  // The matrix's id is a UUID, which no warehouse's (a number) is: a 400 for the admin alone.
+  {
+    method: 'PUT',
+    path: '/api/v1/admin/warehouses/{id}',
+    body: { name: 'Matrix DC', publicName: 'Matrix', country: 'GB', shipsTo: 'all' },
+    expect: { visitor: 401, customerA: 403, customerB: 403, admin: 400 },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/v1/admin/warehouses/{id}',
+    expect: { visitor: 401, customerA: 403, customerB: 403, admin: 400 },
+  },
   { method: 'GET', path: '/api/v1/admin/stock/{productId}', expect: adminNoSuchOrder },
   {
     method: 'PUT',

@@ -101,13 +101,7 @@ export async function watchTables(app: TestApp): Promise<() => Promise<string[]>
     const { rows } = (await app.db.execute(
       sql.raw(`delete from ${TOUCHED} returning name`),
     )) as unknown as { rows: { name: string }[] };
-    const t0 = performance.now();
     const now = await fingerprints(app, fingerprintOf(rows.map(({ name }) => name)));
-    const spent = performance.now() - t0;
-    const stats = ((globalThis as any).__fp ??= { calls: 0, ms: 0, tables: {} as Record<string, number> });
-    stats.calls++; stats.ms += spent;
-    for (const { name } of rows) stats.tables[name] = (stats.tables[name] ?? 0) + 1;
-    if (stats.calls % 1000 === 0) console.error('FP', stats.calls, Math.round(stats.ms), JSON.stringify(stats.tables));
     const changed = Object.keys(now).filter((name) => now[name] !== last[name]);
     last = { ...last, ...now };
     return changed;

@@ -32,3 +32,9 @@ export function checkViolationOf(error: unknown): string | undefined {
   const found = postgresErrorOf(error);
   return found?.code === '23514' ? found.constraint || found.message : undefined;
 }
+
+/** The constraint (or the message) of a foreign key violation; else undefined. */
+export function foreignKeyViolationOf(error: unknown): string | undefined {
+  const found = postgresErrorOf(error);
+  return found?.code === '23503' ? found.constraint || found.message : undefined;
+}

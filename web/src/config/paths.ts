@@ -293,6 +293,7 @@ export const api = {
   /** Issue 36: warehouses and their stock (admin). */
   warehouses: `${apiBase}/admin/warehouses?limit=100`,
   warehousesCreate: `${apiBase}/admin/warehouses`,
+  warehouse: (id: number) => `${apiBase}/admin/warehouses/${id}`,
   productStock: (productId: string) => `${apiBase}/admin/stock/${encodeURIComponent(productId)}`,
   stockTransfers: `${apiBase}/admin/stock/transfers`,
   stockImport: `${apiBase}/admin/stock/import`,

@@ -41,7 +41,8 @@ async function applyBatch(
     (
       await rowsOf<{ id: number; name: string }>(
         db,
-        sql`select id, lower(name) as name from warehouses`,
+        // Shared until the batch commits: a removal of one of them waits.
+        sql`select id, lower(name) as name from warehouses for key share`,
       )
     ).map((row) => [row.name, Number(row.id)]),
   );

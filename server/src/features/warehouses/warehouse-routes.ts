@@ -7,6 +7,7 @@ import {
   stockAdjustRequest,
   stockTransferRequest,
   warehouse,
+  warehouseIdParams,
   warehouseMessages,
   warehouseRequest,
   warehousesQuery,
@@ -19,7 +20,12 @@ import { errorResponses } from '../../http/responses.ts';
 import { recordAudit } from '../audit/audit-log.ts';
 import { listLowStock, lowStockCsv } from './low-stock.ts';
 import { adjustStock, productStockOf, transferStock } from './stock-writes.ts';
-import { createWarehouse, listWarehouses } from './warehouse-store.ts';
+import {
+  createWarehouse,
+  listWarehouses,
+  removeWarehouse,
+  updateWarehouse,
+} from './warehouse-store.ts';
 
 /** Issue 36: a shop admin's warehouses and their stock. */
 export const warehouseRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -72,6 +78,74 @@ export const warehouseRoutes: FastifyPluginAsyncZod = async (app) => {
           message: warehouseMessages.created(made.name),
         }),
       }),
+  );
+
+  app.put(
+    '/admin/warehouses/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['warehouses'],
+        summary:
+          'Change a warehouse: name, public name, address and zone, all given again; audited (admin)',
+        params: warehouseIdParams,
+        body: warehouseRequest,
+        response: { 200: successEnvelope(warehouse), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const after = await app.db.transaction(async (tx) => {
+        const changed = await updateWarehouse(tx, id, request.body);
+        await recordAudit(tx, request, {
+          action: 'warehouse.update',
+          targetType: 'warehouse',
+          targetId: String(id),
+          summary: warehouseMessages.updated(changed.after.name),
+          before: changed.before,
+          after: changed.after,
+        });
+        return changed.after;
+      });
+      return {
+        success: true as const,
+        data: after,
+        message: warehouseMessages.updated(after.name),
+      };
+    },
+  );
+
+  app.delete(
+    '/admin/warehouses/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['warehouses'],
+        summary:
+          'Remove a warehouse that holds no pieces and is in no order (not the first, where stock set without a warehouse goes); audited (admin)',
+        params: warehouseIdParams,
+        response: { 200: successEnvelope(warehouse), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const removed = await app.db.transaction(async (tx) => {
+        const gone = await removeWarehouse(tx, id);
+        await recordAudit(tx, request, {
+          action: 'warehouse.remove',
+          targetType: 'warehouse',
+          targetId: String(id),
+          summary: warehouseMessages.removed(gone.name),
+          before: gone,
+        });
+        return gone;
+      });
+      return {
+        success: true as const,
+        data: removed,
+        message: warehouseMessages.removed(removed.name),
+      };
+    },
   );
 
   app.get(

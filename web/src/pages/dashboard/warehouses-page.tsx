@@ -7,7 +7,8 @@ import {
   AdjustStockForm,
   TransferStockForm,
 } from '../../features/warehouses/components/stock-forms';
-import { WarehouseForm, zoneText } from '../../features/warehouses/components/warehouse-form';
+import { WarehouseForm } from '../../features/warehouses/components/warehouse-form';
+import { WarehousesTable } from '../../features/warehouses/components/warehouses-table';
 
 /** Issue 36: Warehouses & stock (admin): the warehouses, stock per warehouse, imports, low stock. */
 export function WarehousesPage() {
@@ -23,32 +24,7 @@ export function WarehousesPage() {
         <h2 id="wh-list" className="text-lg font-semibold">
           Warehouses
         </h2>
-        {warehouses.isPending ? (
-          <Spinner />
-        ) : (
-          <div className="overflow-x-auto">
-            <table className="table table-sm" data-testid="warehouses-table">
-              <thead>
-                <tr>
-                  <th>Name</th>
-                  <th>Public name</th>
-                  <th>Country</th>
-                  <th>Ships to</th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.map((w) => (
-                  <tr key={w.id}>
-                    <td>{w.name}</td>
-                    <td>{w.publicName}</td>
-                    <td>{w.country}</td>
-                    <td>{zoneText(w)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        {warehouses.isPending ? <Spinner /> : <WarehousesTable warehouses={list} />}
         <details className="rounded-box border border-base-300 p-3">
           <summary className="cursor-pointer font-medium">Add a warehouse</summary>
           <div className="mt-3">

@@ -35,6 +35,26 @@ export function useCreateWarehouse() {
   });
 }
 
+/** Changes a warehouse: every field given again. */
+export function useUpdateWarehouse() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: WarehouseRequest }) =>
+      apiFetchEnvelope(api.warehouse(id), { method: 'PUT', body, schema: warehouse }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['warehouses'] }),
+  });
+}
+
+/** Removes a warehouse that holds nothing and is in no order (the server says why not). */
+export function useRemoveWarehouse() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) =>
+      apiFetchEnvelope(api.warehouse(id), { method: 'DELETE', schema: warehouse }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['warehouses'] }),
+  });
+}
+
 export const useLowStock = () =>
   useQuery({
     queryKey: ['stock', 'low'],

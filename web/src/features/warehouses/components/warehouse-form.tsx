@@ -7,7 +7,7 @@ import { FormAlert } from '../../../components/form-alert';
 import { FormField } from '../../../components/form-field';
 import { showServerError } from '../../../lib/field-of-server-message';
 import { toast } from '../../../lib/toast';
-import { useCreateWarehouse } from '../api/warehouses';
+import { useCreateWarehouse, useUpdateWarehouse } from '../api/warehouses';
 import { emptyWarehouse, warehouseForm } from './warehouse-form-schemas';
 
 export const zoneText = (w: Warehouse) =>
@@ -17,9 +17,19 @@ type Input = z.input<typeof warehouseForm>;
 type Values = z.output<typeof warehouseForm>;
 const FIELDS = Object.keys(emptyWarehouse) as (keyof Input)[];
 
-/** Issue 36: adds a warehouse (name, public name, address, country, zone). */
-export function WarehouseForm() {
+/** A warehouse's fields as the form shows them. */
+const formValuesOf = ({ id: _id, shipsTo, ...w }: Warehouse): Input => ({
+  ...w,
+  shipsTo: shipsTo === 'all' ? 'all' : shipsTo.join(', '),
+});
+
+/**
+ * Issue 36: adds a warehouse (name, public name, address, country, zone), or changes the one
+ * given as `editing` (then `onDone` once saved).
+ */
+export function WarehouseForm({ editing, onDone }: { editing?: Warehouse; onDone?: () => void }) {
   const create = useCreateWarehouse();
+  const update = useUpdateWarehouse();
   const {
     register,
     handleSubmit,
@@ -28,13 +38,16 @@ export function WarehouseForm() {
     formState: { errors, isSubmitting },
   } = useForm<Input, unknown, Values>({
     resolver: zodResolver(warehouseForm),
-    defaultValues: emptyWarehouse,
+    defaultValues: editing ? formValuesOf(editing) : emptyWarehouse,
   });
   const submit = handleSubmit(async (values) => {
     try {
-      const { message } = await create.mutateAsync(values);
-      toast.success(message ?? 'Warehouse added');
-      reset(emptyWarehouse);
+      const { message } = editing
+        ? await update.mutateAsync({ id: editing.id, body: values })
+        : await create.mutateAsync(values);
+      toast.success(message ?? 'Warehouse saved');
+      if (editing) onDone?.();
+      else reset(emptyWarehouse);
     } catch (failure) {
       showServerError(setError, FIELDS, (failure as Error).message);
     }
@@ -68,9 +81,14 @@ export function WarehouseForm() {
         error={errors.shipsTo?.message}
         {...register('shipsTo')}
       />
-      <div className="flex items-end">
+      <div className="flex items-end gap-2">
+        {editing && onDone && (
+          <button type="button" className="btn btn-ghost" onClick={onDone}>
+            Cancel
+          </button>
+        )}
         <BusyButton busy={isSubmitting} className="btn-primary sm:w-auto">
-          Add warehouse
+          {editing ? 'Save warehouse' : 'Add warehouse'}
         </BusyButton>
       </div>
       <FormAlert message={errors.root?.server?.message} className="sm:col-span-2" />
