@@ -49,6 +49,10 @@ export const AUDIT_ACTIONS = [
   'stock.adjust',
   'stock.transfer',
   'stock.import',
+  'backorder.terms',
+  'purchase-order.create',
+  'purchase-order.delete',
+  'purchase-order.import',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -70,6 +74,7 @@ export const AUDIT_TARGET_TYPES = [
   'return',
   'warehouse',
   'stock',
+  'purchase-order',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
@@ -118,6 +123,10 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'stock.adjust': 'Stock adjusted',
   'stock.transfer': 'Stock transferred',
   'stock.import': 'A stock CSV import',
+  'backorder.terms': 'Backorder terms',
+  'purchase-order.create': 'Purchase order added',
+  'purchase-order.delete': 'Purchase order removed',
+  'purchase-order.import': 'A purchase orders CSV import',
 };
 
 export const auditMessages = {

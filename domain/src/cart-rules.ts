@@ -1,3 +1,4 @@
+import { type BackorderTerms, backorderablePieces } from './backorder-rules.ts';
 import { formatCount } from './format.ts';
 import { maximumPhrase, packPhrase, type SalesUnit } from './sales-units.ts';
 
@@ -45,13 +46,19 @@ export function cartLineProblem(
     /** Issue 35: what it is sold in, and the most one order takes (null: no limit). */
     salesUnit?: SalesUnit;
     maxOrderQuantity?: number | null;
+    /** Issue 36: a line above the stock is fine when the rest can be backordered. */
+    backorder?: BackorderTerms;
   },
 ): string | null {
   if (quantity < product.minimumOrderQuantity)
     return cartMessages.minimum(product.minimumOrderQuantity);
   if (product.maxOrderQuantity != null && quantity > product.maxOrderQuantity)
     return cartMessages.maximum(product.maxOrderQuantity, product.salesUnit);
-  if (quantity > product.availableQuantity) return cartMessages.onlyLeft(product.availableQuantity);
+  if (quantity > product.availableQuantity) {
+    const more = backorderablePieces(product.backorder);
+    if (quantity - Math.max(0, product.availableQuantity) > more)
+      return cartMessages.onlyLeft(product.availableQuantity + more);
+  }
   if (quantity % product.packSize !== 0)
     return cartMessages.packOf(product.packSize, product.salesUnit);
   return null;

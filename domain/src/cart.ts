@@ -79,6 +79,12 @@ export const cartLine = z.object({
    * to swap it for; null when it is not replaced.
    */
   supersededBy: replacementRef.nullable().default(null),
+  /**
+   * Issue 36: pieces of the line above the stock on hand, backordered (0: none), and when they are
+   * expected (YYYY-MM-DD; null when none are backordered).
+   */
+  backordered: z.number().int().default(0),
+  expectedOn: z.string().nullable().default(null),
 });
 export type CartLine = z.infer<typeof cartLine>;
 
@@ -149,6 +155,11 @@ export const checkoutRequest = z
     paymentTerms: z
       .enum(PAYMENT_TERMS, { error: 'Payment must be card or account' })
       .default('card'),
+    /**
+     * Issue 36: the buyer accepts that lines above the stock ship the rest when it comes in
+     * (each line's `backordered`, `expectedOn` in the cart). Without it such a cart is refused.
+     */
+    acceptBackorder: z.boolean().optional(),
   })
   .refine((body) => body.paymentTerms !== 'account' || Boolean(body.poNumber), {
     message: 'A PO number is required to pay on account',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { productBackorder } from './backorders.ts';
 import { formatCount } from './format.ts';
 import { SALES_UNITS } from './sales-units.ts';
 import { SEARCH_SORTS } from './search-sorts.ts';
@@ -229,6 +230,11 @@ export const catalogProduct = searchItem.extend({
    * `availableQuantity` (both as old as the answer: at most 0.5 s, as the stock always was).
    */
   stock: z.array(z.object({ warehouse: z.string(), quantity: z.number().int() })),
+  /**
+   * Issue 36: whether the product takes backorders, its lead time (days), and the open pieces of
+   * its purchase orders (not yet promised to an order), earliest first.
+   */
+  backorder: productBackorder.default({ allowed: false, leadTimeDays: null, incoming: [] }),
 });
 export type CatalogProduct = z.infer<typeof catalogProduct>;
 

@@ -13,6 +13,8 @@ export const orderLine = z.object({
   lineTotal: z.number(),
   /** Pieces not taken from the stock, to follow (an accepted quote for more than the stock). */
   backordered: z.number().int().optional(),
+  /** Issue 36: when the backordered pieces are expected (YYYY-MM-DD), when some are. */
+  expectedOn: z.string().nullable().optional(),
   /** Issue 33: pieces of the line in shipments so far (absent: none). */
   shipped: z.number().int().optional(),
   /** Issue 33: the line's tax (dollars), every rate applied, rounded half up to the cent. */

@@ -19,6 +19,7 @@ import { createAuthLimits } from './features/auth/auth-limits.ts';
 import { authOptionsRoutes } from './features/auth/auth-options-routes.ts';
 import { authRoutes } from './features/auth/auth-routes.ts';
 import { emailConfirmationRoutes } from './features/auth/email-confirmation-routes.ts';
+import { backorderRoutes } from './features/backorders/backorder-routes.ts';
 import { cartQuoteRoutes } from './features/cart/cart-quote-routes.ts';
 import { cartRoutes } from './features/cart/cart-routes.ts';
 import { checkoutRoutes } from './features/cart/checkout-routes.ts';
@@ -278,6 +279,7 @@ export async function buildApp({
       await api.register(buyerPriceRoutes);
       await api.register(warehouseRoutes);
       await api.register(stockCsvRoutes);
+      await api.register(backorderRoutes);
     },
     { prefix: '/api/v1' },
   );

@@ -535,6 +535,26 @@ const rows: Row[] = [
   { method: 'GET', path: '/api/v1/admin/stock/low', expect: adminOnly },
   { method: 'GET', path: '/api/v1/admin/stock/low.csv', expect: adminOnly },
   { method: 'POST', path: '/api/v1/admin/stock/import', form: stockForm, expect: adminOnly },
+  // Issue 36: backorder terms and purchase orders are a shop admin's (an unknown product: 404).
+  { method: 'GET', path: '/api/v1/admin/products/{productId}/backorder', expect: adminNoSuchOrder },
+  {
+    method: 'PUT',
+    path: '/api/v1/admin/products/{productId}/backorder',
+    body: { allowed: true, leadTimeDays: 10 },
+    expect: adminNoSuchOrder,
+  },
+  { method: 'GET', path: '/api/v1/admin/purchase-orders', expect: adminOnly },
+  {
+    method: 'POST',
+    path: '/api/v1/admin/purchase-orders',
+    body: {
+      productId: '00000000-0000-4000-8000-000000000000',
+      quantity: 5,
+      expectedOn: '2030-01-14',
+    },
+    expect: adminNoSuchOrder,
+  },
+  { method: 'DELETE', path: '/api/v1/admin/purchase-orders/{id}', expect: adminNoSuchOrder },
   // Last: it changes B's role, which no other row depends on.
   { method: 'PUT', path: `/api/v1/user/admin/${B}`, expect: adminOnly },
 ];

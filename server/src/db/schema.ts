@@ -186,11 +186,22 @@ export const products = pgTable(
     supersededById: uuid('superseded_by_id').references((): AnyPgColumn => products.id, {
       onDelete: 'set null',
     }),
+    /**
+     * Issue 36: a cart line above the stock may be ordered, the rest backordered, once the buyer
+     * accepts it: up to the open quantity of its purchase orders, and beyond that (when
+     * `leadTimeDays` is set) without limit, expected that many days after the order.
+     */
+    backorderAllowed: boolean('backorder_allowed').notNull().default(false),
+    leadTimeDays: integer('lead_time_days'),
   },
   (t) => [
     uniqueIndex('products_sku_unique').on(t.sku),
     index('products_superseded_by_idx').on(t.supersededById),
     check('products_not_superseded_by_itself', sql`${t.supersededById} <> ${t.id}`),
+    check(
+      'products_lead_time_range',
+      sql`${t.leadTimeDays} is null or ${t.leadTimeDays} between 0 and 3650`,
+    ),
     // A SKU is one part number whatever its case (issue 31, decision 031): `hb-cheap-1` beside
     // `HB-CHEAP-1` would leave quick order picking one of them. The plain index keeps the keyset reads.
     uniqueIndex('products_sku_lower_unique').on(sql`lower(${t.sku})`),
@@ -579,6 +590,8 @@ export const orderLines = pgTable(
      * copied so that a later edit of the company's numbers does not change past orders.
      */
     customerPartNumber: text('customer_part_number'),
+    /** Issue 36: when the line's backordered pieces are expected (null: none backordered). */
+    expectedOn: date('expected_on', { mode: 'string' }),
   },
   (t) => [
     primaryKey({ columns: [t.orderId, t.lineNo] }),
@@ -707,6 +720,55 @@ export const orderLineAllocations = pgTable(
       'order_line_allocations_shipped_range',
       sql`${t.shipped} >= 0 and ${t.shipped} <= ${t.quantity}`,
     ),
+  ],
+);
+
+/**
+ * Issue 36: stock ordered from a supplier for a product, expected on a date. `promised` is what
+ * checkouts have sold of it as backorders: raised in the checkout's statement under the row's
+ * lock, never above `quantity` (the check is the last guard against promising it twice).
+ */
+export const purchaseOrders = pgTable(
+  'purchase_orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+    promised: integer('promised').notNull().default(0),
+    expectedOn: date('expected_on', { mode: 'string' }).notNull(),
+    /** The supplier's or the shop's own number for it. */
+    reference: text('reference').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('purchase_orders_product_idx').on(t.productId, t.expectedOn, t.id),
+    check('purchase_orders_quantity_positive', sql`${t.quantity} > 0`),
+    check(
+      'purchase_orders_promised_range',
+      sql`${t.promised} >= 0 and ${t.promised} <= ${t.quantity}`,
+    ),
+  ],
+);
+
+/** Issue 36: which purchase order an order line's backordered pieces were promised from. */
+export const backorderPromises = pgTable(
+  'backorder_promises',
+  {
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    lineNo: integer('line_no').notNull(),
+    purchaseOrderId: uuid('purchase_order_id')
+      .notNull()
+      .references(() => purchaseOrders.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orderId, t.lineNo, t.purchaseOrderId] }),
+    index('backorder_promises_purchase_order_idx').on(t.purchaseOrderId),
+    check('backorder_promises_quantity_positive', sql`${t.quantity} > 0`),
   ],
 );
 

@@ -492,6 +492,7 @@ describe('Idempotency-Key on every creating route', async () => {
         'POST /admin/price-lists',
         'POST /admin/warehouses',
         'POST /admin/stock/transfers',
+        'POST /admin/purchase-orders',
       ].sort(),
     );
   });

@@ -75,3 +75,46 @@ export const SelectField = (props: ComponentProps<'select'> & FieldProps) => (
 export const TextAreaField = (props: ComponentProps<'textarea'> & FieldProps) => (
   <Field kind="textarea" {...props} />
 );
+
+/**
+ * A checkbox with its label beside it and its message under it (issue 36: "I accept the
+ * backorder", "Allow backorders"); spread react-hook-form's `register()` into it.
+ */
+export function CheckboxField({
+  label,
+  error,
+  hint,
+  id,
+  ...control
+}: ComponentProps<'input'> & Omit<FieldProps, 'labelAside'>) {
+  const generatedId = useId();
+  const inputId = id ?? generatedId;
+  const errorId = `${inputId}-error`;
+  const hintId = `${inputId}-hint`;
+  const describedBy = [hint && hintId, error && errorId].filter(Boolean).join(' ');
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor={inputId} className="flex cursor-pointer items-start gap-2 text-sm">
+        <input
+          id={inputId}
+          type="checkbox"
+          className={`checkbox checkbox-sm mt-0.5 ${error ? 'checkbox-error' : ''}`}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy || undefined}
+          {...control}
+        />
+        <span className="font-medium">{label}</span>
+      </label>
+      {hint && (
+        <p id={hintId} className="text-xs text-base-content/60">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={errorId} className="text-sm text-error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -299,6 +299,13 @@ export const api = {
   stockImport: `${apiBase}/admin/stock/import`,
   lowStock: `${apiBase}/admin/stock/low?limit=100`,
   lowStockCsv: `${apiBase}/admin/stock/low.csv`,
+  /** Issue 36: a product's backorder terms and the purchase orders of incoming stock (admin). */
+  backorderTerms: (productId: string) =>
+    `${apiBase}/admin/products/${encodeURIComponent(productId)}/backorder`,
+  purchaseOrders: (productId: string) =>
+    `${apiBase}/admin/purchase-orders?limit=100&productId=${encodeURIComponent(productId)}`,
+  purchaseOrdersCreate: `${apiBase}/admin/purchase-orders`,
+  purchaseOrder: (id: string) => `${apiBase}/admin/purchase-orders/${encodeURIComponent(id)}`,
   // Issue 34: PunchOut connections (admin), and whether my session is a punchout.
   punchoutConnections: (page: { limit: number; cursor?: string }) =>
     `${apiBase}/admin/punchout-connections?${pageQuery(page)}`,

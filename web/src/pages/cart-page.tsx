@@ -81,7 +81,10 @@ export function CartPage() {
   const { lines, total } = data;
   const blocked = lines.some((line) => line.problem);
   // Above the stock, checkout cannot take them; a quote can (issue 19).
-  const aboveStock = lines.filter((line) => line.quantity > line.availableQuantity).length;
+  // Issue 36: a backordered line is above the stock yet orderable: no quote is suggested for it.
+  const aboveStock = lines.filter(
+    (line) => line.quantity > line.availableQuantity && line.backordered === 0,
+  ).length;
   return (
     <section className="mx-auto max-w-4xl px-4 py-10">
       <PageHeader

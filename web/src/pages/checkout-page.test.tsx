@@ -221,6 +221,35 @@ describe('CheckoutPage', () => {
     });
   });
 
+  it('asks the buyer to accept a backordered line, under the checkbox, and sends the acceptance', async () => {
+    const backordered = { ...cartLine, quantity: 30, availableQuantity: 12, backordered: 18 };
+    const split = { ...backordered, expectedOn: '2030-01-14' };
+    const fetchMock = stubApi({
+      ...signInAs(customer),
+      'GET /api/v1/cart': () => ok({ lines: [split], total: 75 }),
+      [`GET /api/v1/profile/${encodeURIComponent(customer.email)}`]: () => ok(profile),
+      [myOrders]: () => ok([buildOrder({ shipTo: texas })]),
+      'POST /api/v1/cart/quote': () => ok({ ...quoteFor('ground'), lines: [{ ...split, tax: 1 }] }),
+      'POST /api/v1/orders': () => ok(buildOrder({ shipTo: texas })),
+    });
+    renderWithProviders(<CheckoutPage />, { route: '/checkout' });
+    const box = await screen.findByTestId('backorder-acceptance');
+    expect(box).toHaveTextContent(
+      'Bearing 6204: 12 ship now, 18 backordered, expected 14 Jan 2030',
+    );
+    const place = screen.getByRole('button', { name: 'Place order' });
+    await waitFor(() => expect(place).toBeEnabled());
+    const user = userEvent.setup();
+    await user.click(place);
+    const accept = screen.getByRole('checkbox', { name: /I accept that the backordered pieces/ });
+    expect(accept).toHaveAccessibleDescription('Accept the backorder to place this order');
+    expect(callsTo(fetchMock, 'POST /api/v1/orders')).toHaveLength(0);
+    await user.click(accept);
+    await user.click(place);
+    await waitFor(() => expect(callsTo(fetchMock, 'POST /api/v1/orders')).toHaveLength(1));
+    expect(callsTo(fetchMock, 'POST /api/v1/orders')[0]).toMatchObject({ acceptBackorder: true });
+  });
+
   it('leaves the address alone once the buyer chose its country, even the one it showed', async () => {
     let release = () => {};
     const held = new Promise<void>((resolve) => {

@@ -1,11 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { backorderMessages, formatExpectedOn } from '@proper-parts/domain/backorder-rules';
 import type { CompanyAddress } from '@proper-parts/domain/companies';
 import { useEffect } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { BusyButton } from '../components/busy-button';
 import { FormAlert } from '../components/form-alert';
-import { TextAreaField } from '../components/form-field';
+import { CheckboxField, TextAreaField } from '../components/form-field';
 import { PageHeader } from '../components/page-header';
 import { Spinner } from '../components/spinner';
 import { paths } from '../config/paths';
@@ -57,6 +58,7 @@ export function CheckoutPage() {
       poNumber: '',
       note: '',
       paymentTerms: 'card',
+      acceptBackorder: false,
     },
   });
   const { register, handleSubmit, setValue, getValues, setError } = form;
@@ -83,8 +85,19 @@ export function CheckoutPage() {
   if (isPending || !cart) return <Spinner className="min-h-[50vh]" />;
   if (cart.lines.length === 0 && !place.isSuccess) return <Navigate to={paths.cart} replace />;
   const blocked = cart.lines.some((line) => line.problem);
+  // Issue 36: lines above the stock, backordered: the buyer accepts them before the order.
+  const backordered = cart.lines.filter((line) => line.backordered > 0 && line.expectedOn);
 
-  const submit = handleSubmit(async ({ shipTo, shippingMethod, poNumber, note, paymentTerms }) => {
+  const submit = handleSubmit(async (values) => {
+    const { shipTo, shippingMethod, poNumber, note, paymentTerms, acceptBackorder } = values;
+    if (backordered.length > 0 && !acceptBackorder) {
+      setError(
+        'acceptBackorder',
+        { type: 'required', message: 'Accept the backorder to place this order' },
+        { shouldFocus: true },
+      );
+      return;
+    }
     try {
       const order = await place.mutateAsync({
         shipTo,
@@ -94,6 +107,7 @@ export function CheckoutPage() {
         poNumber,
         note,
         paymentTerms,
+        ...(backordered.length > 0 ? { acceptBackorder: true } : {}),
       });
       const placed = `Order placed: ${order.lines.length} ${order.lines.length === 1 ? 'line' : 'lines'}, ${formatPrice(order.total)}`;
       if (order.status === 'awaiting_freight') {
@@ -171,6 +185,27 @@ export function CheckoutPage() {
                 quoteError && !quoteError.startsWith('shippingMethod') ? quoteError : undefined
               }
             />
+            {backordered.length > 0 && (
+              <fieldset
+                className="rounded-box border border-warning/60 bg-warning/10 p-4"
+                data-testid="backorder-acceptance"
+              >
+                <legend className="px-1 font-semibold">Backorder</legend>
+                <ul className="mb-3 list-disc ps-5 text-sm">
+                  {backordered.map((line) => (
+                    <li key={line.productId}>
+                      {line.name}: {line.quantity - line.backordered} ship now, {line.backordered}{' '}
+                      backordered, expected {formatExpectedOn(line.expectedOn ?? '')}
+                    </li>
+                  ))}
+                </ul>
+                <CheckboxField
+                  label={backorderMessages.accept}
+                  error={form.formState.errors.acceptBackorder?.message}
+                  {...register('acceptBackorder')}
+                />
+              </fieldset>
+            )}
             <FormAlert message={place.error?.message} />
             {blocked ? (
               <p className="text-error">

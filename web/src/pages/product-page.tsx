@@ -1,3 +1,4 @@
+import { availabilityPhrase, backorderablePieces } from '@proper-parts/domain/backorder-rules';
 import type { CatalogProduct } from '@proper-parts/domain/catalog-search';
 import type { BuyerPrice } from '@proper-parts/domain/price-lists';
 import { countOf, quantityUnit } from '@proper-parts/domain/sales-units';
@@ -113,6 +114,9 @@ function PriceBreaks({ product, own }: { product: CatalogProduct; own: BuyerPric
 function ProductView({ product }: { product: CatalogProduct }) {
   const isAdmin = useCurrentUser().user?.isAdmin ?? false;
   const outOfStock = isOutOfStock(product);
+  // Issue 36: a product taking backorders is ordered through the cart above its stock too.
+  const backorderable = backorderablePieces(product.backorder) > 0;
+  const availability = availabilityPhrase(product.availableQuantity, product.backorder);
   const contract = useContractPrice(product._id);
   return (
     <article aria-labelledby="product-name">
@@ -190,8 +194,15 @@ function ProductView({ product }: { product: CatalogProduct }) {
             )}
           </p>
           <p className="text-sm">
-            {outOfStock ? (
+            {outOfStock && !backorderable ? (
               <span className="badge badge-error">Out of stock</span>
+            ) : outOfStock ? (
+              <>
+                <span className="badge badge-warning">On backorder</span> · minimum order{' '}
+                <span className="font-medium">
+                  {countOf(product.minimumOrderQuantity, product.salesUnit)}
+                </span>
+              </>
             ) : (
               <>
                 <span className="font-medium">
@@ -210,6 +221,11 @@ function ProductView({ product }: { product: CatalogProduct }) {
               {stockSentence(product.stock)}
             </p>
           )}
+          {availability && (
+            <p className="text-sm font-medium" data-testid="availability">
+              {availability}
+            </p>
+          )}
           <FitCheck slug={product.slug} categorySlug={product.category?.slug} />
           {outOfStock || isAdmin ? (
             <button type="button" className="btn btn-primary mt-2 sm:w-60" disabled>
@@ -220,7 +236,7 @@ function ProductView({ product }: { product: CatalogProduct }) {
               Purchase Now
             </Link>
           )}
-          {!outOfStock && <AddToCartForm product={product} />}
+          {(!outOfStock || backorderable) && <AddToCartForm product={product} />}
           {isAdmin && !outOfStock && (
             <p className="text-xs text-base-content/60">Admins cannot place orders.</p>
           )}

@@ -17,11 +17,14 @@ import { type SQL, sql } from 'drizzle-orm';
  * always the least possible). `alloc` is each line's take per warehouse; `allocation` says whether
  * they add up to the cart (they do whenever the sums are right; it is checked all the same).
  */
-export function allocationParts(country: string | null): SQL {
+export function allocationParts(country: string | null, lines = 'locked'): SQL {
+  // Issue 36: `lines` (product_id, quantity) is what ships from stock: the cart's lines less their
+  // backordered pieces (checkout-statement.ts's `onhand`).
+  const l = sql.raw(lines);
   return sql`stocked as (
       select s.product_id, s.warehouse_id, s.quantity, w.country, w.ships_to
       from warehouse_stock s join warehouses w on w.id = s.warehouse_id
-      where s.product_id in (select product_id from locked) and s.quantity > 0
+      where s.product_id in (select product_id from ${l}) and s.quantity > 0
       order by s.product_id, s.warehouse_id
       for no key update of s
     ), fit as (
@@ -30,12 +33,12 @@ export function allocationParts(country: string | null): SQL {
         sum(least(s.quantity, l.quantity)) as pieces,
         min(case when s.country = ${country}::text then 0
           when s.ships_to is null or ${country}::text = any(s.ships_to) then 1 else 2 end) as near
-      from stocked s join locked l on l.product_id = s.product_id
+      from stocked s join ${l} l on l.product_id = s.product_id
       group by s.warehouse_id
     ), ranked as (
       select warehouse_id, row_number() over (order by
-          whole = (select count(*) from locked) desc,
-          case when whole = (select count(*) from locked) then near end,
+          whole = (select count(*) from ${l}) desc,
+          case when whole = (select count(*) from ${l}) then near end,
           whole desc, pieces desc, near, warehouse_id) as rank
       from fit
     ), alloc as (
@@ -45,12 +48,12 @@ export function allocationParts(country: string | null): SQL {
             partition by s.product_id order by r.rank
             rows between unbounded preceding and 1 preceding), 0), 0)) as take
         from stocked s
-          join locked l on l.product_id = s.product_id
+          join ${l} l on l.product_id = s.product_id
           join ranked r on r.warehouse_id = s.warehouse_id
       ) a where take > 0
     ), allocation as (
       select coalesce((select sum(take) from alloc), 0)
-        = coalesce((select sum(quantity) from locked), 0) as ok
+        = coalesce((select sum(quantity) from ${l}), 0) as ok
     )`;
 }
 

@@ -1,3 +1,4 @@
+import { type BackorderTerms, splitLine, todayUtc } from '@proper-parts/domain/backorders';
 import {
   type Cart,
   type CartLine,
@@ -12,6 +13,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { type Queryable, rowsOf } from '../../db/queryable.ts';
 import { AppError } from '../../errors.ts';
+import { backorderJson, parsedBackorder } from '../backorders/backorder-sql.ts';
 import { parsedReplacement, replacementJson } from '../catalog/replacement-sql.ts';
 
 /** A cart line as read with its product and its price at its quantity. */
@@ -39,6 +41,8 @@ export interface PricedRow {
   tierCents?: number;
   /** Issue 36: what replaces the product, as JSON (replacement-sql.ts). */
   supersededBy?: ReplacementRef | string | null;
+  /** Issue 36: the product's backorder terms (backorder-sql.ts); null when it takes none. */
+  backorder?: BackorderTerms | string | null;
 }
 
 /**
@@ -57,7 +61,8 @@ const pricedLines = (source: SQL, userId: string | null) => sql`
     p.sales_unit as "salesUnit", p.max_order_quantity as "maxOrderQuantity",
     p.deleted_at is null as live, p.weight_grams as "weightGrams",
     n.customer_part_number as "customerPartNumber",
-    ${replacementJson()} as "supersededBy"
+    ${replacementJson()} as "supersededBy",
+    ${backorderJson('p')} as backorder
   from (${source}) c join products p on p.id = c.product_id
     left join company_part_numbers n on n.product_id = p.id
       and n.company_id = (select company_id from company_members where user_id = ${userId})
@@ -69,8 +74,10 @@ export function priceSourceOf(unitCents: number, tierCents: number, listCents: n
   return tierCents < listCents ? ('tier' as const) : ('list' as const);
 }
 
-export function toCartLine(row: PricedRow): CartLine {
+export function toCartLine(row: PricedRow, today = todayUtc()): CartLine {
   const unitCents = Number(row.unitCents);
+  const backorder = parsedBackorder(row.backorder);
+  const split = splitLine(row.quantity, row.availableQuantity, backorder, today);
   const listed =
     row.listCents === undefined || row.tierCents === undefined
       ? {}
@@ -94,13 +101,17 @@ export function toCartLine(row: PricedRow): CartLine {
     salesUnit: row.salesUnit,
     maxOrderQuantity: row.maxOrderQuantity,
     customerPartNumber: row.customerPartNumber ?? null,
-    problem: row.live ? cartLineProblem(row.quantity, row) : cartMessages.productNotFound,
+    problem: row.live
+      ? cartLineProblem(row.quantity, { ...row, backorder })
+      : cartMessages.productNotFound,
     supersededBy: parsedReplacement(row.supersededBy),
+    backordered: split?.backordered ?? 0,
+    expectedOn: split?.expectedOn ?? null,
   };
 }
 
 function toCart(rows: PricedRow[]): Cart {
-  const lines = rows.map(toCartLine);
+  const lines = rows.map((row) => toCartLine(row));
   // Summed in cents: a sum of dollar fractions drifts (0.1 + 0.2).
   const totalCents = rows.reduce(
     (sum, row) => sum + (row.live ? Number(row.unitCents) * row.quantity : 0),

@@ -3,6 +3,7 @@ import type { CheckoutRequest } from '@proper-parts/domain/cart';
 import type { OrderLine } from '@proper-parts/domain/order-line';
 import { percentOfPpm } from '@proper-parts/domain/tax';
 import { type SQL, sql } from 'drizzle-orm';
+import { backorderParts, backorderWrites } from '../backorders/backorder-checkout.ts';
 import { type OrderRow, orderColumns } from '../orders/order-view.ts';
 import type { Buyer } from '../orders/place-order.ts';
 import {
@@ -28,6 +29,8 @@ export interface Placed extends Partial<OrderRow> {
   placedLines: OrderLine[] | string | null;
   /** Issue 33: the cart under the lock is the one priced (lines, quantities, unit prices). */
   matchedQuote: boolean | null;
+  /** Issue 36: lines that could be ordered with their backorders, had the buyer accepted them. */
+  unaccepted: boolean | null;
 }
 
 /** What the statement writes of a priced cart: per-line taxes, freight, the order's tax. */
@@ -109,23 +112,28 @@ export function placeCartStatement(
   const p = pricingParams(priced);
   return sql`with locked as (
       select p.id as product_id, c.quantity, c.added_at, p.sku, p.name, p.img, p.price_cents,
+        p.available_quantity as on_hand, p.backorder_allowed, p.lead_time_days,
         p.deleted_at is null
           and c.quantity >= p.minimum_order_quantity
-          and c.quantity <= p.available_quantity
           and c.quantity <= coalesce(p.max_order_quantity, c.quantity)
           and c.quantity % p.pack_size = 0 as sellable
       from cart_lines c join products p on p.id = c.product_id
       where c.user_id = ${buyer.id}
       order by p.id
       for no key update of c, p
-    ), ${allocationParts(priced?.shipTo.country ?? null)}, verdict as (
-      select count(*) as n, coalesce(bool_and(sellable), false) as ok from locked
+    ), ${backorderParts(input.acceptBackorder === true)},
+    ${allocationParts(priced?.shipTo.country ?? null, 'onhand')}, verdict as (
+      select count(*) as n, coalesce(bool_and(l.sellable and b.ok), false) as ok,
+        coalesce(bool_and(l.sellable and (b.ok or b.unaccepted)) and bool_or(b.unaccepted), false)
+          as unaccepted
+      from locked l join backed_ok b on b.product_id = l.product_id
     ), member as (
       select company_id, role, order_limit_cents from company_members where user_id = ${buyer.id}
     ), wanted as (
-      select l.product_id, l.quantity, l.sku, l.name, l.img,
+      select l.product_id, l.quantity, l.sku, l.name, l.img, b.back, b.expected_on,
         u.cents as unit, row_number() over (order by l.added_at, l.product_id) as line_no
       from locked l
+        join backed b on b.product_id = l.product_id
         cross join lateral pp_buyer_unit_price(l.product_id, l.price_cents, l.quantity,
           ${buyer.id}::text) u
     ), expected as (
@@ -155,10 +163,10 @@ export function placeCartStatement(
           where m.role = 'buyer' and m.order_limit_cents is not null
             and s.total > m.order_limit_cents) as over_limit
     ), taken as (
-      update products p set available_quantity = p.available_quantity - l.quantity
-      from locked l
-      where p.id = l.product_id and (select go from decision)
-      returning p.id, p.sku, p.available_quantity, p.minimum_order_quantity, l.quantity as took
+      update products p set available_quantity = p.available_quantity - b.now_qty
+      from backed b
+      where p.id = b.product_id and b.now_qty > 0 and (select go from decision)
+      returning p.id, p.sku, p.available_quantity, p.minimum_order_quantity, b.now_qty as took
     ), placed as (
       insert into orders (tool_id, user_id, purchase_name, img, unit_price_cents, quantity,
         total_cents, user_name, email, address, phone, po_number, note, line_count, company_id,
@@ -182,14 +190,16 @@ export function placeCartStatement(
       returning ${orderColumns}
     ), lined as (
       insert into order_lines (order_id, line_no, product_id, sku, name, img, quantity,
-        unit_price_cents, line_total_cents, tax_cents, customer_part_number)
+        unit_price_cents, line_total_cents, tax_cents, customer_part_number, backordered,
+        expected_on)
       select placed.id, w.line_no, w.product_id, w.sku, w.name, w.img, w.quantity, w.unit,
-        w.unit::bigint * w.quantity, coalesce(e.tax, 0), n.customer_part_number
+        w.unit::bigint * w.quantity, coalesce(e.tax, 0), n.customer_part_number, w.back,
+        w.expected_on
       from wanted w cross join placed left join expected e on e.product_id = w.product_id
         left join company_part_numbers n
           on n.company_id = placed."companyId" and n.product_id = w.product_id
       returning line_no, product_id, sku, name, img, quantity, unit_price_cents,
-        line_total_cents, tax_cents, customer_part_number
+        line_total_cents, tax_cents, customer_part_number, backordered, expected_on
     ), counted as (
       insert into invoice_counters (year, last_number)
       select extract(year from now() at time zone 'UTC')::int, 1
@@ -202,15 +212,17 @@ export function placeCartStatement(
         (now() at time zone 'UTC')::date + (select terms_days from credited)
       from placed, counted
       returning order_id, year, number_in_year, due_on
-    ), ${allocationWrites}, emptied as (
+    ), ${allocationWrites}, ${backorderWrites}, emptied as (
       delete from cart_lines where user_id = ${buyer.id} and (select go from decision)
     ), ${checkoutEvents}
-    select placed.*, v.n as "cartLines", v.ok as sellable,
+    select placed.*, v.n as "cartLines", v.ok as sellable, v.unaccepted,
       (select ok from matched) as "matchedQuote",
-      (select json_agg(json_build_object('lineNo', line_no, 'productId', product_id, 'sku', sku,
+      (select jsonb_agg(jsonb_build_object('lineNo', line_no, 'productId', product_id, 'sku', sku,
           'name', name, 'img', img, 'quantity', quantity,
           'unitPrice', unit_price_cents / 100.0, 'lineTotal', line_total_cents / 100.0,
           'tax', tax_cents / 100.0, 'customerPartNumber', customer_part_number)
+          || case when backordered > 0 then jsonb_build_object('backordered', backordered,
+            'expectedOn', expected_on::text) else '{}'::jsonb end
         order by line_no) from lined) as "placedLines",
       i.year as "invoiceYear", i.number_in_year as "invoiceNumber", i.due_on as "invoiceDueOn",
       c.terms_days as "termsDays", c.credit_limit_cents - c.balance_cents as "creditLeftCents"

@@ -1,3 +1,4 @@
+import { backorderMessages } from '@proper-parts/domain/backorders';
 import { type CheckoutRequest, cartMessages } from '@proper-parts/domain/cart';
 import { companyMessages, DEFAULT_APPROVAL_HOLD_HOURS } from '@proper-parts/domain/companies';
 import { formatPrice } from '@proper-parts/domain/format';
@@ -55,7 +56,11 @@ export async function checkoutCart(
   if (!result || Number(result.cartLines) === 0)
     throw new AppError('INVALID', cartMessages.cartEmpty);
   // A line that cannot be ordered: every step was skipped, nothing taken, the cart kept.
-  if (!result.sellable) throw new AppError('CONFLICT', cartMessages.cartChanged);
+  if (!result.sellable)
+    throw new AppError(
+      'CONFLICT',
+      result.unaccepted ? backorderMessages.notAccepted : cartMessages.cartChanged,
+    );
   if (input.paymentTerms === 'account' && !result.id) throw refusedOnAccount(result);
   if (!result.id) throw new AppError('CONFLICT', cartMessages.cartChanged);
   // The order as inserted, with the lines (and the invoice of an order on account) the same

@@ -1,6 +1,7 @@
 import type { CatalogProduct } from '@proper-parts/domain/catalog-search';
 import { sql } from 'drizzle-orm';
 import { type Queryable, rowsOf } from '../../db/queryable.ts';
+import { backorderJson, parsedBackorder } from '../backorders/backorder-sql.ts';
 import { fromJson, ITEM_COLUMNS, type ItemRow, toItem } from './search-items.ts';
 
 /** A product's id: the product read also takes one (a slug never has this shape). */
@@ -38,6 +39,7 @@ export async function readProduct(
       supersedes: string[] | string;
       replaced_by_sku: string | null;
       stock: CatalogProduct['stock'] | string;
+      backorder: CatalogProduct['backorder'] | string | null;
     }
   >(
     db,
@@ -58,6 +60,7 @@ export async function readProduct(
           'quantity', s.quantity) order by w.id), '[]')
         from warehouse_stock s join warehouses w on w.id = s.warehouse_id
         where s.product_id = p.id and s.quantity > 0) as stock,
+      ${backorderJson('p')} as backorder,
       (select coalesce(json_agg(json_build_object('slug', up.slug, 'name', up.name)
           order by up.level desc), '[]')
         from (
@@ -106,5 +109,6 @@ export async function readProduct(
     supersedes: fromJson(row.supersedes),
     replacedBySku: row.replaced_by_sku,
     stock: fromJson(row.stock).map((level) => ({ ...level, quantity: Number(level.quantity) })),
+    backorder: parsedBackorder(row.backorder),
   };
 }

@@ -98,6 +98,7 @@ interface LineRow {
   unitPriceCents: number;
   lineTotalCents: number | string;
   backordered: number;
+  expectedOn: string | null;
   shipped: number;
   taxCents: number | string;
   customerPartNumber: string | null;
@@ -119,6 +120,7 @@ export async function ordersWithLines(db: Queryable, rows: OrderRow[]): Promise<
     sql`select l.order_id as "orderId", l.line_no as "lineNo", l.product_id as "productId", l.sku,
         l.name, l.img, l.quantity, l.unit_price_cents as "unitPriceCents",
         l.line_total_cents as "lineTotalCents", l.backordered, l.shipped, l.tax_cents as "taxCents",
+        l.expected_on::text as "expectedOn",
         l.customer_part_number as "customerPartNumber", i.year as "invoiceYear",
         i.number_in_year as "invoiceNumber", i.due_on as "dueOn",
         case when exists (select 1 from warehouses offset 1) then (
@@ -155,6 +157,7 @@ export async function ordersWithLines(db: Queryable, rows: OrderRow[]): Promise<
       unitPrice: line.unitPriceCents / 100,
       lineTotal: Number(line.lineTotalCents) / 100,
       ...(line.backordered > 0 ? { backordered: line.backordered } : {}),
+      ...(line.expectedOn ? { expectedOn: line.expectedOn } : {}),
       ...(line.shipped > 0 ? { shipped: line.shipped } : {}),
       tax: Number(line.taxCents) / 100,
       customerPartNumber: line.customerPartNumber ?? null,

@@ -20,6 +20,20 @@ const backToWarehouses = (orderId: string) => sql`back as (
     )`;
 
 /**
+ * Issue 36: the pieces of purchase orders promised to the order's backordered lines are open again
+ * (run after the statement that locked the order's products: purchase order rows are locked after
+ * their product's row, as checkout locks them).
+ */
+const unpromise = (orderId: string) => sql`with gone as (
+      delete from backorder_promises where order_id = ${orderId}
+      returning purchase_order_id, quantity
+    ), summed as (
+      select purchase_order_id, sum(quantity)::int as pieces from gone group by purchase_order_id
+    )
+    update purchase_orders o set promised = o.promised - s.pieces
+    from summed s where o.id = s.purchase_order_id`;
+
+/**
  * Gives back what an order held, once the order has just been cancelled (unpaid, or awaiting an
  * approval that was refused or ran out): every line's stock taken (`quantity - backordered`: a
  * quote's pieces above the stock were never taken), and, for an order on account, its total from
@@ -38,6 +52,7 @@ export async function releaseOrder(tx: Queryable, orderId: string): Promise<void
     from order_lines l, locked
     where l.order_id = ${orderId} and products.id = l.product_id and locked.id = l.product_id`,
   );
+  await tx.execute(unpromise(orderId));
   await tx.execute(
     sql`update companies c set balance_cents = c.balance_cents - o.total_cents, updated_at = now()
       from orders o
@@ -64,4 +79,5 @@ export async function releaseUnshipped(tx: Queryable, orderId: string): Promise<
     where products.id = unshipped.product_id and locked.id = unshipped.product_id
       and unshipped.pieces > 0`,
   );
+  await tx.execute(unpromise(orderId));
 }

@@ -22,6 +22,15 @@ const numberParser: Parser<number> = {
       : { success: false },
 };
 
+const integerParser: Parser<number> = {
+  safeParse: (value) =>
+    Number.isSafeInteger(value) ? { success: true, data: value as number } : { success: false },
+};
+const stringParser: Parser<string> = {
+  safeParse: (value) =>
+    typeof value === 'string' ? { success: true, data: value } : { success: false },
+};
+
 export const cartShape: Parser<Cart> = objectOf<Cart>({
   lines: listOf<CartLine>({
     productId: 'string',
@@ -46,6 +55,9 @@ export const cartShape: Parser<Cart> = objectOf<Cart>({
       nullable(objectOf<ReplacementRef>({ productId: 'string', sku: 'string', slug: 'string' })),
       null,
     ),
+    // Issue 36: the backordered pieces and when they are expected; absent: none.
+    backordered: withDefault(integerParser, 0),
+    expectedOn: withDefault(nullable(stringParser), null),
   }),
   total: 'number',
 });

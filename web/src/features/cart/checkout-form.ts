@@ -18,6 +18,8 @@ export const checkoutForm = z
     poNumber: optionalText(50, 'PO number'),
     note: optionalText(1000, 'Note'),
     paymentTerms: z.enum(PAYMENT_TERMS).default('card'),
+    /** Issue 36: asked (and required) only when a line of the cart is backordered. */
+    acceptBackorder: z.boolean().optional(),
   })
   .refine((body) => body.paymentTerms !== 'account' || Boolean(body.poNumber), {
     message: 'A PO number is required to pay on account',

@@ -85,6 +85,18 @@ type StockLevel = CatalogProduct['stock'][number];
 export const catalogProductShape: Parser<CatalogProduct> = objectOf<CatalogProduct>({
   ...searchItemShape,
   stock: listOf<StockLevel>({ warehouse: 'string', quantity: 'integer' }),
+  // Issue 36; `.default()` in the domain: an answer without it reads as taking none.
+  backorder: withDefault(
+    objectOf<CatalogProduct['backorder']>({
+      allowed: 'boolean',
+      leadTimeDays: 'integer or null',
+      incoming: listOf<CatalogProduct['backorder']['incoming'][number]>({
+        quantity: 'integer',
+        expectedOn: 'string',
+      }),
+    }),
+    { allowed: false, leadTimeDays: null, incoming: [] },
+  ),
   mpn: 'string or null',
   description: 'string',
   createdAt: 'string',

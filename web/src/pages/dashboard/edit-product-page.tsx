@@ -2,6 +2,7 @@ import { Link, useParams } from 'react-router';
 import { PageHeader } from '../../components/page-header';
 import { Spinner } from '../../components/spinner';
 import { paths } from '../../config/paths';
+import { BackorderPanel } from '../../features/backorders/components/backorder-panel';
 import { useCatalogProduct } from '../../features/catalog/api/edit-product';
 import { EditProductForm } from '../../features/catalog/components/edit-product-form';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -30,7 +31,10 @@ export function EditProductPage() {
       ) : isPending ? (
         <Spinner text="Loading the product…" />
       ) : (
-        <EditProductForm key={data._id} product={data} />
+        <>
+          <EditProductForm key={data._id} product={data} />
+          <BackorderPanel productId={data._id} />
+        </>
       )}
     </section>
   );

@@ -1,3 +1,10 @@
+import {
+  type BackorderTerms,
+  backorderablePieces,
+  backorderMessages,
+  splitLine,
+  todayUtc,
+} from '@proper-parts/domain/backorder-rules';
 import { cartLineProblem } from '@proper-parts/domain/cart-rules';
 import { countOf, type SalesUnit } from '@proper-parts/domain/sales-units';
 import { useId, useState } from 'react';
@@ -16,6 +23,8 @@ export interface CartProduct {
   /** Issue 35: what it sells in, and the most one order takes (null: no limit). */
   salesUnit?: SalesUnit;
   maxOrderQuantity?: number | null;
+  /** Issue 36: its backorder terms (a product page has them; a card does not). */
+  backorder?: BackorderTerms;
 }
 
 /** The first quantity worth ordering: the minimum, rounded up to whole packs. */
@@ -74,6 +83,18 @@ export function AddToCartForm({ product }: { product: CartProduct }) {
     quantity.trim() === '' || !Number.isInteger(wanted) || wanted < 1
       ? `Enter a whole number of ${product.salesUnit === 'metre' ? 'metres' : product.salesUnit === 'kg' ? 'kilograms' : 'pieces'}`
       : cartLineProblem(wanted, { ...product, packSize });
+  const most = Math.min(
+    product.availableQuantity + backorderablePieces(product.backorder),
+    product.maxOrderQuantity ?? Number.POSITIVE_INFINITY,
+  );
+  const today = todayUtc();
+  const split = problem
+    ? null
+    : splitLine(wanted, product.availableQuantity, product.backorder, today);
+  const backorderNote =
+    split && split.backordered > 0 && split.expectedOn
+      ? backorderMessages.split(split.now, split.backordered, split.expectedOn, today)
+      : null;
   return (
     <form
       noValidate
@@ -92,10 +113,7 @@ export function AddToCartForm({ product }: { product: CartProduct }) {
           type="number"
           inputMode="numeric"
           min={firstQuantity(product)}
-          max={Math.min(
-            product.availableQuantity,
-            product.maxOrderQuantity ?? Number.POSITIVE_INFINITY,
-          )}
+          max={Number.isFinite(most) ? most : undefined}
           step={packSize}
           value={quantity}
           onChange={(event) => setQuantity(event.target.value)}
@@ -106,6 +124,11 @@ export function AddToCartForm({ product }: { product: CartProduct }) {
         {problem && (
           <p id={errorId} className="mt-1 text-sm text-error">
             {problem}
+          </p>
+        )}
+        {backorderNote && (
+          <p className="mt-1 text-sm text-base-content/80" data-testid="backorder-note">
+            {backorderNote}
           </p>
         )}
       </div>

@@ -1,3 +1,4 @@
+import { backorderMessages } from '@proper-parts/domain/backorder-rules';
 import type { CartLine } from '@proper-parts/domain/cart';
 import { quantityUnit } from '@proper-parts/domain/sales-units';
 import { useEffect, useId, useState } from 'react';
@@ -68,6 +69,17 @@ export function CartLineRow({ line, lines = [] }: { line: CartLine; lines?: Cart
         {line.problem && (
           <p id={problemId} className="mt-1 text-sm font-medium text-error" role="status">
             {line.problem}
+          </p>
+        )}
+        {/* Issue 36: a line above the stock ships what is on hand and backorders the rest. */}
+        {!line.problem && line.backordered > 0 && line.expectedOn && (
+          <p className="mt-1 text-sm" data-testid="backorder-split">
+            <span className="badge badge-sm badge-warning me-1">Backorder</span>
+            {backorderMessages.split(
+              line.quantity - line.backordered,
+              line.backordered,
+              line.expectedOn,
+            )}
           </p>
         )}
         <ReplacedLineNote line={line} lines={lines} />

@@ -26,6 +26,7 @@ const bearing: CatalogProduct = {
   attributes: [],
   crossReferences: [],
   stock: [],
+  backorder: { allowed: false, leadTimeDays: null, incoming: [] },
   packSize: 1,
   salesUnit: 'each',
   maxOrderQuantity: null,

@@ -1,3 +1,4 @@
+import { formatExpectedOn } from '@proper-parts/domain/backorder-rules';
 import type { Order } from '@proper-parts/domain/orders';
 import { useNavigate } from 'react-router';
 import { YourNumber } from '../../../components/your-number';
@@ -22,12 +23,15 @@ export function OrderLinesDetails({ order }: { order: Order }) {
                 <YourNumber number={line.customerPartNumber} />
                 {line.customerPartNumber ? <br /> : ' '}
                 {line.name} · {formatPieces(line.quantity)} × {formatPrice(line.unitPrice)}
-                {line.backordered ? ` · ${formatPieces(line.backordered)} on back order` : ''}
+                {line.backordered ? ` · ${backorderText(line)}` : ''}
               </li>
             ))}
           </ul>
         </details>
       )}
+      {order.lines.length === 1 && order.lines[0]?.backordered ? (
+        <p data-testid="order-backorder">{backorderText(order.lines[0])}</p>
+      ) : null}
     </div>
   );
 }
@@ -91,3 +95,7 @@ export function BuyAgainButton({ order }: { order: Order }) {
     </button>
   );
 }
+
+/** Issue 36: "18 pcs on back order, expected 14 Jan". */
+const backorderText = (line: { backordered?: number; expectedOn?: string | null }) =>
+  `${formatPieces(line.backordered ?? 0)} on back order${line.expectedOn ? `, expected ${formatExpectedOn(line.expectedOn)}` : ''}`;

@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import { isoDay } from './days.ts';
+
+export * from './backorder-rules.ts';
+
+/** Issue 36: backorders: a product's terms, and the purchase orders of incoming stock. */
+
+export const MAX_LEAD_TIME_DAYS = 3650;
+
+/** `GET /catalog/products/{slug}`'s `backorder`: open pieces of purchase orders, earliest first. */
+export const productBackorder = z.object({
+  allowed: z.boolean(),
+  leadTimeDays: z.number().int().nullable(),
+  incoming: z.array(z.object({ quantity: z.number().int(), expectedOn: z.string() })),
+});
+export type ProductBackorder = z.infer<typeof productBackorder>;
+
+export const leadTimeDaysField = z
+  .number({ error: 'Lead time must be a number of days' })
+  .int('Lead time must be a whole number of days')
+  .min(0, 'Lead time must be at least 0 days')
+  .max(MAX_LEAD_TIME_DAYS, `Lead time must be at most ${MAX_LEAD_TIME_DAYS} days`)
+  .nullable();
+
+/** `PUT /admin/products/{productId}/backorder`. */
+export const backorderSettingsRequest = z.strictObject({
+  allowed: z.boolean({ error: 'allowed: true or false' }),
+  /** Null: backorders only up to the open purchase orders. */
+  leadTimeDays: leadTimeDaysField,
+});
+export type BackorderSettingsRequest = z.infer<typeof backorderSettingsRequest>;
+
+/** The admin's view of a product's backorders. */
+export const backorderSettings = productBackorder.extend({
+  productId: z.string(),
+  sku: z.string(),
+});
+export type BackorderSettings = z.infer<typeof backorderSettings>;
+
+const poQuantity = z
+  .number({ error: 'Quantity must be a number' })
+  .int('Quantity must be a whole number')
+  .min(1, 'Quantity must be at least 1')
+  .max(1_000_000_000, 'Quantity must be at most 1,000,000,000');
+
+/** `POST /admin/purchase-orders`: stock ordered from a supplier, expected on a day. */
+export const purchaseOrderRequest = z.strictObject({
+  productId: z.uuid('productId: not a product'),
+  quantity: poQuantity,
+  expectedOn: z.string().pipe(isoDay),
+  reference: z.string().trim().max(80, 'Reference must be at most 80 characters').default(''),
+});
+export type PurchaseOrderRequest = z.input<typeof purchaseOrderRequest>;
+
+export const purchaseOrder = z.object({
+  id: z.string(),
+  productId: z.string(),
+  sku: z.string(),
+  name: z.string(),
+  quantity: z.number().int(),
+  /** Pieces sold as backorders from it. */
+  promised: z.number().int(),
+  expectedOn: z.string(),
+  reference: z.string(),
+  createdAt: z.string(),
+});
+export type PurchaseOrder = z.infer<typeof purchaseOrder>;
+
+export const purchaseOrdersQuery = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+  cursor: z.string().min(1).max(200).optional(),
+  productId: z.uuid('productId: not a product').optional(),
+});
+
+export const purchaseOrderIdParams = z.strictObject({
+  id: z.uuid('id: not a purchase order'),
+});
+
+/** The incoming-stock file: one purchase order a line. */
+export const PURCHASE_ORDER_CSV_COLUMNS = ['sku', 'quantity', 'expected_on'] as const;
+export const purchaseOrderCsvLine = z.object({
+  sku: z.string().trim().min(1, 'sku: required').max(100),
+  quantity: z
+    .string()
+    .trim()
+    .regex(/^\d{1,9}$/, 'quantity: a whole number from 1')
+    .transform(Number)
+    .refine((n) => n >= 1, 'quantity: a whole number from 1'),
+  expected_on: z.string().trim().pipe(isoDay),
+});
+
+export const backorderAdminMessages = {
+  productNotFound: 'productId: no such product',
+  notFound: 'Purchase order not found',
+  saved: 'Backorder terms saved',
+  added: (quantity: number, expectedOn: string) =>
+    `Purchase order of ${quantity} expected on ${expectedOn} added`,
+  promised: (promised: number) =>
+    `This purchase order has ${promised} pieces promised to orders: it cannot be removed`,
+  removed: 'Purchase order removed',
+} as const;
