@@ -19,6 +19,8 @@ export const QUICK_ORDER_STATUSES = [
   'invalid',
   /** Issue 36: the part is replaced; the line names the replacement (the end of the chain). */
   'superseded',
+  /** Issue 35: found, but the buyer's company's restricted catalog leaves it out. */
+  'not_in_catalog',
 ] as const;
 export type QuickOrderStatus = (typeof QUICK_ORDER_STATUSES)[number];
 

@@ -53,6 +53,7 @@ import {
 import { manageOrdersRoutes } from './features/orders/manage-orders-routes.ts';
 import { ordersRoutes } from './features/orders/orders-routes.ts';
 import { partNumberRoutes } from './features/part-numbers/part-number-routes.ts';
+import { companyCatalogRoutes } from './features/company-catalogs/company-catalog-routes.ts';
 import { setUpPayments } from './features/payments/payment-setup.ts';
 import { paymentsRoutes } from './features/payments/payments-routes.ts';
 import { stripeWebhookRoutes } from './features/payments/stripe-webhook-routes.ts';
@@ -263,6 +264,7 @@ export async function buildApp({
       await api.register(stripeWebhookRoutes({ mailer, ...payments }));
       await api.register(companyRoutes({ mailer }));
       await api.register(partNumberRoutes);
+      await api.register(companyCatalogRoutes);
       await api.register(approvalRoutes({ mailer }));
       await api.register(accountRoutes({ mailer }));
       await api.register(quoteRoutes({ mailer }));

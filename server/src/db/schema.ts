@@ -1758,6 +1758,39 @@ export const priceListEntries = pgTable(
   ],
 );
 
+// ── restricted catalogs (issue 35, decision 039) ──
+
+/**
+ * A company limited to some categories (each with the categories below it): its members see and
+ * buy only products in one of them. No row for a company: no limit by category.
+ */
+export const companyCatalogCategories = pgTable(
+  'company_catalog_categories',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    categoryId: uuid('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.categoryId] })],
+);
+
+/** A company limited to some brands; with categories too, a product must meet both limits. */
+export const companyCatalogBrands = pgTable(
+  'company_catalog_brands',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    brandId: uuid('brand_id')
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.brandId] })],
+);
+
 export const appState = pgTable('app_state', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),

@@ -113,7 +113,8 @@ export function placeCartStatement(
           and c.quantity >= p.minimum_order_quantity
           and c.quantity <= p.available_quantity
           and c.quantity <= coalesce(p.max_order_quantity, c.quantity)
-          and c.quantity % p.pack_size = 0 as sellable
+          and c.quantity % p.pack_size = 0
+          and pp_in_company_catalog(p.id, ${buyer.id}::text) as sellable
       from cart_lines c join products p on p.id = c.product_id
       where c.user_id = ${buyer.id}
       order by p.id

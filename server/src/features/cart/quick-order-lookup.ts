@@ -28,6 +28,8 @@ export interface Match {
   customerPartNumber: string | null;
   /** Issue 36: the product is replaced by another (quick-order-superseded.ts offers that). */
   replaced: boolean;
+  /** Issue 35, decision 039: false when the buyer's company's catalog leaves it out. */
+  inCatalog: boolean;
 }
 
 const rowsOf = async <T>(db: Database, query: SQL) => (await db.execute(query)).rows as T[];
@@ -73,7 +75,8 @@ export async function findProducts(
       from typed join cross_references x on x.number_key = typed.key
       join products on products.id = x.product_id where ${isLiveProduct}
     )
-    select found.*, n.customer_part_number as "customerPartNumber"
+    select found.*, n.customer_part_number as "customerPartNumber",
+      pp_catalog_has(${company}, found.id) as "inCatalog"
     from found left join company_part_numbers n
       on n.company_id = ${company} and n.product_id = found.id
     order by found.key, found.rank, found.sku, n.customer_part_number`,
@@ -92,6 +95,7 @@ export async function findProducts(
       max: row.max === null ? null : Number(row.max),
       customerPartNumber: row.customerPartNumber ?? null,
       replaced: Boolean(row.replaced),
+      inCatalog: row.inCatalog !== false,
     });
   }
   return found;

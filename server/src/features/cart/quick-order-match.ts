@@ -1,3 +1,4 @@
+import { companyCatalogMessages } from '@proper-parts/domain/company-catalogs';
 import type { QuickOrderLine, QuickOrderResult } from '@proper-parts/domain/quick-order';
 import { quickOrderMessages } from '@proper-parts/domain/quick-order-messages';
 import type { ParsedLine } from '@proper-parts/domain/quick-order-parse';
@@ -21,6 +22,9 @@ const wholePacks = (product: Match, total: number) =>
 
 /** A product's minimum, maximum per order, pack and stock against the quantity asked for it in all. */
 function judge(product: Match, total: number): Pick<QuickOrderLine, 'status' | 'message'> {
+  // Issue 35, decision 039: found, but not for this company's members to order.
+  if (!product.inCatalog)
+    return { status: 'not_in_catalog', message: companyCatalogMessages.quickOrderLine };
   if (product.max !== null && total > product.max)
     return {
       status: 'above_maximum',

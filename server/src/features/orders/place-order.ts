@@ -13,6 +13,7 @@ import { queryNamed } from '../../db/named-statement.ts';
 import { products } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { isLiveProduct } from '../catalog/catalog-repository.ts';
+import { refusalOutOfCatalog } from '../company-catalogs/out-of-catalog.ts';
 import { eventParts, orderEventJson, stockLowCrossed, stockLowJson } from '../webhooks/outbox.ts';
 import { type OrderRow, orderColumnList, toOrder } from './order-view.ts';
 
@@ -39,6 +40,7 @@ const placeOrderStatement = `with taken as (
       and available_quantity >= $1
       and minimum_order_quantity <= $1
       and coalesce(max_order_quantity, $1) >= $1
+      and pp_in_company_catalog(id, $3::text)
     returning id, name, img, sku, (select u.cents from pp_buyer_unit_price(id, price_cents, $1, $3::text) u) as unit,
       available_quantity, minimum_order_quantity
   ), judged as (
@@ -116,17 +118,24 @@ export async function placeOrder(
     approvalHoldHours,
   ]);
   if (row) return toOrder(row, [], null);
-  throw await whyNotPlaced(db, input);
+  throw await whyNotPlaced(db, input, buyer.id);
 }
 
 /** Only on the refused path: reads the product again to say what stopped the order. */
-async function whyNotPlaced(db: Database, input: CreateOrderRequest): Promise<AppError> {
+async function whyNotPlaced(
+  db: Database,
+  input: CreateOrderRequest,
+  buyerId: string,
+): Promise<AppError> {
   const [product] = await db
     .select()
     .from(products)
     .where(and(eq(products.id, input.toolId), isLiveProduct))
     .limit(1);
   if (!product) return new AppError('NOT_FOUND', orderMessages.productNotFound);
+  // Issue 35, decision 039: outside the buyer's company's catalog (403, naming it).
+  const outside = await refusalOutOfCatalog(db, buyerId, [product.id]);
+  if (outside) return outside;
   const { minimumOrderQuantity, availableQuantity, maxOrderQuantity, name } = product;
   if (input.quantity < minimumOrderQuantity)
     return new AppError(

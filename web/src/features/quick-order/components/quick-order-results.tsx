@@ -11,6 +11,7 @@ const statusLabel: Record<QuickOrderStatus, { text: string; tone: string }> = {
   above_maximum: { text: 'Above order maximum', tone: 'badge-warning' },
   invalid: { text: 'Cannot read', tone: 'badge-error' },
   superseded: { text: 'Replaced', tone: 'badge-info' },
+  not_in_catalog: { text: 'Not in your catalog', tone: 'badge-error' },
 };
 
 /** A line's status in words and colour (the words carry it; the colour only helps). */
