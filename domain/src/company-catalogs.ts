@@ -28,7 +28,10 @@ const slugs = (what: string) =>
         .trim()
         .min(1)
         .max(120)
-        .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, `Each ${what} is a slug: lower-case letters, digits and hyphens`),
+        .regex(
+          /^[a-z0-9]+(?:-[a-z0-9]+)*$/,
+          `Each ${what} is a slug: lower-case letters, digits and hyphens`,
+        ),
     )
     .max(MAX_CATALOG_LIMIT_ENTRIES, `At most ${MAX_CATALOG_LIMIT_ENTRIES} ${what}s`)
     .transform((values) => [...new Set(values)]);

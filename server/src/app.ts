@@ -35,6 +35,7 @@ import { accountRoutes } from './features/companies/account-routes.ts';
 import { approvalRoutes } from './features/companies/approval-routes.ts';
 import { registerApprovalSweep } from './features/companies/approval-sweep.ts';
 import { companyRoutes } from './features/companies/company-routes.ts';
+import { companyCatalogRoutes } from './features/company-catalogs/company-catalog-routes.ts';
 import { seoRoutes } from './features/content/seo-routes.ts';
 import { exportsRoutes } from './features/exports/exports-routes.ts';
 import { fitmentCsvRoutes } from './features/fitment/fitment-csv-routes.ts';
@@ -53,7 +54,6 @@ import {
 import { manageOrdersRoutes } from './features/orders/manage-orders-routes.ts';
 import { ordersRoutes } from './features/orders/orders-routes.ts';
 import { partNumberRoutes } from './features/part-numbers/part-number-routes.ts';
-import { companyCatalogRoutes } from './features/company-catalogs/company-catalog-routes.ts';
 import { setUpPayments } from './features/payments/payment-setup.ts';
 import { paymentsRoutes } from './features/payments/payments-routes.ts';
 import { stripeWebhookRoutes } from './features/payments/stripe-webhook-routes.ts';

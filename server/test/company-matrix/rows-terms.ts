@@ -74,6 +74,21 @@ export const termsRows: CompanyRow[] = [
     expect: shopAdminOnly,
     why: 'a company admin cannot exempt their own company from tax',
   },
+  {
+    method: 'GET',
+    path: '/api/v1/admin/companies/{id}/catalog',
+    params: async (f) => ({ id: f.companyA }),
+    expect: shopAdminOnly,
+    why: "issue 35: a company's restricted catalog is set by the shop",
+  },
+  {
+    method: 'PUT',
+    path: '/api/v1/admin/companies/{id}/catalog',
+    params: async (f) => ({ id: f.companyA }),
+    body: { categories: [], brands: [] },
+    expect: shopAdminOnly,
+    why: "issue 35: a company admin cannot widen (or change) their own company's catalog",
+  },
   { method: 'GET', path: '/api/v1/admin/invoices', query: '?status=open', expect: shopAdminOnly },
   {
     method: 'GET',

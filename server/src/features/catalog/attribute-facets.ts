@@ -1,7 +1,4 @@
-import {
-  SEARCH_EXACT_COUNT_UP_TO,
-  type SearchResult,
-} from '@proper-parts/domain/catalog-search';
+import { SEARCH_EXACT_COUNT_UP_TO, type SearchResult } from '@proper-parts/domain/catalog-search';
 import { sql } from 'drizzle-orm';
 import { type Queryable, rowsOf } from '../../db/queryable.ts';
 import type { ScopedQuery } from './catalog-search.ts';

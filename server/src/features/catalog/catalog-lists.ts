@@ -24,9 +24,7 @@ export async function listBrands(db: Queryable, scope?: CatalogScope): Promise<B
     group by b.slug, b.name
     order by b.name`,
   );
-  return found
-    .map((b) => ({ ...b, count: Number(b.count) }))
-    .filter((b) => !scope || b.count > 0);
+  return found.map((b) => ({ ...b, count: Number(b.count) })).filter((b) => !scope || b.count > 0);
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { AttributeFilter, SearchQuery } from '@proper-parts/domain/catalog-search';
-import { type SQL, sql } from 'drizzle-orm';
 import type { CatalogScope } from '@proper-parts/domain/company-catalogs';
+import { type SQL, sql } from 'drizzle-orm';
 import { partNumberKey, type ScopedQuery } from './catalog-search.ts';
 
 export const list = (values: string[]) =>

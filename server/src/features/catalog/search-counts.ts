@@ -1,6 +1,6 @@
-import type { ScopedQuery } from './catalog-search.ts';
 import { SEARCH_EXACT_COUNT_UP_TO } from '@proper-parts/domain/catalog-search';
 import { type SQL, sql } from 'drizzle-orm';
+import type { ScopedQuery } from './catalog-search.ts';
 import { and, conditions, list } from './search-conditions.ts';
 
 export interface Counts {

@@ -5,10 +5,15 @@ import { type Queryable, rowsOf } from '../../db/queryable.ts';
 import { resolveActor } from '../auth/actor.ts';
 import { credentialsOf } from '../sessions/session-cache.ts';
 
-
 /** The user's company's limit, or null when they see everything (no company, or no limit). */
-export async function catalogScopeOfUser(db: Queryable, userId: string): Promise<CatalogScope | null> {
-  const [row] = await rowsOf<{ categories: string[] | string | null; brands: string[] | string | null }>(
+export async function catalogScopeOfUser(
+  db: Queryable,
+  userId: string,
+): Promise<CatalogScope | null> {
+  const [row] = await rowsOf<{
+    categories: string[] | string | null;
+    brands: string[] | string | null;
+  }>(
     db,
     sql`select
         (select json_agg(c.slug order by c.slug) from company_catalog_categories r

@@ -1,5 +1,5 @@
-import { companyCatalog, setCompanyCatalogRequest } from '@proper-parts/domain/company-catalogs';
 import { idParams } from '@proper-parts/domain/companies';
+import { companyCatalog, setCompanyCatalogRequest } from '@proper-parts/domain/company-catalogs';
 import { successEnvelope } from '@proper-parts/domain/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../http/responses.ts';

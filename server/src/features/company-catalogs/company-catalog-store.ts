@@ -1,10 +1,10 @@
+import { companyMessages } from '@proper-parts/domain/companies';
 import {
   type CompanyCatalog,
   companyCatalogMessages,
   type SetCompanyCatalogRequest,
   setCompanyCatalogRequest,
 } from '@proper-parts/domain/company-catalogs';
-import { companyMessages } from '@proper-parts/domain/companies';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { type Queryable, rowsOf } from '../../db/queryable.ts';
@@ -17,7 +17,10 @@ interface Named {
 }
 
 /** A company's catalog limit as the admin page shows it; 404 for an unknown company. */
-export async function readCompanyCatalog(db: Queryable, companyId: string): Promise<CompanyCatalog> {
+export async function readCompanyCatalog(
+  db: Queryable,
+  companyId: string,
+): Promise<CompanyCatalog> {
   const [row] = await rowsOf<{ categories: Named[] | string; brands: Named[] | string }>(
     db,
     sql`select
@@ -61,7 +64,12 @@ export async function setCompanyCatalog(
       sql`select name from companies where id = ${companyId} for update`,
     );
     if (!company) throw new AppError('NOT_FOUND', companyMessages.companyNotFound);
-    const categoryIds = await idsOf(tx, 'categories', wanted.categories, companyCatalogMessages.unknownCategory);
+    const categoryIds = await idsOf(
+      tx,
+      'categories',
+      wanted.categories,
+      companyCatalogMessages.unknownCategory,
+    );
     const brandIds = await idsOf(tx, 'brands', wanted.brands, companyCatalogMessages.unknownBrand);
     const before = await readCompanyCatalog(tx, companyId);
     await tx.execute(sql`delete from company_catalog_categories where company_id = ${companyId}`);
@@ -80,7 +88,10 @@ export async function setCompanyCatalog(
       summary: after.restricted
         ? `${company.name}: catalog limited to ${describe(after)}`
         : `${company.name}: whole catalog`,
-      before: { categories: before.categories.map((c) => c.slug), brands: before.brands.map((b) => b.slug) },
+      before: {
+        categories: before.categories.map((c) => c.slug),
+        brands: before.brands.map((b) => b.slug),
+      },
       after: { categories: wanted.categories, brands: wanted.brands },
     });
     return after;
@@ -91,7 +102,8 @@ function describe(catalog: CompanyCatalog): string {
   const parts = [];
   if (catalog.categories.length > 0)
     parts.push(`categories ${catalog.categories.map((c) => c.name).join(', ')}`);
-  if (catalog.brands.length > 0) parts.push(`brands ${catalog.brands.map((b) => b.name).join(', ')}`);
+  if (catalog.brands.length > 0)
+    parts.push(`brands ${catalog.brands.map((b) => b.name).join(', ')}`);
   return parts.join(' and ');
 }
 

@@ -24,7 +24,9 @@ export async function refusalOutOfCatalog(
         and not pp_in_company_catalog(p.id, ${userId}::text)
       order by p.sku limit 1`,
   );
-  return row ? new AppError('FORBIDDEN', companyCatalogMessages.notInCatalog(row.name, row.sku)) : null;
+  return row
+    ? new AppError('FORBIDDEN', companyCatalogMessages.notInCatalog(row.name, row.sku))
+    : null;
 }
 
 /** `refusalOutOfCatalog`, thrown. */
