@@ -249,6 +249,9 @@ export const api = {
     `${apiBase}/admin/companies/${encodeURIComponent(id)}/statement?${pageQuery(page)}`,
   adminCompanyTerms: (id: string) => `${apiBase}/admin/companies/${encodeURIComponent(id)}/terms`,
   // Issue 33: tax and freight (admin).
+  /** Issue 35: a company's restricted catalog (shop admin). */
+  adminCompanyCatalog: (id: string) =>
+    `${apiBase}/admin/companies/${encodeURIComponent(id)}/catalog`,
   adminCompanyTaxExemption: (id: string) =>
     `${apiBase}/admin/companies/${encodeURIComponent(id)}/tax-exemption`,
   adminTaxRates: `${apiBase}/admin/tax-rates`,
