@@ -86,6 +86,10 @@ export const quickOrderLine = z.object({
   unitPrice: z.number().nullable(),
   /** Dollars: this line's quantity at `unitPrice`. */
   lineTotal: z.number().nullable(),
+  /** Issue 35: dollars, the matched product's list price (before tiers and contract prices). */
+  listPrice: z.number().nullable().default(null),
+  /** Issue 35: where `unitPrice` came from (decision 038); null when nothing is priced. */
+  priceSource: z.enum(['contract', 'tier', 'list']).nullable().default(null),
   /**
    * Asked with `vehicle` (issue 20): whether the matched part fits it; null when the part has no
    * fitment data (not a vehicle part) or the line matched nothing. Absent without `vehicle`.

@@ -196,14 +196,33 @@ export async function priceProducts(
   db: Database,
   totals: Map<string, number>,
   buyerId: string | null = null,
-): Promise<Map<string, number>> {
+): Promise<Map<string, ProductPrice>> {
   if (totals.size === 0) return new Map();
-  const rows = await rowsOf<{ id: string; unit: number | string }>(
+  const rows = await rowsOf<{
+    id: string;
+    unit: number | string;
+    tier: number | string;
+    list: number | string;
+  }>(
     db,
-    sql`select p.id, (select u.cents from pp_buyer_unit_price(p.id, p.price_cents, t.total, ${buyerId}::text) u) as unit
+    sql`select p.id, (select u.cents from pp_buyer_unit_price(p.id, p.price_cents, t.total, ${buyerId}::text) u) as unit,
+        (select u.cents from pp_unit_price(p.id, p.price_cents, t.total) u) as tier,
+        p.price_cents as list
       from unnest(${sql.param([...totals.keys()])}::uuid[], ${sql.param([...totals.values()].map(asInteger))}::int[])
         as t(id, total)
       join products p on p.id = t.id`,
   );
-  return new Map(rows.map((row) => [row.id, Number(row.unit)]));
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      { unit: Number(row.unit), tier: Number(row.tier), list: Number(row.list) },
+    ]),
+  );
+}
+
+/** Cents: what the buyer pays a piece, the public tier price and the list price (issue 35). */
+export interface ProductPrice {
+  unit: number;
+  tier: number;
+  list: number;
 }

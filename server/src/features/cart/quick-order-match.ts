@@ -11,6 +11,7 @@ import {
   priceProducts,
   suggestProducts,
 } from './quick-order-lookup.ts';
+import { priceSourceOf } from './cart-repository.ts';
 import { replacementsFor, supersededLine } from './quick-order-superseded.ts';
 
 /** How many distinct unknown part numbers get "did you mean" suggestions; the rest get none. */
@@ -114,7 +115,7 @@ export async function matchQuickOrder(
     entry.total += quantityOf(line, product);
     byProduct.set(product.id, entry);
   }
-  const unitCents = await priceProducts(
+  const prices = await priceProducts(
     db,
     new Map([
       ...replacedTotals,
@@ -123,6 +124,14 @@ export async function matchQuickOrder(
     buyerId,
   );
 
+  const unitCents = new Map([...prices].map(([id, price]) => [id, price.unit]));
+  /** Issue 35: the list price beside the buyer's, and where the buyer's came from. */
+  const listed = (id: string) => {
+    const price = prices.get(id);
+    return price
+      ? { listPrice: price.list / 100, priceSource: priceSourceOf(price.unit, price.tier, price.list) }
+      : {};
+  };
   let totalCents = 0;
   const lines = parsed.map((line): QuickOrderLine => {
     const none = {
@@ -143,6 +152,8 @@ export async function matchQuickOrder(
       unitPrice: null,
       lineTotal: null,
       replaces: null,
+      listPrice: null,
+      priceSource: null,
     };
     const key = keyOf.get(line);
     if (key === undefined)
@@ -176,7 +187,7 @@ export async function matchQuickOrder(
     const replacement = replacements.get(product.id);
     if (replacement)
       return supersededLine(
-        { ...none, status: 'superseded', message: null },
+        { ...none, ...listed(replacement.id), status: 'superseded', message: null },
         product,
         replacement,
         line.quantity,
@@ -201,6 +212,7 @@ export async function matchQuickOrder(
       message: message && also ? `${message}. ${also}` : (message ?? also),
       quantity,
       roundedQuantity,
+      ...listed(product.id),
       unitPrice: unit / 100,
       lineTotal: (unit * quantity) / 100,
     };

@@ -1,5 +1,6 @@
 import { formatCount, formatPrice } from '@proper-parts/domain/format';
 import type { QuickOrderLine, QuickOrderStatus } from '@proper-parts/domain/quick-order';
+import { StruckListPrice } from '../../../components/struck-list-price';
 import { YourNumber } from '../../../components/your-number';
 
 const statusLabel: Record<QuickOrderStatus, { text: string; tone: string }> = {
@@ -184,6 +185,14 @@ export function QuickOrderResults({ lines, onFix, busy, vehicle }: QuickOrderRes
                   <>
                     {formatPrice(line.unitPrice)}
                     <span className="text-base-content/60 sm:hidden"> per pc</span>
+                    {line.priceSource === 'contract' && (
+                      <StruckListPrice
+                        listPrice={line.listPrice}
+                        price={line.unitPrice}
+                        className="text-sm text-base-content/70 sm:block"
+                        testId="quick-order-list-price"
+                      />
+                    )}
                   </>
                 )}
               </td>
