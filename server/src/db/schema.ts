@@ -561,6 +561,12 @@ export const orderLines = pgTable(
     img: text('img').notNull(),
     quantity: integer('quantity').notNull(),
     unitPriceCents: integer('unit_price_cents').notNull(),
+    /**
+     * Issue 35: the product's list price when the order was placed, where the buyer paid less (a
+     * contract or tier price); null otherwise, and on lines placed before. The invoice strikes it
+     * through beside the price paid.
+     */
+    listPriceCents: integer('list_price_cents'),
     lineTotalCents: bigint('line_total_cents', { mode: 'number' }).notNull(),
     /**
      * Issue 19: pieces not taken from stock when the order was placed (a quote's quantity above

@@ -124,7 +124,7 @@ export function placeCartStatement(
     ), member as (
       select company_id, role, order_limit_cents from company_members where user_id = ${buyer.id}
     ), wanted as (
-      select l.product_id, l.quantity, l.sku, l.name, l.img,
+      select l.product_id, l.quantity, l.sku, l.name, l.img, l.price_cents,
         u.cents as unit, row_number() over (order by l.added_at, l.product_id) as line_no
       from locked l
         cross join lateral pp_buyer_unit_price(l.product_id, l.price_cents, l.quantity,
@@ -183,14 +183,15 @@ export function placeCartStatement(
       returning ${orderColumns}
     ), lined as (
       insert into order_lines (order_id, line_no, product_id, sku, name, img, quantity,
-        unit_price_cents, line_total_cents, tax_cents, customer_part_number)
+        unit_price_cents, line_total_cents, tax_cents, customer_part_number, list_price_cents)
       select placed.id, w.line_no, w.product_id, w.sku, w.name, w.img, w.quantity, w.unit,
-        w.unit::bigint * w.quantity, coalesce(e.tax, 0), n.customer_part_number
+        w.unit::bigint * w.quantity, coalesce(e.tax, 0), n.customer_part_number,
+        case when w.unit < w.price_cents then w.price_cents end
       from wanted w cross join placed left join expected e on e.product_id = w.product_id
         left join company_part_numbers n
           on n.company_id = placed."companyId" and n.product_id = w.product_id
       returning line_no, product_id, sku, name, img, quantity, unit_price_cents,
-        line_total_cents, tax_cents, customer_part_number
+        line_total_cents, tax_cents, customer_part_number, list_price_cents
     ), counted as (
       insert into invoice_counters (year, last_number)
       select extract(year from now() at time zone 'UTC')::int, 1
@@ -211,7 +212,8 @@ export function placeCartStatement(
       (select json_agg(json_build_object('lineNo', line_no, 'productId', product_id, 'sku', sku,
           'name', name, 'img', img, 'quantity', quantity,
           'unitPrice', unit_price_cents / 100.0, 'lineTotal', line_total_cents / 100.0,
-          'tax', tax_cents / 100.0, 'customerPartNumber', customer_part_number)
+          'tax', tax_cents / 100.0, 'customerPartNumber', customer_part_number,
+          'listPrice', list_price_cents / 100.0)
         order by line_no) from lined) as "placedLines",
       i.year as "invoiceYear", i.number_in_year as "invoiceNumber", i.due_on as "invoiceDueOn",
       c.terms_days as "termsDays", c.credit_limit_cents - c.balance_cents as "creditLeftCents"

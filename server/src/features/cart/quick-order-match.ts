@@ -4,6 +4,7 @@ import { quickOrderMessages } from '@proper-parts/domain/quick-order-messages';
 import type { ParsedLine } from '@proper-parts/domain/quick-order-parse';
 import type { Database } from '../../db/client.ts';
 import { partNumberKey } from '../catalog/catalog-search.ts';
+import { priceSourceOf } from './cart-repository.ts';
 import {
   findProducts,
   type Match,
@@ -11,7 +12,6 @@ import {
   priceProducts,
   suggestProducts,
 } from './quick-order-lookup.ts';
-import { priceSourceOf } from './cart-repository.ts';
 import { replacementsFor, supersededLine } from './quick-order-superseded.ts';
 
 /** How many distinct unknown part numbers get "did you mean" suggestions; the rest get none. */
@@ -129,7 +129,10 @@ export async function matchQuickOrder(
   const listed = (id: string) => {
     const price = prices.get(id);
     return price
-      ? { listPrice: price.list / 100, priceSource: priceSourceOf(price.unit, price.tier, price.list) }
+      ? {
+          listPrice: price.list / 100,
+          priceSource: priceSourceOf(price.unit, price.tier, price.list),
+        }
       : {};
   };
   let totalCents = 0;

@@ -42,7 +42,7 @@ const placeOrderStatement = `with taken as (
       and coalesce(max_order_quantity, $1) >= $1
       and pp_in_company_catalog(id, $3::text)
     returning id, name, img, sku, (select u.cents from pp_buyer_unit_price(id, price_cents, $1, $3::text) u) as unit,
-      available_quantity, minimum_order_quantity
+      price_cents, available_quantity, minimum_order_quantity
   ), judged as (
     select taken.*, m.company_id,
       coalesce(m.role = 'buyer' and m.order_limit_cents is not null
@@ -58,9 +58,10 @@ const placeOrderStatement = `with taken as (
     returning ${orderColumnList}
   ), lined as (
     insert into order_lines (order_id, line_no, product_id, sku, name, img, quantity,
-      unit_price_cents, line_total_cents, customer_part_number)
+      unit_price_cents, line_total_cents, customer_part_number, list_price_cents)
     select placed.id, 1, taken.id, taken.sku, taken.name, taken.img, $1, taken.unit,
-      placed."totalCents", n.customer_part_number
+      placed."totalCents", n.customer_part_number,
+      case when taken.unit < taken.price_cents then taken.price_cents end
     from placed cross join taken
       left join company_part_numbers n
         on n.company_id = placed."companyId" and n.product_id = taken.id

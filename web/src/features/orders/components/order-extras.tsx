@@ -1,5 +1,6 @@
 import type { Order } from '@proper-parts/domain/orders';
 import { useNavigate } from 'react-router';
+import { StruckListPrice } from '../../../components/struck-list-price';
 import { YourNumber } from '../../../components/your-number';
 import { api, paths } from '../../../config/paths';
 import { formatDateTime, formatDay, formatPieces, formatPrice } from '../../../lib/format';
@@ -22,6 +23,7 @@ export function OrderLinesDetails({ order }: { order: Order }) {
                 <YourNumber number={line.customerPartNumber} />
                 {line.customerPartNumber ? <br /> : ' '}
                 {line.name} · {formatPieces(line.quantity)} × {formatPrice(line.unitPrice)}
+                <StruckListPrice listPrice={line.listPrice} price={line.unitPrice} />
                 {line.backordered ? ` · ${formatPieces(line.backordered)} on back order` : ''}
               </li>
             ))}
