@@ -151,6 +151,33 @@ describe('restricted catalogs', async () => {
     ).toBe(200);
   });
 
+  it("a visitor's cart merged at sign-in leaves the part out; a saved list naming it is refused", async () => {
+    const merged = await call(shop.buyerA, 'POST', '/cart/merge', {
+      lines: [
+        { productId: p.branded.id, quantity: 1 },
+        { productId: p.nested.id, quantity: 1 },
+      ],
+    });
+    expect(merged.statusCode, merged.body).toBe(200);
+    const skus = merged.json().data.lines.map((line: { sku: string }) => line.sku);
+    expect(skus).toContain(p.nested.sku);
+    expect(skus).not.toContain(p.branded.sku);
+    // B saves a list with the part; A's own list naming it (saved before the limit) is refused.
+    await app.db.execute(sql`insert into saved_lists (id, user_id, name)
+      values ('00000000-0000-4000-8000-0000000000a1', ${shop.buyerAId}, 'Before the limit')`);
+    await app.db.execute(sql`insert into saved_list_lines (list_id, product_id, quantity)
+      values ('00000000-0000-4000-8000-0000000000a1', ${p.branded.id}, 2)`);
+    const added = await call(
+      shop.buyerA,
+      'POST',
+      '/lists/00000000-0000-4000-8000-0000000000a1/add-to-cart',
+    );
+    expect(added.statusCode).toBe(403);
+    expect(added.json().message).toBe(
+      companyCatalogMessages.notInCatalog(p.branded.name, p.branded.sku),
+    );
+  });
+
   const checkout = (user: TestUser) =>
     call(user, 'POST', '/orders', { address: '1 Mill Rd, Peoria IL', phone: '+1 309 555 0100' });
 
@@ -166,12 +193,20 @@ describe('restricted catalogs', async () => {
     expect(refused.json().message).toBe(
       companyCatalogMessages.notInCatalog(p.branded.name, p.branded.sku),
     );
+    // Nothing placed: the cart is kept as it was.
     const [left] = (
       await app.db.execute<{ n: number }>(
-        sql`select count(*)::int as n from cart_lines where user_id = ${shop.buyerAId}`,
+        sql`select count(*)::int as n from cart_lines where user_id = ${shop.buyerAId}
+          and product_id = ${p.branded.id}`,
       )
     ).rows;
-    expect(Number(left?.n)).toBe(2);
+    expect(Number(left?.n)).toBe(1);
+    const [orders] = (
+      await app.db.execute<{ n: number }>(
+        sql`select count(*)::int as n from orders where user_id = ${shop.buyerAId}`,
+      )
+    ).rows;
+    expect(Number(orders?.n)).toBe(0);
     expect((await checkout(shop.buyerB)).statusCode).toBe(200);
   });
 
