@@ -4,6 +4,7 @@ import { successEnvelope } from '@proper-parts/domain/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../http/responses.ts';
 import { auditActorOf } from '../audit/audit-log.ts';
+import { callerMembership } from '../companies/company-access.ts';
 import { readCompanyCatalog, setCompanyCatalog } from './company-catalog-store.ts';
 
 /**
@@ -11,6 +12,26 @@ import { readCompanyCatalog, setCompanyCatalog } from './company-catalog-store.t
  * own admins cannot widen it: they have no route here).
  */
 export const companyCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/company/catalog',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['companies'],
+        summary:
+          "My company's catalog: the categories and brands its members are limited to, to read only (`restricted: false`: the whole catalog); 404 for someone in no company",
+        response: { 200: successEnvelope(companyCatalog), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const membership = await callerMembership(request);
+      return {
+        success: true as const,
+        data: await readCompanyCatalog(app.db, membership.companyId),
+      };
+    },
+  );
+
   app.get(
     '/admin/companies/:id/catalog',
     {

@@ -51,6 +51,13 @@ describe('restricted catalogs', async () => {
     });
     const read = await call(shop.admin, 'GET', `/admin/companies/${shop.companyA}/catalog`);
     expect(read.json().data.categories).toEqual([{ slug: shop.topSlug, name: 'top' }]);
+    // Its members read it (to know why parts are missing); B's is the whole catalog.
+    const mine = await call(shop.buyerA, 'GET', '/company/catalog');
+    expect(mine.json().data).toMatchObject({
+      restricted: true,
+      categories: [{ slug: shop.topSlug }],
+    });
+    expect((await call(shop.buyerB, 'GET', '/company/catalog')).json().data.restricted).toBe(false);
     const [audit] = (
       await app.db.execute<{ summary: string }>(
         sql`select summary from audit_log where action = 'company.catalog' order by id desc limit 1`,
