@@ -212,6 +212,13 @@ export const savedList = savedListSummary.extend({
       quantity: z.number().int(),
       /** Issue 36: the product that replaces this line's, or null. */
       supersededBy: replacementRef.nullable().default(null),
+      /**
+       * Issue 35: dollars a piece at the line's quantity, as the cart would price it for the owner
+       * today (their contract price where lower), the list price, and where the price came from.
+       */
+      unitPrice: z.number().nullable().default(null),
+      listPrice: z.number().nullable().default(null),
+      priceSource: z.enum(['contract', 'tier', 'list']).nullable().default(null),
     }),
   ),
 });

@@ -25,6 +25,11 @@ export const orderLine = z.object({
    */
   customerPartNumber: z.string().nullable().optional(),
   /**
+   * Issue 35: dollars, the product's list price when the order was placed, where the buyer paid
+   * less (a contract or tier price); null or absent otherwise. Struck through beside `unitPrice`.
+   */
+  listPrice: z.number().nullable().optional(),
+  /**
    * Issue 36: where the line's pieces come from, per warehouse (public name), and how many of
    * them shipped; given when the shop has more than one warehouse.
    */

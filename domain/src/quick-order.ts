@@ -19,6 +19,8 @@ export const QUICK_ORDER_STATUSES = [
   'invalid',
   /** Issue 36: the part is replaced; the line names the replacement (the end of the chain). */
   'superseded',
+  /** Issue 35: found, but the buyer's company's restricted catalog leaves it out. */
+  'not_in_catalog',
 ] as const;
 export type QuickOrderStatus = (typeof QUICK_ORDER_STATUSES)[number];
 
@@ -84,6 +86,10 @@ export const quickOrderLine = z.object({
   unitPrice: z.number().nullable(),
   /** Dollars: this line's quantity at `unitPrice`. */
   lineTotal: z.number().nullable(),
+  /** Issue 35: dollars, the matched product's list price (before tiers and contract prices). */
+  listPrice: z.number().nullable().default(null),
+  /** Issue 35: where `unitPrice` came from (decision 038); null when nothing is priced. */
+  priceSource: z.enum(['contract', 'tier', 'list']).nullable().default(null),
   /**
    * Asked with `vehicle` (issue 20): whether the matched part fits it; null when the part has no
    * fitment data (not a vehicle part) or the line matched nothing. Absent without `vehicle`.

@@ -61,6 +61,27 @@ test('a company buyer sees their contract price; a visitor the list price', asyn
   await expect(page.getByText('Your price')).toBeVisible();
   await expect(page.locator('s', { hasText: formatPrice(part.price) })).toBeVisible();
   await shoot(page, 'contract-price-cart');
+  // Quick order and saved lists too: the buyer's price, the list price struck through.
+  await page.goto('/quick-order');
+  await page
+    .getByLabel('Part numbers and quantities')
+    .fill(`${part.sku} ${part.minimumOrderQuantity}`);
+  await page.getByRole('button', { name: 'Check lines' }).click();
+  const quick = page.getByTestId('quick-order-line').first();
+  await expect(quick).toContainText(formatPrice(contract));
+  await expect(quick.getByTestId('quick-order-list-price')).toHaveText(formatPrice(part.price));
+  await shoot(page, 'contract-price-quick-order');
+  const saved = await request.post('/api/v1/lists', {
+    headers: origin,
+    data: { name: `Contract list ${Date.now().toString(36)}` },
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
+  await page.goto('/dashboard/lists');
+  await page.getByRole('button', { name: 'View' }).first().click();
+  await expect(page.getByTestId('saved-line-list-price').first()).toHaveText(
+    formatPrice(part.price),
+  );
+  await shoot(page, 'contract-price-saved-list');
 
   const visitor = await browser.newContext({ baseURL });
   const visitorPage = await visitor.newPage();

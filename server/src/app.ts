@@ -36,6 +36,7 @@ import { accountRoutes } from './features/companies/account-routes.ts';
 import { approvalRoutes } from './features/companies/approval-routes.ts';
 import { registerApprovalSweep } from './features/companies/approval-sweep.ts';
 import { companyRoutes } from './features/companies/company-routes.ts';
+import { companyCatalogRoutes } from './features/company-catalogs/company-catalog-routes.ts';
 import { seoRoutes } from './features/content/seo-routes.ts';
 import { exportsRoutes } from './features/exports/exports-routes.ts';
 import { fitmentCsvRoutes } from './features/fitment/fitment-csv-routes.ts';
@@ -264,6 +265,7 @@ export async function buildApp({
       await api.register(stripeWebhookRoutes({ mailer, ...payments }));
       await api.register(companyRoutes({ mailer }));
       await api.register(partNumberRoutes);
+      await api.register(companyCatalogRoutes);
       await api.register(approvalRoutes({ mailer }));
       await api.register(accountRoutes({ mailer }));
       await api.register(quoteRoutes({ mailer }));

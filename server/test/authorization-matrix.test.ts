@@ -275,6 +275,14 @@ const rows: Row[] = [
     body: { exemption: null },
     expect: adminNoSuchOrder,
   },
+  // Issue 35, decision 039: a company's restricted catalog, the shop admin's only.
+  { method: 'GET', path: '/api/v1/admin/companies/{id}/catalog', expect: adminNoSuchOrder },
+  {
+    method: 'PUT',
+    path: '/api/v1/admin/companies/{id}/catalog',
+    body: { categories: [], brands: [] },
+    expect: adminNoSuchOrder,
+  },
   { method: 'GET', path: '/api/v1/admin/shipping-methods', expect: adminOnly },
   {
     method: 'PUT',

@@ -537,6 +537,7 @@ describe('junk input', async () => {
     'PUT /api/v1/admin/companies/{id}/tax-exemption': () => ({
       exemption: { certificateNumber: 'EX-JUNK', regions: ['TX'], expiresOn: '2030-01-01' },
     }),
+    'PUT /api/v1/admin/companies/{id}/catalog': () => ({ categories: [], brands: [] }),
     'PUT /api/v1/manageOrder/{id}/freight': () => ({ freight: 10 }),
     'POST /api/v1/manageOrder/{id}/shipments': () => ({
       lines: [{ productId: junkProduct.id, quantity: 1 }],

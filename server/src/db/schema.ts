@@ -572,6 +572,12 @@ export const orderLines = pgTable(
     img: text('img').notNull(),
     quantity: integer('quantity').notNull(),
     unitPriceCents: integer('unit_price_cents').notNull(),
+    /**
+     * Issue 35: the product's list price when the order was placed, where the buyer paid less (a
+     * contract or tier price); null otherwise, and on lines placed before. The invoice strikes it
+     * through beside the price paid.
+     */
+    listPriceCents: integer('list_price_cents'),
     lineTotalCents: bigint('line_total_cents', { mode: 'number' }).notNull(),
     /**
      * Issue 19: pieces not taken from stock when the order was placed (a quote's quantity above
@@ -1820,6 +1826,39 @@ export const priceListEntries = pgTable(
         and ${t.minQuantity} = 1 and not (${t.brandId} is not null and ${t.categoryId} is not null))`,
     ),
   ],
+);
+
+// ── restricted catalogs (issue 35, decision 039) ──
+
+/**
+ * A company limited to some categories (each with the categories below it): its members see and
+ * buy only products in one of them. No row for a company: no limit by category.
+ */
+export const companyCatalogCategories = pgTable(
+  'company_catalog_categories',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    categoryId: uuid('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.categoryId] })],
+);
+
+/** A company limited to some brands; with categories too, a product must meet both limits. */
+export const companyCatalogBrands = pgTable(
+  'company_catalog_brands',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    brandId: uuid('brand_id')
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.brandId] })],
 );
 
 export const appState = pgTable('app_state', {

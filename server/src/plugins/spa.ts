@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { messages } from '@proper-parts/domain/messages';
 import type { FastifyInstance } from 'fastify';
+import { catalogScopeOf } from '../features/company-catalogs/catalog-scope.ts';
 import { sendText } from '../http/cached-json.ts';
 import { type FirstHtmlData, withFirstData, withImagePreload } from './first-html.ts';
 import { registerHashedAssets } from './hashed-assets.ts';
@@ -52,7 +53,10 @@ export async function registerSpa(
     reply.header('cache-control', 'no-cache');
     let rendered: RenderedHtml | undefined;
     try {
-      rendered = await renderer?.render(request.url);
+      // Issue 35, decision 039: a restricted company's member gets the catalog's pages drawn in
+      // the browser from their own answers, not the visitor's rendered page.
+      const own = isCatalogPage(path) && (await catalogScopeOf(request)) !== null;
+      rendered = own ? undefined : await renderer?.render(request.url);
     } catch (error) {
       // Not kept (server-render.ts), and tried again on the next request. A 500 keeps crawlers
       // and caches from taking the page; the browser still draws it from the app's shell.
@@ -74,3 +78,10 @@ export async function registerSpa(
     return sendText(reply, html, 'text/html; charset=utf-8');
   });
 }
+
+/** The pages that show the catalog (search, product pages, brands, categories). */
+const isCatalogPage = (path: string) =>
+  path === '/products' ||
+  path.startsWith('/products/') ||
+  path === '/brands' ||
+  path === '/categories';

@@ -1,6 +1,7 @@
 import { createAccountInvoice } from '../account-helpers.ts';
 import { COMPANY_A_CREDIT, type CompanyFixture } from './fixture.ts';
 import {
+  anyMember,
   approverOrderPaperReaders,
   type CompanyRow,
   orderPaperReaders,
@@ -73,6 +74,27 @@ export const termsRows: CompanyRow[] = [
     body: { exemption: null },
     expect: shopAdminOnly,
     why: 'a company admin cannot exempt their own company from tax',
+  },
+  {
+    method: 'GET',
+    path: '/api/v1/company/catalog',
+    expect: anyMember,
+    why: "issue 35: every member reads their own company's catalog limit; none may change it",
+  },
+  {
+    method: 'GET',
+    path: '/api/v1/admin/companies/{id}/catalog',
+    params: async (f) => ({ id: f.companyA }),
+    expect: shopAdminOnly,
+    why: "issue 35: a company's restricted catalog is set by the shop",
+  },
+  {
+    method: 'PUT',
+    path: '/api/v1/admin/companies/{id}/catalog',
+    params: async (f) => ({ id: f.companyA }),
+    body: { categories: [], brands: [] },
+    expect: shopAdminOnly,
+    why: "issue 35: a company admin cannot widen (or change) their own company's catalog",
   },
   { method: 'GET', path: '/api/v1/admin/invoices', query: '?status=open', expect: shopAdminOnly },
   {

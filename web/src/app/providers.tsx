@@ -1,6 +1,7 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { ToasterHost } from '../components/toaster';
+import { CatalogFollowsSession } from '../features/catalog/catalog-follows-session';
 import { createQueryClient } from '../lib/query-client';
 
 /**
@@ -13,6 +14,7 @@ export function AppProviders({ children, client }: { children: ReactNode; client
   return (
     <QueryClientProvider client={queryClient}>
       {children}
+      <CatalogFollowsSession />
       <ToasterHost />
     </QueryClientProvider>
   );

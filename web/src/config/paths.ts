@@ -249,6 +249,11 @@ export const api = {
     `${apiBase}/admin/companies/${encodeURIComponent(id)}/statement?${pageQuery(page)}`,
   adminCompanyTerms: (id: string) => `${apiBase}/admin/companies/${encodeURIComponent(id)}/terms`,
   // Issue 33: tax and freight (admin).
+  /** Issue 35: my company's catalog limit (read only). */
+  myCompanyCatalog: `${apiBase}/company/catalog`,
+  /** Issue 35: a company's restricted catalog (shop admin). */
+  adminCompanyCatalog: (id: string) =>
+    `${apiBase}/admin/companies/${encodeURIComponent(id)}/catalog`,
   adminCompanyTaxExemption: (id: string) =>
     `${apiBase}/admin/companies/${encodeURIComponent(id)}/tax-exemption`,
   adminTaxRates: `${apiBase}/admin/tax-rates`,

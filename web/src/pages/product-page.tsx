@@ -1,5 +1,6 @@
 import { availabilityPhrase, backorderablePieces } from '@proper-parts/domain/backorder-rules';
 import type { CatalogProduct } from '@proper-parts/domain/catalog-search';
+import { companyCatalogMessages } from '@proper-parts/domain/company-catalogs';
 import type { BuyerPrice } from '@proper-parts/domain/price-lists';
 import { countOf, quantityUnit } from '@proper-parts/domain/sales-units';
 import { isOutOfStock, stockSentence } from '@proper-parts/domain/stock';
@@ -12,7 +13,10 @@ import { AddToCartForm } from '../features/cart/components/add-to-cart';
 import { useContractPrice } from '../features/catalog/api/buyer-prices';
 import { productPageQueryOptions } from '../features/catalog/api/edit-product';
 import { relatedPartsQuery, useCatalogSearch } from '../features/catalog/api/search-catalog';
-import { ProductNotFound } from '../features/catalog/components/product-not-found';
+import {
+  ProductNotFound,
+  ProductNotInCatalog,
+} from '../features/catalog/components/product-not-found';
 import { ReplacedByNote, ReplacesNote } from '../features/catalog/components/replaced-by-note';
 import { SalesUnitNote } from '../features/catalog/components/sales-unit-note';
 import { SearchResultCard } from '../features/catalog/components/search-result-card';
@@ -311,9 +315,13 @@ export function ProductPage() {
       {isPending ? (
         <Spinner text="Loading the part…" />
       ) : isError ? (
-        <p role="alert" className="font-medium text-error">
-          {error.message}
-        </p>
+        error.message === companyCatalogMessages.productNotInCatalog ? (
+          <ProductNotInCatalog message={error.message} />
+        ) : (
+          <p role="alert" className="font-medium text-error">
+            {error.message}
+          </p>
+        )
       ) : data === null ? (
         <ProductNotFound />
       ) : data.slug !== slug ? (

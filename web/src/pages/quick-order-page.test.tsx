@@ -37,6 +37,8 @@ const line = (
     unitPrice: 2.5,
     lineTotal: null,
     replaces: null,
+    listPrice: null,
+    priceSource: null,
     ...overrides,
   };
   // $2.50 a piece unless said otherwise; no price for a line that matched nothing.
@@ -181,6 +183,51 @@ describe('QuickOrderPage', () => {
     // The stock-short line is priced but not counted: only what "Add" puts in the cart is.
     expect(screen.getByTestId('quick-order-total')).toHaveTextContent('$189.20');
     expect(screen.getByText('Total of the 2 ready lines')).toBeInTheDocument();
+  });
+
+  it("shows a company buyer's contract price with the list price struck through, and a part outside the catalog (issue 35)", async () => {
+    const user = userEvent.setup();
+    const contract = line({
+      line: 1,
+      input: 'BRG-6204 10',
+      sku: 'BRG-6204',
+      unitPrice: 7.77,
+      listPrice: 10,
+      priceSource: 'contract',
+    });
+    const tier = line({
+      line: 2,
+      input: 'SEAL-9 10',
+      unitPrice: 2.5,
+      listPrice: 3,
+      priceSource: 'tier',
+    });
+    const outside = line({
+      line: 3,
+      input: 'PUMP-7 1',
+      status: 'not_in_catalog',
+      message: "Not in your company's catalog",
+    });
+    stubApi({
+      [QUICK_ORDER]: answerWith({
+        'BRG-6204 10': contract,
+        'SEAL-9 10': tier,
+        'PUMP-7 1': outside,
+      }),
+    });
+    renderWithProviders(<QuickOrderPage />);
+    await check(user, 'BRG-6204 10\nSEAL-9 10\nPUMP-7 1');
+    const rows = await screen.findAllByTestId('quick-order-line');
+    const struck = within(rows[0] as HTMLElement).getByTestId('quick-order-list-price');
+    expect(struck.tagName).toBe('S');
+    expect(struck).toHaveTextContent('$10');
+    expect(rows[0]).toHaveTextContent('$7.77');
+    // A tier price is the public one: nothing struck.
+    expect(within(rows[1] as HTMLElement).queryByTestId('quick-order-list-price')).toBeNull();
+    expect(within(rows[2] as HTMLElement).getAllByRole('cell')[1]).toHaveTextContent(
+      'Not in your catalog',
+    );
+    expect(rows[2]).toHaveTextContent("Not in your company's catalog");
   });
 
   it('"Use {sku}" writes the suggested part number into the text and checks again', async () => {

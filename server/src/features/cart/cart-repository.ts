@@ -8,6 +8,7 @@ import {
   type ReplacementRef,
   type WantedLine,
 } from '@proper-parts/domain/cart';
+import { companyCatalogMessages } from '@proper-parts/domain/company-catalogs';
 import type { SalesUnit } from '@proper-parts/domain/sales-units';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
@@ -15,6 +16,7 @@ import { type Queryable, rowsOf } from '../../db/queryable.ts';
 import { AppError } from '../../errors.ts';
 import { backorderJson, parsedBackorder } from '../backorders/backorder-sql.ts';
 import { parsedReplacement, replacementJson } from '../catalog/replacement-sql.ts';
+import { assertInCatalog } from '../company-catalogs/out-of-catalog.ts';
 
 /** A cart line as read with its product and its price at its quantity. */
 export interface PricedRow {
@@ -43,6 +45,8 @@ export interface PricedRow {
   supersededBy?: ReplacementRef | string | null;
   /** Issue 36: the product's backorder terms (backorder-sql.ts); null when it takes none. */
   backorder?: BackorderTerms | string | null;
+  /** Issue 35, decision 039: false when the buyer's company's catalog leaves the product out. */
+  inCatalog?: boolean;
 }
 
 /**
@@ -62,7 +66,8 @@ const pricedLines = (source: SQL, userId: string | null) => sql`
     p.deleted_at is null as live, p.weight_grams as "weightGrams",
     n.customer_part_number as "customerPartNumber",
     ${replacementJson()} as "supersededBy",
-    ${backorderJson('p')} as backorder
+    ${backorderJson('p')} as backorder,
+    pp_in_company_catalog(p.id, ${userId}::text) as "inCatalog"
   from (${source}) c join products p on p.id = c.product_id
     left join company_part_numbers n on n.product_id = p.id
       and n.company_id = (select company_id from company_members where user_id = ${userId})
@@ -101,9 +106,11 @@ export function toCartLine(row: PricedRow, today = todayUtc()): CartLine {
     salesUnit: row.salesUnit,
     maxOrderQuantity: row.maxOrderQuantity,
     customerPartNumber: row.customerPartNumber ?? null,
-    problem: row.live
-      ? cartLineProblem(row.quantity, { ...row, backorder })
-      : cartMessages.productNotFound,
+    problem: !row.live
+      ? cartMessages.productNotFound
+      : row.inCatalog === false
+        ? companyCatalogMessages.quickOrderLine
+        : cartLineProblem(row.quantity, { ...row, backorder }),
     supersededBy: parsedReplacement(row.supersededBy),
     backordered: split?.backordered ?? 0,
     expectedOn: split?.expectedOn ?? null,
@@ -173,6 +180,8 @@ export async function setCartLine(
   quantity: number,
 ): Promise<Cart> {
   await assertSellable(db, productId);
+  // Issue 35, decision 039: a part outside the buyer's company's catalog is refused (403).
+  await assertInCatalog(db, userId, [productId]);
   const updated = await rowsOf<{ product_id: string }>(
     db,
     sql`update cart_lines set quantity = ${quantity}
@@ -216,6 +225,10 @@ export async function addCartLines(
     wanted.set(line.productId, (wanted.get(line.productId) ?? 0) + line.quantity);
   const ids = [...wanted.keys()];
   const quantities = [...wanted.values()];
+  // Issue 35, decision 039: a saved list, a reorder or a quick order that names a part outside
+  // the buyer's company's catalog is refused whole, naming it; a visitor's cart merged on
+  // sign-in leaves such parts out instead (the sign-in must not fail).
+  if (mode === 'add') await assertInCatalog(db, userId, ids);
   // A soft cap: two additions at once may both pass it, by at most one paste.
   await assertRoomFor(db, userId, ids.length);
   const onConflict =
@@ -230,6 +243,7 @@ export async function addCartLines(
       from unnest(${sql.param(ids)}::uuid[], ${sql.param(quantities)}::int[])
         with ordinality as w(product_id, quantity, ord)
       join products p on p.id = w.product_id and p.deleted_at is null
+        and pp_in_company_catalog(p.id, ${userId}::text)
       on conflict (user_id, product_id) do update set quantity = ${onConflict}
       returning product_id`,
   );

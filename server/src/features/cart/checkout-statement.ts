@@ -116,7 +116,8 @@ export function placeCartStatement(
         p.deleted_at is null
           and c.quantity >= p.minimum_order_quantity
           and c.quantity <= coalesce(p.max_order_quantity, c.quantity)
-          and c.quantity % p.pack_size = 0 as sellable
+          and c.quantity % p.pack_size = 0
+          and pp_in_company_catalog(p.id, ${buyer.id}::text) as sellable
       from cart_lines c join products p on p.id = c.product_id
       where c.user_id = ${buyer.id}
       order by p.id
@@ -130,7 +131,7 @@ export function placeCartStatement(
     ), member as (
       select company_id, role, order_limit_cents from company_members where user_id = ${buyer.id}
     ), wanted as (
-      select l.product_id, l.quantity, l.sku, l.name, l.img, b.back, b.expected_on,
+      select l.product_id, l.quantity, l.sku, l.name, l.img, l.price_cents, b.back, b.expected_on,
         u.cents as unit, row_number() over (order by l.added_at, l.product_id) as line_no
       from locked l
         join backed b on b.product_id = l.product_id
@@ -191,15 +192,16 @@ export function placeCartStatement(
     ), lined as (
       insert into order_lines (order_id, line_no, product_id, sku, name, img, quantity,
         unit_price_cents, line_total_cents, tax_cents, customer_part_number, backordered,
-        expected_on)
+        expected_on, list_price_cents)
       select placed.id, w.line_no, w.product_id, w.sku, w.name, w.img, w.quantity, w.unit,
         w.unit::bigint * w.quantity, coalesce(e.tax, 0), n.customer_part_number, w.back,
-        w.expected_on
+        w.expected_on, case when w.unit < w.price_cents then w.price_cents end
       from wanted w cross join placed left join expected e on e.product_id = w.product_id
         left join company_part_numbers n
           on n.company_id = placed."companyId" and n.product_id = w.product_id
       returning line_no, product_id, sku, name, img, quantity, unit_price_cents,
-        line_total_cents, tax_cents, customer_part_number, backordered, expected_on
+        line_total_cents, tax_cents, customer_part_number, backordered, expected_on,
+        list_price_cents
     ), counted as (
       insert into invoice_counters (year, last_number)
       select extract(year from now() at time zone 'UTC')::int, 1
@@ -220,7 +222,8 @@ export function placeCartStatement(
       (select jsonb_agg(jsonb_build_object('lineNo', line_no, 'productId', product_id, 'sku', sku,
           'name', name, 'img', img, 'quantity', quantity,
           'unitPrice', unit_price_cents / 100.0, 'lineTotal', line_total_cents / 100.0,
-          'tax', tax_cents / 100.0, 'customerPartNumber', customer_part_number)
+          'tax', tax_cents / 100.0, 'customerPartNumber', customer_part_number,
+          'listPrice', list_price_cents / 100.0)
           || case when backordered > 0 then jsonb_build_object('backordered', backordered,
             'expectedOn', expected_on::text) else '{}'::jsonb end
         order by line_no) from lined) as "placedLines",

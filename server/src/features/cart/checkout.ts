@@ -5,11 +5,12 @@ import { formatPrice } from '@proper-parts/domain/format';
 import { invoiceNumberOf } from '@proper-parts/domain/order-line';
 import type { Order } from '@proper-parts/domain/orders';
 import { shippingMessages } from '@proper-parts/domain/shipping';
-import type { SQL } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { isTransaction, queryNamedSql } from '../../db/named-statement.ts';
 import { postgresErrorOf } from '../../db/pg-errors.ts';
 import { AppError } from '../../errors.ts';
+import { refusalOutOfCatalog } from '../company-catalogs/out-of-catalog.ts';
 import { type OrderRow, toOrder } from '../orders/order-view.ts';
 import type { Buyer } from '../orders/place-order.ts';
 import type { PricedCart, PricedLine, Pricing } from './cart-quote.ts';
@@ -56,10 +57,14 @@ export async function checkoutCart(
   if (!result || Number(result.cartLines) === 0)
     throw new AppError('INVALID', cartMessages.cartEmpty);
   // A line that cannot be ordered: every step was skipped, nothing taken, the cart kept.
+  // Issue 35, decision 039: a part outside the company's catalog is named (403).
   if (!result.sellable)
-    throw new AppError(
-      'CONFLICT',
-      result.unaccepted ? backorderMessages.notAccepted : cartMessages.cartChanged,
+    throw (
+      (await refusalOutOfCatalog(db, buyer.id, cartProducts(buyer.id))) ??
+      new AppError(
+        'CONFLICT',
+        result.unaccepted ? backorderMessages.notAccepted : cartMessages.cartChanged,
+      )
     );
   if (input.paymentTerms === 'account' && !result.id) throw refusedOnAccount(result);
   if (!result.id) throw new AppError('CONFLICT', cartMessages.cartChanged);
@@ -137,3 +142,6 @@ async function placeOnce(db: Database, statement: SQL): Promise<Placed[]> {
     }
   }
 }
+
+const cartProducts = (userId: string) =>
+  sql`select product_id from cart_lines where user_id = ${userId}`;

@@ -28,6 +28,8 @@ export interface Match {
   customerPartNumber: string | null;
   /** Issue 36: the product is replaced by another (quick-order-superseded.ts offers that). */
   replaced: boolean;
+  /** Issue 35, decision 039: false when the buyer's company's catalog leaves it out. */
+  inCatalog: boolean;
 }
 
 const rowsOf = async <T>(db: Database, query: SQL) => (await db.execute(query)).rows as T[];
@@ -73,7 +75,8 @@ export async function findProducts(
       from typed join cross_references x on x.number_key = typed.key
       join products on products.id = x.product_id where ${isLiveProduct}
     )
-    select found.*, n.customer_part_number as "customerPartNumber"
+    select found.*, n.customer_part_number as "customerPartNumber",
+      pp_catalog_has(${company}, found.id) as "inCatalog"
     from found left join company_part_numbers n
       on n.company_id = ${company} and n.product_id = found.id
     order by found.key, found.rank, found.sku, n.customer_part_number`,
@@ -92,6 +95,7 @@ export async function findProducts(
       max: row.max === null ? null : Number(row.max),
       customerPartNumber: row.customerPartNumber ?? null,
       replaced: Boolean(row.replaced),
+      inCatalog: row.inCatalog !== false,
     });
   }
   return found;
@@ -192,14 +196,33 @@ export async function priceProducts(
   db: Database,
   totals: Map<string, number>,
   buyerId: string | null = null,
-): Promise<Map<string, number>> {
+): Promise<Map<string, ProductPrice>> {
   if (totals.size === 0) return new Map();
-  const rows = await rowsOf<{ id: string; unit: number | string }>(
+  const rows = await rowsOf<{
+    id: string;
+    unit: number | string;
+    tier: number | string;
+    list: number | string;
+  }>(
     db,
-    sql`select p.id, (select u.cents from pp_buyer_unit_price(p.id, p.price_cents, t.total, ${buyerId}::text) u) as unit
+    sql`select p.id, (select u.cents from pp_buyer_unit_price(p.id, p.price_cents, t.total, ${buyerId}::text) u) as unit,
+        (select u.cents from pp_unit_price(p.id, p.price_cents, t.total) u) as tier,
+        p.price_cents as list
       from unnest(${sql.param([...totals.keys()])}::uuid[], ${sql.param([...totals.values()].map(asInteger))}::int[])
         as t(id, total)
       join products p on p.id = t.id`,
   );
-  return new Map(rows.map((row) => [row.id, Number(row.unit)]));
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      { unit: Number(row.unit), tier: Number(row.tier), list: Number(row.list) },
+    ]),
+  );
+}
+
+/** Cents: what the buyer pays a piece, the public tier price and the list price (issue 35). */
+export interface ProductPrice {
+  unit: number;
+  tier: number;
+  list: number;
 }

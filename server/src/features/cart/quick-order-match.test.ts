@@ -124,6 +124,8 @@ describe('matchQuickOrder (issue 18)', async () => {
       roundedQuantity: null,
       unitPrice: 12.5,
       lineTotal: 12.5,
+      listPrice: 12.5,
+      priceSource: 'list',
       replaces: null,
     });
   });

@@ -1,8 +1,10 @@
+import { companyCatalogMessages } from '@proper-parts/domain/company-catalogs';
 import type { QuickOrderLine, QuickOrderResult } from '@proper-parts/domain/quick-order';
 import { quickOrderMessages } from '@proper-parts/domain/quick-order-messages';
 import type { ParsedLine } from '@proper-parts/domain/quick-order-parse';
 import type { Database } from '../../db/client.ts';
 import { partNumberKey } from '../catalog/catalog-search.ts';
+import { priceSourceOf } from './cart-repository.ts';
 import {
   findProducts,
   type Match,
@@ -21,6 +23,9 @@ const wholePacks = (product: Match, total: number) =>
 
 /** A product's minimum, maximum per order, pack and stock against the quantity asked for it in all. */
 function judge(product: Match, total: number): Pick<QuickOrderLine, 'status' | 'message'> {
+  // Issue 35, decision 039: found, but not for this company's members to order.
+  if (!product.inCatalog)
+    return { status: 'not_in_catalog', message: companyCatalogMessages.quickOrderLine };
   if (product.max !== null && total > product.max)
     return {
       status: 'above_maximum',
@@ -110,7 +115,7 @@ export async function matchQuickOrder(
     entry.total += quantityOf(line, product);
     byProduct.set(product.id, entry);
   }
-  const unitCents = await priceProducts(
+  const prices = await priceProducts(
     db,
     new Map([
       ...replacedTotals,
@@ -119,6 +124,17 @@ export async function matchQuickOrder(
     buyerId,
   );
 
+  const unitCents = new Map([...prices].map(([id, price]) => [id, price.unit]));
+  /** Issue 35: the list price beside the buyer's, and where the buyer's came from. */
+  const listed = (id: string) => {
+    const price = prices.get(id);
+    return price
+      ? {
+          listPrice: price.list / 100,
+          priceSource: priceSourceOf(price.unit, price.tier, price.list),
+        }
+      : {};
+  };
   let totalCents = 0;
   const lines = parsed.map((line): QuickOrderLine => {
     const none = {
@@ -139,6 +155,8 @@ export async function matchQuickOrder(
       unitPrice: null,
       lineTotal: null,
       replaces: null,
+      listPrice: null,
+      priceSource: null,
     };
     const key = keyOf.get(line);
     if (key === undefined)
@@ -172,7 +190,7 @@ export async function matchQuickOrder(
     const replacement = replacements.get(product.id);
     if (replacement)
       return supersededLine(
-        { ...none, status: 'superseded', message: null },
+        { ...none, ...listed(replacement.id), status: 'superseded', message: null },
         product,
         replacement,
         line.quantity,
@@ -197,6 +215,7 @@ export async function matchQuickOrder(
       message: message && also ? `${message}. ${also}` : (message ?? also),
       quantity,
       roundedQuantity,
+      ...listed(product.id),
       unitPrice: unit / 100,
       lineTotal: (unit * quantity) / 100,
     };

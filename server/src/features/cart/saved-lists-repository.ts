@@ -13,7 +13,7 @@ import { savedLists } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { afterCursor, cursorAt, pageOf } from '../../http/keyset.ts';
 import { parsedReplacement, replacementJson } from '../catalog/replacement-sql.ts';
-import { addCartLines, readCart } from './cart-repository.ts';
+import { addCartLines, priceSourceOf, readCart } from './cart-repository.ts';
 
 interface SummaryRow {
   id: string;
@@ -95,20 +95,32 @@ export async function findSavedList(
     summaryOf(sql`l.id = ${listId} and l.user_id = ${userId}`),
   );
   if (!summary) throw new AppError('NOT_FOUND', cartMessages.listNotFound);
+  // Issue 35: priced as the cart would price each line for its owner today (decision 038).
   const lines = await rowsOf<
-    Omit<SavedList['lines'][number], 'supersededBy'> & { supersededBy: string | null }
+    Pick<SavedList['lines'][number], 'productId' | 'sku' | 'name' | 'slug' | 'quantity'> & {
+      supersededBy: string | null;
+      unitCents: number | string;
+      tierCents: number | string;
+      listCents: number | string;
+    }
   >(
     db,
     sql`select s.product_id as "productId", p.sku, p.name, p.slug, s.quantity,
-        ${replacementJson()} as "supersededBy"
+        ${replacementJson()} as "supersededBy",
+        (select u.cents from pp_buyer_unit_price(p.id, p.price_cents, s.quantity, ${userId}::text) u) as "unitCents",
+        (select t.cents from pp_unit_price(p.id, p.price_cents, s.quantity) t) as "tierCents",
+        p.price_cents as "listCents"
       from saved_list_lines s join products p on p.id = s.product_id
       where s.list_id = ${listId} order by p.sku`,
   );
   return {
     ...toSummary(summary),
-    lines: lines.map((line) => ({
+    lines: lines.map(({ unitCents, tierCents, listCents, ...line }) => ({
       ...line,
       supersededBy: parsedReplacement<ReplacementRef>(line.supersededBy),
+      unitPrice: Number(unitCents) / 100,
+      listPrice: Number(listCents) / 100,
+      priceSource: priceSourceOf(Number(unitCents), Number(tierCents), Number(listCents)),
     })),
   };
 }

@@ -1,10 +1,7 @@
-import {
-  SEARCH_EXACT_COUNT_UP_TO,
-  type SearchQuery,
-  type SearchResult,
-} from '@proper-parts/domain/catalog-search';
+import { SEARCH_EXACT_COUNT_UP_TO, type SearchResult } from '@proper-parts/domain/catalog-search';
 import { sql } from 'drizzle-orm';
 import { type Queryable, rowsOf } from '../../db/queryable.ts';
+import type { ScopedQuery } from './catalog-search.ts';
 import { and, attributeMatch, conditions } from './search-conditions.ts';
 
 /**
@@ -14,7 +11,7 @@ import { and, attributeMatch, conditions } from './search-conditions.ts';
  */
 export async function attributeFacetsOf(
   db: Queryable,
-  query: SearchQuery,
+  query: ScopedQuery,
   sampleSize = SEARCH_EXACT_COUNT_UP_TO,
 ): Promise<SearchResult['facets']['attributes']> {
   if (!query.category) return [];
@@ -48,7 +45,7 @@ interface AttributeFacetRow {
  * must meet the other attributes' filters only). Over the first `sampleSize`
  * products the other filters give (issue 32): the counts' sample, as search-counts.ts's.
  */
-function attributeFacetsQuery(query: SearchQuery, sampleSize: number) {
+function attributeFacetsQuery(query: ScopedQuery, sampleSize: number) {
   const others = query.attributes.map(
     (attribute) => sql`(f.name = ${attribute.name} or ${attributeMatch(attribute, 'o')})`,
   );

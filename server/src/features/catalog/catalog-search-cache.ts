@@ -2,9 +2,9 @@ import {
   brandList,
   catalogProduct,
   categoryTree,
-  type SearchQuery,
   searchResult,
 } from '@proper-parts/domain/catalog-search';
+import type { CatalogScope } from '@proper-parts/domain/company-catalogs';
 import { successEnvelope } from '@proper-parts/domain/envelope';
 import type { FastifyInstance } from 'fastify';
 import pLimit from 'p-limit';
@@ -12,7 +12,7 @@ import { AppError } from '../../errors.ts';
 import { serializeEnvelope } from '../../http/cached-json.ts';
 import { createResponseCache } from '../../http/response-cache.ts';
 import { LOCAL_WRITE } from '../../plugins/change-feed.ts';
-import type { CatalogSearch } from './catalog-search.ts';
+import type { CatalogSearch, ScopedQuery } from './catalog-search.ts';
 import type { Counts } from './search-counts.ts';
 
 /**
@@ -86,6 +86,9 @@ export function catalogSearchAnswers(app: FastifyInstance, search: CatalogSearch
   // asked PGlite's one connection (in this process) for 1,000 reads a second.
   const products = catalogAnswers('catalog-product', app, 5_000, PRODUCT_MAX_AGE_MS);
   const lists = catalogAnswers('catalog-lists', app, 2, TREE_MAX_AGE_MS);
+  // Issue 35, decision 039: the brands and categories a restricted company's members see, by
+  // scope (a scope holds only catalog slugs: two companies limited alike share an answer).
+  const scopedLists = catalogAnswers('catalog-scoped-lists', app, 200, TREE_MAX_AGE_MS);
   const reads = pLimit(SEARCH_READS_AT_ONCE);
   const read = <T>(work: () => Promise<T>) => {
     if (reads.pendingCount >= SEARCH_QUEUE_MAX)
@@ -94,7 +97,8 @@ export function catalogSearchAnswers(app: FastifyInstance, search: CatalogSearch
   };
 
   return {
-    search: (query: SearchQuery) =>
+    /** Keyed by the whole query, its scope included: a scoped answer reaches only that scope. */
+    search: (query: ScopedQuery) =>
       searches.answer(JSON.stringify(query), async () =>
         serializeEnvelope(searchAnswer, {
           success: true,
@@ -107,16 +111,23 @@ export function catalogSearchAnswers(app: FastifyInstance, search: CatalogSearch
         const found = await search.product(slugOrId);
         return found && serializeEnvelope(productAnswer, { success: true, data: found });
       }),
-    brands: () =>
-      lists.answer('brands', async () =>
-        serializeEnvelope(brandsAnswer, { success: true, data: await read(() => search.brands()) }),
+    brands: (scope?: CatalogScope) =>
+      (scope ? scopedLists : lists).answer(
+        scope ? JSON.stringify(['brands', scope]) : 'brands',
+        async () =>
+          serializeEnvelope(brandsAnswer, {
+            success: true,
+            data: await read(() => search.brands(scope)),
+          }),
       ),
-    categories: () =>
-      lists.answer('categories', async () =>
-        serializeEnvelope(categoriesAnswer, {
-          success: true,
-          data: await read(() => search.categories()),
-        }),
+    categories: (scope?: CatalogScope) =>
+      (scope ? scopedLists : lists).answer(
+        scope ? JSON.stringify(['categories', scope]) : 'categories',
+        async () =>
+          serializeEnvelope(categoriesAnswer, {
+            success: true,
+            data: await read(() => search.categories(scope)),
+          }),
       ),
   };
 }

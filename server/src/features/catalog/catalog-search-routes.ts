@@ -6,11 +6,13 @@ import {
   searchQuery,
   searchResult,
 } from '@proper-parts/domain/catalog-search';
+import { companyCatalogMessages } from '@proper-parts/domain/company-catalogs';
 import { successEnvelope } from '@proper-parts/domain/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors.ts';
 import { cachedJsonRoute, sendJson } from '../../http/cached-json.ts';
 import { errorResponses } from '../../http/responses.ts';
+import { catalogScopeOf, scopeHolds } from '../company-catalogs/catalog-scope.ts';
 import { ownPartNumberSku } from '../part-numbers/own-number-search.ts';
 import type { CatalogSearch } from './catalog-search.ts';
 import { catalogSearchAnswers } from './catalog-search-cache.ts';
@@ -39,10 +41,17 @@ export function catalogSearchRoutes(search: CatalogSearch): FastifyPluginAsyncZo
         },
       },
       async (request, reply) => {
+        // Issue 35, decision 039: a restricted company's members search their part of the
+        // catalog; its answers are kept under the scope and sent without a replay source.
+        const scope = await catalogScopeOf(request);
         // Issue 35: a company member's own part number finds its part, for them only.
         const ownSku = await ownPartNumberSku(request, request.query.q);
-        if (ownSku) {
-          const { body } = await answers.search({ ...request.query, q: ownSku });
+        if (ownSku || scope) {
+          const { body } = await answers.search({
+            ...request.query,
+            ...(ownSku ? { q: ownSku } : {}),
+            ...(scope ? { scope } : {}),
+          });
           return sendJson(reply, body);
         }
         const { body, source } = await answers.search(request.query);
@@ -65,6 +74,14 @@ export function catalogSearchRoutes(search: CatalogSearch): FastifyPluginAsyncZo
       async (request, reply) => {
         const { body, source } = await answers.product(request.params.slug);
         if (body === undefined) throw new AppError('NOT_FOUND', 'Product not found');
+        // Issue 35, decision 039: outside a restricted company's catalog, its members get a 404
+        // that says why (the part is public: a visitor's page shows it, so nothing is hidden).
+        const scope = await catalogScopeOf(request);
+        if (scope) {
+          if (!scopeHolds(scope, JSON.parse(body).data))
+            throw new AppError('NOT_FOUND', companyCatalogMessages.productNotInCatalog);
+          return sendJson(reply, body);
+        }
         return sendJson(reply, body, source);
       },
     );
@@ -80,7 +97,9 @@ export function catalogSearchRoutes(search: CatalogSearch): FastifyPluginAsyncZo
           response: { 200: successEnvelope(brandList), ...errorResponses },
         },
       },
-      async (_request, reply) => {
+      async (request, reply) => {
+        const scope = await catalogScopeOf(request);
+        if (scope) return sendJson(reply, (await answers.brands(scope)).body);
         const { body, source } = await answers.brands();
         return sendJson(reply, body, source);
       },
@@ -97,7 +116,9 @@ export function catalogSearchRoutes(search: CatalogSearch): FastifyPluginAsyncZo
           response: { 200: successEnvelope(categoryTree), ...errorResponses },
         },
       },
-      async (_request, reply) => {
+      async (request, reply) => {
+        const scope = await catalogScopeOf(request);
+        if (scope) return sendJson(reply, (await answers.categories(scope)).body);
         const { body, source } = await answers.categories();
         return sendJson(reply, body, source);
       },

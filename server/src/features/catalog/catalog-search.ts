@@ -5,6 +5,14 @@ import type {
   SearchQuery,
   SearchResult,
 } from '@proper-parts/domain/catalog-search';
+import type { CatalogScope } from '@proper-parts/domain/company-catalogs';
+
+/**
+ * A search as the server runs it: the query, and for a member of a restricted company (issue 35,
+ * decision 039) the part of the catalog they may see. The scope is part of every cache key the
+ * search is kept under, so a scoped answer is never given to anyone without that scope.
+ */
+export type ScopedQuery = SearchQuery & { scope?: CatalogScope };
 
 /**
  * Finding parts in the catalog (issue 16). PostgreSQL is its one driver today
@@ -13,13 +21,13 @@ import type {
  * behind this interface. Throws AppError('INVALID') for a cursor it did not give.
  */
 export interface CatalogSearch {
-  search(query: SearchQuery): Promise<SearchResult>;
+  search(query: ScopedQuery): Promise<SearchResult>;
   /** A live product by slug (or by id), with its specifications and cross-references. */
   product(slugOrId: string): Promise<CatalogProduct | undefined>;
-  /** Brands A–Z with their live products' count. */
-  brands(): Promise<BrandCount[]>;
-  /** The category tree; each count includes the categories below it. */
-  categories(): Promise<CategoryNode[]>;
+  /** Brands A–Z with their live products' count (within a scope: only those it shows). */
+  brands(scope?: CatalogScope): Promise<BrandCount[]>;
+  /** The category tree; each count includes the categories below it (within a scope: only those it shows). */
+  categories(scope?: CatalogScope): Promise<CategoryNode[]>;
 }
 
 /** Part numbers as buyers type them, reduced to letters and digits (as the `*_key` columns are). */

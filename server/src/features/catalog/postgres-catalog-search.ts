@@ -1,11 +1,11 @@
-import { SEARCH_EXACT_COUNT_UP_TO, type SearchQuery } from '@proper-parts/domain/catalog-search';
+import { SEARCH_EXACT_COUNT_UP_TO } from '@proper-parts/domain/catalog-search';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { rowsOf } from '../../db/queryable.ts';
 import type { ResponseCache } from '../../http/response-cache.ts';
 import { attributeFacetsOf } from './attribute-facets.ts';
 import { categoryTree, listBrands } from './catalog-lists.ts';
-import type { CatalogSearch } from './catalog-search.ts';
+import type { CatalogSearch, ScopedQuery } from './catalog-search.ts';
 import { readProduct } from './product-read.ts';
 import { and, conditions, sortKey } from './search-conditions.ts';
 import { type Counts, countsQuery } from './search-counts.ts';
@@ -27,7 +27,7 @@ export function postgresCatalogSearch(
     async search(asked) {
       const requestedSort = asked.sort ?? (asked.q ? 'relevance' : 'newest');
       const cursor = asked.cursor ? decodeCursor(asked.cursor, requestedSort) : undefined;
-      const countsOf = async (query: SearchQuery): Promise<Counts> => {
+      const countsOf = async (query: ScopedQuery): Promise<Counts> => {
         const read = async () => {
           const [row] = await rowsOf<Counts>(db, countsQuery(query, exactCountUpTo));
           if (!row) throw new Error('the counts query answered no row');
@@ -115,7 +115,7 @@ export function postgresCatalogSearch(
     },
 
     product: (slug) => readProduct(db, slug),
-    brands: () => listBrands(db),
-    categories: () => categoryTree(db),
+    brands: (scope) => listBrands(db, scope),
+    categories: (scope) => categoryTree(db, scope),
   };
 }

@@ -1,6 +1,7 @@
 import type { AttributeFilter, SearchQuery } from '@proper-parts/domain/catalog-search';
+import type { CatalogScope } from '@proper-parts/domain/company-catalogs';
 import { type SQL, sql } from 'drizzle-orm';
-import { partNumberKey } from './catalog-search.ts';
+import { partNumberKey, type ScopedQuery } from './catalog-search.ts';
 
 export const list = (values: string[]) =>
   sql.join(
@@ -63,13 +64,13 @@ export function attributeMatch(attribute: AttributeFilter, alias: string, probe 
  * other filters (category, brand, words, vehicle) find the products: the counts' sample.
  */
 export function conditions(
-  query: SearchQuery,
+  query: ScopedQuery,
   leaveOut: Except | Except[],
   { probeAttributes = false } = {},
 ): SQL[] {
   const left = new Set(Array.isArray(leaveOut) ? leaveOut : [leaveOut]);
   const except = (filter: Except) => (left.has(filter) ? filter : null);
-  const where: SQL[] = [sql`p.deleted_at is null`];
+  const where: SQL[] = [sql`p.deleted_at is null`, ...scopeConditions(query.scope)];
   if (query.category && except('category') !== 'category')
     where.push(sql`p.category_id = any(array(
       with recursive below as (
@@ -98,6 +99,28 @@ export function conditions(
   if (query.vehicle !== undefined)
     where.push(
       sql`p.id = any(array(select f.product_id from fitments f where f.vehicle_id = ${query.vehicle}::int))`,
+    );
+  return where;
+}
+
+/**
+ * Issue 35, decision 039: the products of `p` a restricted company's members see: in one of its
+ * categories or below, and of one of its brands (an empty list limits nothing). The rule of
+ * `pp_catalog_has` (migration 0036), by the slugs the scope names.
+ */
+export function scopeConditions(scope: CatalogScope | undefined): SQL[] {
+  if (!scope) return [];
+  const where: SQL[] = [];
+  if (scope.categories.length > 0)
+    where.push(sql`p.category_id = any(array(
+      with recursive below as (
+        select id from categories where slug = any(${sql.param(scope.categories)}::text[])
+        union
+        select c.id from categories c join below on c.parent_id = below.id
+      ) select id from below))`);
+  if (scope.brands.length > 0)
+    where.push(
+      sql`p.brand_id = any(array(select id from brands where slug = any(${sql.param(scope.brands)}::text[])))`,
     );
   return where;
 }

@@ -1,6 +1,6 @@
-import type { SearchQuery } from '@proper-parts/domain/catalog-search';
 import { SEARCH_EXACT_COUNT_UP_TO } from '@proper-parts/domain/catalog-search';
 import { type SQL, sql } from 'drizzle-orm';
+import type { ScopedQuery } from './catalog-search.ts';
 import { and, conditions, list } from './search-conditions.ts';
 
 export interface Counts {
@@ -25,7 +25,7 @@ export interface Counts {
  * stops at `cap` (`capped`); the total under brand and price filters is counted apart, bounded
  * the same way, when the sample was cut short (its matches among the sample would undercount).
  */
-export function countsQuery(query: SearchQuery, cap = SEARCH_EXACT_COUNT_UP_TO) {
+export function countsQuery(query: ScopedQuery, cap = SEARCH_EXACT_COUNT_UP_TO) {
   const brandOk =
     query.brands.length > 0
       ? sql`p.brand_id in (select id from brands where slug in (${list(query.brands)}))`

@@ -29,6 +29,8 @@ export interface InvoiceDocument {
     unitPriceCents: number;
     lineTotalCents: number;
     /** Issue 35: the buyer's company's own number for the part, as the order line kept it. */
+    /** Issue 35: the list price where the buyer paid less; struck through beside the price. */
+    listPriceCents?: number | null;
     customerPartNumber?: string | null;
   }[];
   totalCents: number;

@@ -38,6 +38,8 @@ export interface CellStyle {
   fit?: boolean;
   /** Takes as many lines as the text needs, never cut (a part number matched against a PO). */
   wrap?: boolean;
+  /** Struck through (issue 35: the list price beside the price paid). */
+  strike?: boolean;
 }
 
 /**
@@ -103,6 +105,7 @@ export class InvoiceLayout {
       height: doc.currentLineHeight(true) * (lines + 0.5),
       ellipsis: !style.wrap,
       align: style.align ?? 'left',
+      strike: style.strike ?? false,
     });
   }
 

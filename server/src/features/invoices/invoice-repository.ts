@@ -40,6 +40,7 @@ interface InvoiceLineRow {
   unitPriceCents: number;
   lineTotalCents: number | string;
   customerPartNumber: string | null;
+  listPriceCents: number | null;
 }
 
 /** Issue 33: an order placed with a structured address has its amounts; older ones none. */
@@ -93,7 +94,8 @@ export async function loadInvoice(
   const lines = await rowsOf<InvoiceLineRow>(
     db,
     sql`select sku, name, quantity, unit_price_cents as "unitPriceCents",
-          line_total_cents as "lineTotalCents", customer_part_number as "customerPartNumber"
+          line_total_cents as "lineTotalCents", customer_part_number as "customerPartNumber",
+          list_price_cents as "listPriceCents"
         from order_lines where order_id = ${orderId} order by line_no`,
   );
   const issuedAt = new Date(head.issuedAt);
@@ -123,7 +125,11 @@ export async function loadInvoice(
       orderId: head.orderId,
       poNumber: head.poNumber,
       note: head.note,
-      lines: lines.map((line) => ({ ...line, lineTotalCents: Number(line.lineTotalCents) })),
+      lines: lines.map((line) => ({
+        ...line,
+        lineTotalCents: Number(line.lineTotalCents),
+        listPriceCents: line.listPriceCents === null ? null : Number(line.listPriceCents),
+      })),
       totalCents: Number(head.totalCents),
       amounts: amountsOf(head),
       transactionId: head.transactionId,

@@ -116,6 +116,20 @@ export function drawLines(layout: InvoiceLayout, invoice: InvoiceDocument, top: 
     const heights = cells.map((text, i) => layout.measure(text, columns[i]!.width, styleOf(i)));
     const skuHeight = heights[0]!;
     if (yourNo) heights[0] = skuHeight + layout.measure(yourNo, skuWidth, yourNoStyle);
+    // Issue 35: the list price, struck through, under the price paid where it was higher.
+    const listed =
+      line.listPriceCents != null && line.listPriceCents > line.unitPriceCents
+        ? formatCents(line.listPriceCents)
+        : null;
+    const listedStyle: CellStyle = {
+      size: 8,
+      color: GREY,
+      align: 'right',
+      fit: true,
+      strike: true,
+    };
+    const unitHeight = heights[3]!;
+    if (listed) heights[3] = unitHeight + layout.measure(listed, columns[3]!.width, listedStyle);
     const height = Math.max(...heights);
     if (y + height + 4 > TABLE_BOTTOM) {
       layout.doc.addPage();
@@ -125,6 +139,7 @@ export function drawLines(layout: InvoiceLayout, invoice: InvoiceDocument, top: 
       layout.draw(text, columnX[i]!, y, columns[i]!.width, styleOf(i));
     });
     if (yourNo) layout.draw(yourNo, columnX[0]!, y + skuHeight, skuWidth, yourNoStyle);
+    if (listed) layout.draw(listed, columnX[3]!, y + unitHeight, columns[3]!.width, listedStyle);
     y += height + 3;
     layout.rule(y);
     y += 4;

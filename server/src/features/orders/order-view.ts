@@ -102,6 +102,7 @@ interface LineRow {
   shipped: number;
   taxCents: number | string;
   customerPartNumber: string | null;
+  listPriceCents: number | null;
   picks: OrderLine['picks'] | null;
   invoiceYear: number | null;
   invoiceNumber: number | null;
@@ -121,7 +122,8 @@ export async function ordersWithLines(db: Queryable, rows: OrderRow[]): Promise<
         l.name, l.img, l.quantity, l.unit_price_cents as "unitPriceCents",
         l.line_total_cents as "lineTotalCents", l.backordered, l.shipped, l.tax_cents as "taxCents",
         l.expected_on::text as "expectedOn",
-        l.customer_part_number as "customerPartNumber", i.year as "invoiceYear",
+        l.customer_part_number as "customerPartNumber", l.list_price_cents as "listPriceCents",
+        i.year as "invoiceYear",
         i.number_in_year as "invoiceNumber", i.due_on as "dueOn",
         case when exists (select 1 from warehouses offset 1) then (
           select json_agg(json_build_object('warehouseId', a.warehouse_id,
@@ -161,6 +163,9 @@ export async function ordersWithLines(db: Queryable, rows: OrderRow[]): Promise<
       ...(line.shipped > 0 ? { shipped: line.shipped } : {}),
       tax: Number(line.taxCents) / 100,
       customerPartNumber: line.customerPartNumber ?? null,
+      ...(line.listPriceCents !== null && line.listPriceCents !== undefined
+        ? { listPrice: Number(line.listPriceCents) / 100 }
+        : {}),
       ...(line.picks ? { picks: line.picks } : {}),
     });
   }

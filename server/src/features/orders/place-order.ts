@@ -13,6 +13,7 @@ import { queryNamed } from '../../db/named-statement.ts';
 import { products } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { isLiveProduct } from '../catalog/catalog-repository.ts';
+import { refusalOutOfCatalog } from '../company-catalogs/out-of-catalog.ts';
 import { eventParts, orderEventJson, stockLowCrossed, stockLowJson } from '../webhooks/outbox.ts';
 import { type OrderRow, orderColumnList, toOrder } from './order-view.ts';
 
@@ -39,8 +40,9 @@ const placeOrderStatement = `with taken as (
       and available_quantity >= $1
       and minimum_order_quantity <= $1
       and coalesce(max_order_quantity, $1) >= $1
+      and pp_in_company_catalog(id, $3::text)
     returning id, name, img, sku, (select u.cents from pp_buyer_unit_price(id, price_cents, $1, $3::text) u) as unit,
-      available_quantity, minimum_order_quantity
+      price_cents, available_quantity, minimum_order_quantity
   ), judged as (
     select taken.*, m.company_id,
       coalesce(m.role = 'buyer' and m.order_limit_cents is not null
@@ -56,9 +58,10 @@ const placeOrderStatement = `with taken as (
     returning ${orderColumnList}
   ), lined as (
     insert into order_lines (order_id, line_no, product_id, sku, name, img, quantity,
-      unit_price_cents, line_total_cents, customer_part_number)
+      unit_price_cents, line_total_cents, customer_part_number, list_price_cents)
     select placed.id, 1, taken.id, taken.sku, taken.name, taken.img, $1, taken.unit,
-      placed."totalCents", n.customer_part_number
+      placed."totalCents", n.customer_part_number,
+      case when taken.unit < taken.price_cents then taken.price_cents end
     from placed cross join taken
       left join company_part_numbers n
         on n.company_id = placed."companyId" and n.product_id = taken.id
@@ -116,17 +119,24 @@ export async function placeOrder(
     approvalHoldHours,
   ]);
   if (row) return toOrder(row, [], null);
-  throw await whyNotPlaced(db, input);
+  throw await whyNotPlaced(db, input, buyer.id);
 }
 
 /** Only on the refused path: reads the product again to say what stopped the order. */
-async function whyNotPlaced(db: Database, input: CreateOrderRequest): Promise<AppError> {
+async function whyNotPlaced(
+  db: Database,
+  input: CreateOrderRequest,
+  buyerId: string,
+): Promise<AppError> {
   const [product] = await db
     .select()
     .from(products)
     .where(and(eq(products.id, input.toolId), isLiveProduct))
     .limit(1);
   if (!product) return new AppError('NOT_FOUND', orderMessages.productNotFound);
+  // Issue 35, decision 039: outside the buyer's company's catalog (403, naming it).
+  const outside = await refusalOutOfCatalog(db, buyerId, [product.id]);
+  if (outside) return outside;
   const { minimumOrderQuantity, availableQuantity, maxOrderQuantity, name } = product;
   if (input.quantity < minimumOrderQuantity)
     return new AppError(

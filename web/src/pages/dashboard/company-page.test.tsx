@@ -219,11 +219,22 @@ describe('CompanyPage', () => {
             createdAt: '2026-03-14T10:00:00Z',
           },
         ]),
+      // Issue 35: the shop limits the company to bearings; the buyer reads it, read only.
+      'GET /api/v1/company/catalog': () =>
+        ok({
+          companyId: id(1),
+          restricted: true,
+          categories: [{ slug: 'bearings', name: 'Bearings' }],
+          brands: [],
+        }),
     });
     render();
 
     expect(await screen.findByRole('heading', { name: 'Acme Ltd' })).toBeInTheDocument();
     expect(screen.getByText(/Up to \$100 per order/)).toBeInTheDocument();
+    expect(await screen.findByRole('note')).toHaveTextContent(
+      "Your company's catalog: you see and order categories Bearings only.",
+    );
     expect(screen.queryByLabelText('Legal name')).not.toBeInTheDocument();
     expect(screen.queryByRole('form', { name: 'Invite a colleague' })).not.toBeInTheDocument();
     const [ann, bea] = (await screen.findAllByTestId('member')) as HTMLElement[];

@@ -4,6 +4,7 @@ import { Spinner } from '../../components/spinner';
 import { useCreateCompany } from '../../features/companies/api/create-company';
 import { useMyCompany } from '../../features/companies/api/get-my-company';
 import { AddressBook } from '../../features/companies/components/address-book';
+import { CatalogLimitNote } from '../../features/companies/components/catalog-limit-note';
 import { CompanyDetails } from '../../features/companies/components/company-details';
 import { CompanyFieldsForm } from '../../features/companies/components/company-fields-form';
 import { InvitationsList } from '../../features/companies/components/invitations-list';
@@ -73,6 +74,7 @@ export function CompanyPage() {
         }
       />
       <CompanyDetails company={company} />
+      <CatalogLimitNote />
       <Section title="Members">
         <MembersList canManage={isAdmin} canLeave={company.me.canLeave} />
       </Section>

@@ -80,6 +80,21 @@ describe('PaymentPage', () => {
     expect(screen.queryByTestId('payment-counts')).not.toBeInTheDocument();
   });
 
+  it("strikes the list price beside a company buyer's contract price (issue 35)", async () => {
+    const order = buildOrder({
+      purchaseName: 'Oil Filter',
+      quantity: 40,
+      unitPrice: 24,
+      price: 960,
+      lines: [{ ...buildLine(1, 40, 24), name: 'Oil Filter', listPrice: 30 }],
+    });
+    renderPayment(order);
+    const line = (await screen.findByText('Oil Filter')).nextSibling as HTMLElement;
+    expect(line).toHaveTextContent('40 pcs × $24');
+    const struck = line.querySelector('s');
+    expect(struck).toHaveTextContent('$30');
+  });
+
   it('links the invoice once paid, beside the congratulations', async () => {
     const order = buildOrder({ lines: [buildLine(1, 10, 5)] });
     const paid = {

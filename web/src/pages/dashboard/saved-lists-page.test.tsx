@@ -52,6 +52,10 @@ describe('SavedListsPage', () => {
                 name: 'Deep groove bearing',
                 slug: 'deep-groove-bearing',
                 quantity: 20,
+                // Issue 35: a company buyer's contract price, the list price struck beside it.
+                unitPrice: 3.2,
+                listPrice: 4,
+                priceSource: 'contract',
               },
             ],
           },
@@ -76,6 +80,11 @@ describe('SavedListsPage', () => {
     });
     expect(link).toHaveAttribute('href', '/products/deep-groove-bearing');
     expect(card('Press shop')).toHaveTextContent('BRG-6204');
+    const price = within(card('Press shop')).getByTestId('saved-line-price');
+    expect(price).toHaveTextContent('$3.20');
+    const struck = within(price).getByTestId('saved-line-list-price');
+    expect(struck.tagName).toBe('S');
+    expect(struck).toHaveTextContent('$4');
     expect(within(card('Press shop')).getByRole('button', { name: 'Hide' })).toHaveAttribute(
       'aria-expanded',
       'true',

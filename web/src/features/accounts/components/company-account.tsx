@@ -8,6 +8,7 @@ import { formatDate, formatPrice } from '../../../lib/format';
 import { TaxExemptionForm } from '../../tax-freight/components/tax-exemption-form';
 import { useCompany } from '../api/get-company';
 import { useCompanyStatement } from '../api/get-company-statement';
+import { CompanyCatalogForm } from './company-catalog-form';
 import { CreditSummary } from './credit-summary';
 import { InvoicesTable } from './invoices-table';
 import { LoadMore } from './load-more';
@@ -60,6 +61,7 @@ export function CompanyAccount({ id }: { id: string }) {
       />
       <TermsForm key={`${detail.termsDays}-${detail.creditLimit}`} company={detail} />
       <TaxExemptionForm companyId={detail._id} />
+      <CompanyCatalogForm companyId={detail._id} />
 
       <section aria-labelledby="company-invoices">
         <h3 id="company-invoices" className="mb-3 text-lg font-semibold">

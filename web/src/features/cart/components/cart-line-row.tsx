@@ -3,6 +3,7 @@ import type { CartLine } from '@proper-parts/domain/cart';
 import { quantityUnit } from '@proper-parts/domain/sales-units';
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
+import { StruckListPrice } from '../../../components/struck-list-price';
 import { YourNumber } from '../../../components/your-number';
 import { paths } from '../../../config/paths';
 import { formatPrice } from '../../../lib/format';
@@ -55,16 +56,9 @@ export function CartLineRow({ line, lines = [] }: { line: CartLine; lines?: Cart
         </p>
         <p className="text-sm text-base-content/70">
           {formatPrice(line.unitPrice)} per {quantityUnit(line.salesUnit, 1)}
-          {line.priceSource === 'contract' &&
-            line.listPrice !== undefined &&
-            line.listPrice > line.unitPrice && (
-              <>
-                {' '}
-                <span className="sr-only">list price</span>
-                <s>{formatPrice(line.listPrice)}</s>{' '}
-                <span className="badge badge-sm badge-success badge-outline">Your price</span>
-              </>
-            )}
+          {line.priceSource === 'contract' && (
+            <StruckListPrice listPrice={line.listPrice} price={line.unitPrice} badge className="" />
+          )}
         </p>
         {line.problem && (
           <p id={problemId} className="mt-1 text-sm font-medium text-error" role="status">

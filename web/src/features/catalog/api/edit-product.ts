@@ -1,3 +1,4 @@
+import { companyCatalogMessages } from '@proper-parts/domain/company-catalogs';
 import type { UpdateProductRequest } from '@proper-parts/domain/product-edit';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../config/paths';
@@ -27,6 +28,12 @@ export const productPageQueryOptions = (slug: string) =>
       try {
         return await apiFetch(api.catalogProduct(slug), { schema: catalogProduct, signal });
       } catch (error) {
+        // Issue 35: a part outside the buyer's company's catalog is an error that says so.
+        if (
+          error instanceof ApiError &&
+          error.message === companyCatalogMessages.productNotInCatalog
+        )
+          throw error;
         if (error instanceof ApiError && (error.status === 404 || error.status === 400))
           return null;
         throw error;

@@ -27,3 +27,27 @@ export function ProductNotFound() {
     </section>
   );
 }
+
+/**
+ * Issue 35, decision 039: `/products/{slug}` for a member of a company whose restricted catalog
+ * leaves the part out: a 404 that says why, and where to ask.
+ */
+export function ProductNotInCatalog({ message }: { message: string }) {
+  return (
+    <section
+      aria-labelledby="product-not-in-catalog"
+      className="mx-auto flex max-w-xl flex-col items-center py-8 text-center"
+    >
+      <h2 id="product-not-in-catalog" className="text-2xl font-bold">
+        {message}
+      </h2>
+      <p className="mt-2 text-base-content/70">
+        Your company buys from part of our catalog. Ask your company's admin or the shop if you need
+        this part.
+      </p>
+      <Link to={paths.products()} className="btn btn-primary mt-6">
+        Browse your catalog
+      </Link>
+    </section>
+  );
+}

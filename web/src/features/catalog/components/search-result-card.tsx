@@ -1,6 +1,7 @@
 import type { SearchItem } from '@proper-parts/domain/catalog-search';
 import { isOutOfStock } from '@proper-parts/domain/stock';
 import { Link } from 'react-router';
+import { StruckListPrice } from '../../../components/struck-list-price';
 import { paths } from '../../../config/paths';
 import { formatPieces, formatPrice } from '../../../lib/format';
 import { AddToCartButton } from '../../cart/components/add-to-cart';
@@ -57,13 +58,12 @@ export function SearchResultCard({ item, first = false }: { item: SearchItem; fi
           </span>{' '}
           <span className="text-xs text-base-content/70">per pc</span>
           {contract && (
-            <>
-              {' '}
-              <span className="sr-only">list price</span>
-              <s className="text-sm text-base-content/70" data-testid="result-list-price">
-                {formatPrice(contract.listPrice)}
-              </s>
-            </>
+            <StruckListPrice
+              listPrice={contract.listPrice}
+              price={contract.unitPrice}
+              className="text-sm text-base-content/70"
+              testId="result-list-price"
+            />
           )}
         </p>
         <p className="text-xs text-base-content/70">

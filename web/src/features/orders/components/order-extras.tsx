@@ -1,6 +1,7 @@
 import { formatExpectedOn } from '@proper-parts/domain/backorder-rules';
 import type { Order } from '@proper-parts/domain/orders';
 import { useNavigate } from 'react-router';
+import { StruckListPrice } from '../../../components/struck-list-price';
 import { YourNumber } from '../../../components/your-number';
 import { api, paths } from '../../../config/paths';
 import { formatDateTime, formatDay, formatPieces, formatPrice } from '../../../lib/format';
@@ -23,6 +24,7 @@ export function OrderLinesDetails({ order }: { order: Order }) {
                 <YourNumber number={line.customerPartNumber} />
                 {line.customerPartNumber ? <br /> : ' '}
                 {line.name} · {formatPieces(line.quantity)} × {formatPrice(line.unitPrice)}
+                <StruckListPrice listPrice={line.listPrice} price={line.unitPrice} />
                 {line.backordered ? ` · ${backorderText(line)}` : ''}
               </li>
             ))}

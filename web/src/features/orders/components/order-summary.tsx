@@ -1,4 +1,5 @@
 import type { Order } from '@proper-parts/domain/orders';
+import { StruckListPrice } from '../../../components/struck-list-price';
 import { YourNumber } from '../../../components/your-number';
 import { formatCount, formatPieces, formatPrice } from '../../../lib/format';
 
@@ -10,7 +11,10 @@ import { formatCount, formatPieces, formatPrice } from '../../../lib/format';
 export function OrderSummary({ order }: { order: Order }) {
   const [only] = order.lines;
   if (order.lines.length <= 1) {
-    const line = only ?? {
+    const line: Pick<
+      Order['lines'][number],
+      'name' | 'img' | 'quantity' | 'unitPrice' | 'listPrice'
+    > = only ?? {
       name: order.purchaseName,
       img: order.img,
       quantity: order.quantity,
@@ -29,6 +33,7 @@ export function OrderSummary({ order }: { order: Order }) {
           <p className="font-semibold">{line.name}</p>
           <p className="text-sm text-base-content/70">
             {formatPieces(line.quantity)} × {formatPrice(line.unitPrice)}
+            <StruckListPrice listPrice={line.listPrice} price={line.unitPrice} />
           </p>
         </div>
       </div>
@@ -56,6 +61,7 @@ export function OrderSummary({ order }: { order: Order }) {
               </span>
               <span className="text-base-content/70">
                 {formatPieces(line.quantity)} × {formatPrice(line.unitPrice)}
+                <StruckListPrice listPrice={line.listPrice} price={line.unitPrice} />
               </span>
             </span>
             <span className="shrink-0 font-medium">{formatPrice(line.lineTotal)}</span>

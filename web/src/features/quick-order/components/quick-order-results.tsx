@@ -1,5 +1,6 @@
 import { formatCount, formatPrice } from '@proper-parts/domain/format';
 import type { QuickOrderLine, QuickOrderStatus } from '@proper-parts/domain/quick-order';
+import { StruckListPrice } from '../../../components/struck-list-price';
 import { YourNumber } from '../../../components/your-number';
 
 const statusLabel: Record<QuickOrderStatus, { text: string; tone: string }> = {
@@ -11,6 +12,7 @@ const statusLabel: Record<QuickOrderStatus, { text: string; tone: string }> = {
   above_maximum: { text: 'Above order maximum', tone: 'badge-warning' },
   invalid: { text: 'Cannot read', tone: 'badge-error' },
   superseded: { text: 'Replaced', tone: 'badge-info' },
+  not_in_catalog: { text: 'Not in your catalog', tone: 'badge-error' },
 };
 
 /** A line's status in words and colour (the words carry it; the colour only helps). */
@@ -183,6 +185,14 @@ export function QuickOrderResults({ lines, onFix, busy, vehicle }: QuickOrderRes
                   <>
                     {formatPrice(line.unitPrice)}
                     <span className="text-base-content/60 sm:hidden"> per pc</span>
+                    {line.priceSource === 'contract' && (
+                      <StruckListPrice
+                        listPrice={line.listPrice}
+                        price={line.unitPrice}
+                        className="text-sm text-base-content/70 sm:block"
+                        testId="quick-order-list-price"
+                      />
+                    )}
                   </>
                 )}
               </td>

@@ -1,5 +1,6 @@
-import { formatCount } from '@proper-parts/domain/format';
+import { formatCount, formatPrice } from '@proper-parts/domain/format';
 import { Link } from 'react-router';
+import { StruckListPrice } from '../../../components/struck-list-price';
 import { paths } from '../../../config/paths';
 import { ReplacedByNote } from '../../catalog/components/replaced-by-note';
 import { useSavedList } from '../api/get-saved-list';
@@ -35,6 +36,9 @@ export function SavedListLines({ id }: { id: string }) {
             <th scope="col" className="text-right">
               Qty
             </th>
+            <th scope="col" className="text-right">
+              Your price
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -48,6 +52,17 @@ export function SavedListLines({ id }: { id: string }) {
                 <ReplacedByNote replacement={line.supersededBy} compact />
               </td>
               <td className="text-right whitespace-nowrap">{formatCount(line.quantity)}</td>
+              <td className="text-right whitespace-nowrap" data-testid="saved-line-price">
+                {line.unitPrice === null ? '—' : formatPrice(line.unitPrice)}
+                {line.priceSource === 'contract' && (
+                  <StruckListPrice
+                    listPrice={line.listPrice}
+                    price={line.unitPrice}
+                    className="block text-xs text-base-content/70"
+                    testId="saved-line-list-price"
+                  />
+                )}
+              </td>
             </tr>
           ))}
         </tbody>

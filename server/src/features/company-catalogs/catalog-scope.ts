@@ -1,0 +1,61 @@
+import type { CatalogScope } from '@proper-parts/domain/company-catalogs';
+import { sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { type Queryable, rowsOf } from '../../db/queryable.ts';
+import { resolveActor } from '../auth/actor.ts';
+import { credentialsOf } from '../sessions/session-cache.ts';
+
+/** The user's company's limit, or null when they see everything (no company, or no limit). */
+export async function catalogScopeOfUser(
+  db: Queryable,
+  userId: string,
+): Promise<CatalogScope | null> {
+  const [row] = await rowsOf<{
+    categories: string[] | string | null;
+    brands: string[] | string | null;
+  }>(
+    db,
+    sql`select
+        (select json_agg(c.slug order by c.slug) from company_catalog_categories r
+          join categories c on c.id = r.category_id where r.company_id = m.company_id) as categories,
+        (select json_agg(b.slug order by b.slug) from company_catalog_brands r
+          join brands b on b.id = r.brand_id where r.company_id = m.company_id) as brands
+      from company_members m where m.user_id = ${userId}`,
+  );
+  const categories = listed(row?.categories);
+  const brands = listed(row?.brands);
+  return categories.length === 0 && brands.length === 0 ? null : { categories, brands };
+}
+
+const listed = (value: string[] | string | null | undefined): string[] =>
+  typeof value === 'string' ? JSON.parse(value) : (value ?? []);
+
+/**
+ * The caller's scope on a public catalog route: null for a visitor (no credentials: nothing is
+ * read) and for anyone whose company has no limit. A request that carries a session or a key is
+ * answered `private, no-store` whatever it gets (plugins/private-answers.ts).
+ */
+export async function catalogScopeOf(request: FastifyRequest): Promise<CatalogScope | null> {
+  if (!credentialsOf(request)) return null;
+  const app = request.server;
+  const actor = await app.sessions.resolve(request, () => resolveActor(app.auth, request));
+  if (!actor) return null;
+  return catalogScopeOfUser(app.db, actor.id);
+}
+
+/**
+ * Whether a product, as the catalog's answers show it (its brand and its category path, top
+ * first), is inside a scope: the same rule as `pp_catalog_has` (migration 0036) in SQL.
+ */
+export function scopeHolds(
+  scope: CatalogScope,
+  product: { brand: { slug: string } | null; categoryPath: { slug: string }[] },
+): boolean {
+  const byCategory =
+    scope.categories.length === 0 ||
+    product.categoryPath.some((category) => scope.categories.includes(category.slug));
+  const byBrand =
+    scope.brands.length === 0 ||
+    (product.brand !== null && scope.brands.includes(product.brand.slug));
+  return byCategory && byBrand;
+}

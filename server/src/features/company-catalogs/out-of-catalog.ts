@@ -1,0 +1,40 @@
+import { companyCatalogMessages } from '@proper-parts/domain/company-catalogs';
+import { type SQL, sql } from 'drizzle-orm';
+import { type Queryable, rowsOf } from '../../db/queryable.ts';
+import { AppError } from '../../errors.ts';
+
+/**
+ * Issue 35, decision 039: the first of `productIds` (or of the products `source` selects as
+ * `product_id`) that the user's company's catalog leaves out, by `pp_in_company_catalog`
+ * (migration 0036), as a 403 naming the part; nothing when all are in it (or the user's company
+ * has no limit). Cart, checkout and `/purchase` refuse with it.
+ */
+export async function refusalOutOfCatalog(
+  db: Queryable,
+  userId: string,
+  products: string[] | SQL,
+): Promise<AppError | null> {
+  const ids = Array.isArray(products)
+    ? sql`select unnest(${sql.param(products)}::uuid[]) as product_id`
+    : products;
+  const [row] = await rowsOf<{ name: string; sku: string }>(
+    db,
+    sql`select p.name, p.sku from (${ids}) w join products p on p.id = w.product_id
+      where exists (select 1 from company_members m where m.user_id = ${userId})
+        and not pp_in_company_catalog(p.id, ${userId}::text)
+      order by p.sku limit 1`,
+  );
+  return row
+    ? new AppError('FORBIDDEN', companyCatalogMessages.notInCatalog(row.name, row.sku))
+    : null;
+}
+
+/** `refusalOutOfCatalog`, thrown. */
+export async function assertInCatalog(
+  db: Queryable,
+  userId: string,
+  products: string[] | SQL,
+): Promise<void> {
+  const refusal = await refusalOutOfCatalog(db, userId, products);
+  if (refusal) throw refusal;
+}
