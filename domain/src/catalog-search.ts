@@ -229,6 +229,12 @@ export const catalogProduct = searchItem.extend({
    * `availableQuantity` (both as old as the answer: at most 0.5 s, as the stock always was).
    */
   stock: z.array(z.object({ warehouse: z.string(), quantity: z.number().int() })),
+  /**
+   * Issue 37: the core deposit per piece (dollars; 0: none), charged as its own line and refunded
+   * when the old unit comes back within `coreReturnDays` of shipment.
+   */
+  coreDeposit: z.number().default(0),
+  coreReturnDays: z.number().int().default(90),
 });
 export type CatalogProduct = z.infer<typeof catalogProduct>;
 

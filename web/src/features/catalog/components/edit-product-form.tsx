@@ -17,6 +17,7 @@ import {
   fieldOfMessage,
   productFormValues,
 } from './edit-product-schema';
+import { CoreDepositFields } from './core-deposit-fields';
 import { PriceBreaksFields } from './price-breaks-fields';
 import { ProductFields, productFormClass } from './product-fields';
 import { SalesUnitFields } from './sales-unit-fields';
@@ -109,6 +110,7 @@ export function EditProductForm({ product }: { product: CatalogProduct }) {
                 errors={errors.priceBreaks}
               />
               <ShippingSizeFields />
+              <CoreDepositFields />
             </>
           }
         />
