@@ -12,7 +12,10 @@ export const DEFAULT_CORE_RETURN_DAYS = 90;
 export const coreDepositField = z
   .number({ error: 'Core deposit must be a number' })
   .min(0, 'Core deposit must be 0 (none) or more')
-  .max(MAX_CORE_DEPOSIT, `Core deposit must be at most $${MAX_CORE_DEPOSIT.toLocaleString('en-US')}`)
+  .max(
+    MAX_CORE_DEPOSIT,
+    `Core deposit must be at most $${MAX_CORE_DEPOSIT.toLocaleString('en-US')}`,
+  )
   .refine((dollars) => Number.isInteger(Math.round(dollars * 100 * 1e6) / 1e6), {
     message: 'Core deposit must be in whole cents (at most two decimals)',
   });
@@ -47,5 +50,6 @@ export const coreDepositMessages = {
   keptLate: (days: number) =>
     `Deposit kept: the core came back after the ${days}-day core return window`,
   refundable: 'Deposit refunded once the core is received',
-  noDeposit: (productId: string) => `lines: ${productId} carries no core deposit to return a core for`,
+  noDeposit: (productId: string) =>
+    `lines: ${productId} carries no core deposit to return a core for`,
 } as const;

@@ -46,6 +46,10 @@ export const cartShape: Parser<Cart> = objectOf<Cart>({
       nullable(objectOf<ReplacementRef>({ productId: 'string', sku: 'string', slug: 'string' })),
       null,
     ),
+    // Issue 37; `.default()` in the domain: an answer without them reads as no deposit.
+    coreDeposit: withDefault(numberParser, 0),
+    coreReturnDays: withDefault(numberParser, 90),
   }),
   total: 'number',
+  deposits: withDefault(numberParser, 0),
 });

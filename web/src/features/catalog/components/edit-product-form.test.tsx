@@ -261,9 +261,7 @@ describe('EditProductForm: shipping weight and size (issue 33)', () => {
     expect(await screen.findByText('Core deposit must be 0 (none) or more')).toHaveClass(
       'text-error',
     );
-    expect(screen.getByText('Core return window must be at least 1 day')).toHaveClass(
-      'text-error',
-    );
+    expect(screen.getByText('Core return window must be at least 1 day')).toHaveClass('text-error');
     expect(callsTo(fetchMock, PATCH)).toHaveLength(0);
 
     await retype(user, deposit, '45.50');

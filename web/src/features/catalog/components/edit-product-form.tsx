@@ -9,6 +9,7 @@ import { FormAlert } from '../../../components/form-alert';
 import { FormField, TextAreaField } from '../../../components/form-field';
 import { toast } from '../../../lib/toast';
 import { useEditProduct } from '../api/edit-product';
+import { CoreDepositFields } from './core-deposit-fields';
 import {
   type EditProductField,
   type EditProductFormInput,
@@ -17,7 +18,6 @@ import {
   fieldOfMessage,
   productFormValues,
 } from './edit-product-schema';
-import { CoreDepositFields } from './core-deposit-fields';
 import { PriceBreaksFields } from './price-breaks-fields';
 import { ProductFields, productFormClass } from './product-fields';
 import { SalesUnitFields } from './sales-unit-fields';
