@@ -1,6 +1,7 @@
 import type { Order } from '@proper-parts/domain/orders';
 import { YourNumber } from '../../../components/your-number';
 import { formatCount, formatPieces, formatPrice } from '../../../lib/format';
+import { CoreDepositLines } from './core-deposit-lines';
 
 /**
  * What an order holds, as the payment page shows it: each line at its own price, the lines and
@@ -30,6 +31,7 @@ export function OrderSummary({ order }: { order: Order }) {
           <p className="text-sm text-base-content/70">
             {formatPieces(line.quantity)} × {formatPrice(line.unitPrice)}
           </p>
+          <CoreDepositLines order={order} />
         </div>
       </div>
     );
@@ -62,6 +64,7 @@ export function OrderSummary({ order }: { order: Order }) {
           </li>
         ))}
       </ul>
+      <CoreDepositLines order={order} />
     </div>
   );
 }
