@@ -70,6 +70,7 @@ test('a buyer returns a core in time with a photo and sees the deposit refunded'
     await admin.getByRole('button', { name: 'Save changes' }).click();
     await expect(admin.getByText('Core deposit must be 0 (none) or more')).toBeVisible();
     await expect(deposit).toHaveAttribute('aria-invalid', 'true');
+    await deposit.evaluate((field) => field.scrollIntoView({ block: 'center' }));
     await shoot(admin, 'core-deposit-admin-edit-error', { fullPage: false });
     await deposit.fill('45.50');
     await admin.getByRole('button', { name: 'Save changes' }).click();
@@ -177,14 +178,19 @@ test('a buyer returns a core in time with a photo and sees the deposit refunded'
     await page.goto('/dashboard/returns');
     const mine = page.getByTestId('return-row').filter({ hasText: rma });
     await expect(mine).toContainText('Refunded $45.50 to the card');
+    await expect(mine.getByTestId('deposit-refundable')).toContainText(
+      'Core deposit $45.50 ($45.50 each, with its tax) given back',
+    );
     await expect(mine.getByRole('img', { name: /returned parts/ })).toHaveCount(1);
     await atEveryWidth(page, () => expect(mine).toBeVisible());
-    await shoot(page, 'core-return-my-returns');
+    await page.evaluate('window.scrollTo(0, 0)');
+    await shoot(page, 'core-return-my-returns', { fullPage: false });
     await page.goto('/dashboard');
-    await expect(depositLine).toContainText(/1\s+pcs? returned in time: deposit given back/);
+    await expect(depositLine).toContainText('1 core returned in time: deposit given back');
     await expect(depositLine).toContainText('Refunded when the old unit comes back by');
     await atEveryWidth(page, () => expect(depositLine).toBeVisible());
-    await shoot(page, 'core-return-my-orders');
+    await page.evaluate('window.scrollTo(0, 0)');
+    await shoot(page, 'core-return-my-orders', { fullPage: false });
   } finally {
     // The journeys after this one expect the demo's featured six on the home page.
     const removed = await adminContext.request.delete(`/api/v1/tools/${part._id}`);

@@ -4,6 +4,9 @@ import { formatPieces, formatPrice } from '../../../lib/format';
 
 const today = () => new Date().toISOString().slice(0, 10);
 
+/** "1 core", "2 cores". */
+const cores = (n: number) => `${n} core${n === 1 ? '' : 's'}`;
+
 /** "Mar 3, 2027" for a YYYY-MM-DD day. */
 const dayText = (day: string) =>
   new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', {
@@ -18,10 +21,10 @@ const dayText = (day: string) =>
 export function depositStatusOf(deposit: CoreDepositLine, quantity: number): string[] {
   const said: string[] = [];
   if (deposit.returnedInTime > 0)
-    said.push(`${formatPieces(deposit.returnedInTime)} returned in time: deposit given back`);
+    said.push(`${cores(deposit.returnedInTime)} returned in time: deposit given back`);
   if (deposit.returnedLate > 0)
     said.push(
-      `${formatPieces(deposit.returnedLate)}: ${coreDepositMessages.keptLate(deposit.returnDays)}`,
+      `${cores(deposit.returnedLate)}: ${coreDepositMessages.keptLate(deposit.returnDays)}`,
     );
   const open = quantity - deposit.returnedInTime - deposit.returnedLate;
   if (open <= 0) return said;

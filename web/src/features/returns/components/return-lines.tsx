@@ -25,17 +25,28 @@ export function ReturnStateBadge({ state }: { state: ReturnState }) {
 }
 
 /** Issue 37: what a core return does with the deposit, plainly. */
-function DepositNote({ line }: { line: ReturnRequest['lines'][number] }) {
+function DepositNote({
+  line,
+  request,
+}: {
+  line: ReturnRequest['lines'][number];
+  request: ReturnRequest;
+}) {
   if (line.reason !== 'core_return' || line.depositCents <= 0) return null;
   const deposit = formatCents(line.depositCents * line.quantity);
+  const when =
+    request.refundState === 'refunded'
+      ? 'given back'
+      : request.state === 'received'
+        ? 'given back with the refund'
+        : 'given back once the cores are received';
   return line.coreLate ? (
     <span className="block text-warning" data-testid="deposit-kept">
       Deposit kept: the core came back after its core return window
     </span>
   ) : (
     <span className="block text-success" data-testid="deposit-refundable">
-      Core deposit {deposit} ({formatCents(line.depositCents)} each, with its tax) given back once
-      the cores are received
+      Core deposit {deposit} ({formatCents(line.depositCents)} each, with its tax) {when}
     </span>
   );
 }
@@ -54,7 +65,7 @@ export function ReturnLines({ request }: { request: ReturnRequest }) {
               (restocked {line.restocked}, scrapped {line.scrapped}, refused {line.refused})
             </span>
           )}
-          <DepositNote line={line} />
+          <DepositNote line={line} request={request} />
         </li>
       ))}
     </ul>
