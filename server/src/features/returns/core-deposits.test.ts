@@ -244,4 +244,68 @@ describe('core deposits', async () => {
     expect(asked.statusCode).toBe(422);
     expect(asked.json().message).toMatch(/carries no core deposit/);
   });
+
+  it('on account, a core returned in time is credited by a credit note naming the deposit line; the balance moves once', async () => {
+    const part = await alternator();
+    const buyer = await signUp(app);
+    const company = await call(buyer, 'POST', '/company', {
+      name: `Core Co ${buyer.email}`,
+      billingAddress: '1 Main Street, Austin',
+    });
+    expect(company.statusCode, company.body).toBe(200);
+    const companyId = company.json().data._id as string;
+    const terms = await call(admin, 'PUT', `/admin/companies/${companyId}/terms`, {
+      termsDays: 30,
+      creditLimit: 100_000,
+    });
+    expect(terms.statusCode, terms.body).toBe(200);
+    await call(buyer, 'PUT', `/cart/lines/${part.id}`, { quantity: 3 });
+    const placed = await call(buyer, 'POST', '/orders', {
+      shipTo,
+      shippingMethod: 'ground',
+      paymentTerms: 'account',
+      poNumber: 'PO-CORE-1',
+    });
+    expect(placed.statusCode, placed.body).toBe(200);
+    const orderId = placed.json().data._id as string;
+    expect(placed.json().data.total).toBe(760.18);
+    await call(admin, 'POST', `/manageOrder/${orderId}/shipments`, {
+      lines: [{ productId: part.id, quantity: 3 }],
+      carrier: 'UPS',
+      trackingNumber: '1Z999AA10123456784',
+    });
+    const balance = async () =>
+      Number(
+        (
+          await rowsOf<{ b: string }>(
+            app.db,
+            sql`select balance_cents as b from companies where id = ${companyId}`,
+          )
+        )[0]?.b,
+      );
+    expect(await balance()).toBe(76_018);
+    const id = await coresReceived({ part, buyer, orderId }, 1);
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => call(admin, 'POST', `/admin/returns/${id}/refund`)),
+    );
+    expect(answers.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    // 45.50 and 1/3 of the deposit line's 8.53 of tax (2.843 -> 2.84).
+    const [note] = await rowsOf<{ lines: unknown; total: number }>(
+      app.db,
+      sql`select lines, total_cents::int as total from credit_notes where return_id = ${id}`,
+    );
+    expect(note?.total).toBe(4834);
+    const lines = typeof note?.lines === 'string' ? JSON.parse(note.lines) : note?.lines;
+    expect(lines).toEqual([
+      {
+        sku: part.sku,
+        name: `Core deposit: ${part.name}`,
+        quantity: 1,
+        unitPriceCents: 4550,
+        lineTotalCents: 4550,
+        taxCents: 284,
+      },
+    ]);
+    expect(await balance()).toBe(76_018 - 4834);
+  });
 });
