@@ -85,13 +85,24 @@ export const cartLine = z.object({
    */
   backordered: z.number().int().default(0),
   expectedOn: z.string().nullable().default(null),
+  /**
+   * Issue 37: the core deposit per piece (dollars; 0: none): the order adds it as a line of its
+   * own, refunded when the old unit comes back within the product's core return window.
+   */
+  coreDeposit: z.number().default(0),
+  coreReturnDays: z.number().int().default(90),
 });
 export type CartLine = z.infer<typeof cartLine>;
 
 export const cart = z.object({
   lines: z.array(cartLine),
-  /** Dollars: the sum of the line totals. Taxes and shipping are quoted separately. */
+  /**
+   * Dollars: the sum of the line totals and their core deposits. Taxes and shipping are quoted
+   * separately.
+   */
   total: z.number(),
+  /** Issue 37: the core deposits in `total` (dollars). */
+  deposits: z.number().default(0),
 });
 export type Cart = z.infer<typeof cart>;
 
@@ -112,12 +123,18 @@ export const cartQuoteRequest = z.object({
 export type CartQuoteRequest = z.output<typeof cartQuoteRequest>;
 
 /** A cart line with its tax (dollars). */
-export const quotedLine = cartLine.extend({ tax: z.number() });
+export const quotedLine = cartLine.extend({
+  tax: z.number(),
+  /** Issue 37: the tax of the line's core deposit (dollars), taxed as the part is. */
+  depositTax: z.number().default(0),
+});
 
 /** The quote: every amount in dollars, computed once by the server from cents. */
 export const cartQuote = z.object({
   lines: z.array(quotedLine),
   subtotal: z.number(),
+  /** Issue 37: the core deposits of the lines, before tax (their tax is in `tax`). */
+  deposits: z.number().default(0),
   shippingMethods: z.array(shippingOption),
   /** The method the amounts below are for; null when the shop has no methods. */
   shippingMethod: z.string().nullable(),

@@ -33,6 +33,8 @@ export const CATALOG_CSV_COLUMNS = [
   'widthMm',
   'heightMm',
   'supersededBy',
+  'coreDeposit',
+  'coreReturnDays',
 ] as const;
 export type CatalogCsvColumn = (typeof CATALOG_CSV_COLUMNS)[number];
 export const REQUIRED_CSV_COLUMNS: CatalogCsvColumn[] = ['sku', 'name'];
@@ -251,6 +253,27 @@ export const catalogCsvLine = z.object({
   heightMm: optional(number('heightMm').pipe(shippingSizeField('heightMm', MAX_PRODUCT_MM))),
   // As priceBreaks: an empty cell means something, no replacement (it clears one).
   supersededBy: supersededByField.optional(),
+  // Issue 37: the core deposit per piece in dollars (0: none), and its return window in days.
+  coreDeposit: optional(
+    number('coreDeposit').pipe(
+      z
+        .number()
+        .min(0, 'coreDeposit: 0 (none) or more')
+        .max(100_000, 'coreDeposit: at most 100000')
+        .refine((dollars) => Number.isInteger(Math.round(dollars * 100 * 1e6) / 1e6), {
+          message: 'coreDeposit: whole cents (at most two decimals)',
+        }),
+    ),
+  ),
+  coreReturnDays: optional(
+    number('coreReturnDays').pipe(
+      z
+        .number()
+        .int('coreReturnDays: a whole number of days')
+        .min(1, 'coreReturnDays: at least 1')
+        .max(3650, 'coreReturnDays: at most 3650'),
+    ),
+  ),
 });
 export type CatalogCsvLine = z.output<typeof catalogCsvLine>;
 

@@ -235,6 +235,12 @@ export const catalogProduct = searchItem.extend({
    * its purchase orders (not yet promised to an order), earliest first.
    */
   backorder: productBackorder.default({ allowed: false, leadTimeDays: null, incoming: [] }),
+  /**
+   * Issue 37: the core deposit per piece (dollars; 0: none), charged as its own line and refunded
+   * when the old unit comes back within `coreReturnDays` of shipment.
+   */
+  coreDeposit: z.number().default(0),
+  coreReturnDays: z.number().int().default(90),
 });
 export type CatalogProduct = z.infer<typeof catalogProduct>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { coreDepositLine } from './core-deposits.ts';
 
 /** One line of an order (issue 18): what was sold, copied from the product when it was placed. */
 export const orderLine = z.object({
@@ -43,6 +44,8 @@ export const orderLine = z.object({
       }),
     )
     .optional(),
+  /** Issue 37: the line's core deposit, shown as a line of its own; absent when it has none. */
+  coreDeposit: coreDepositLine.optional(),
 });
 export type OrderLine = z.infer<typeof orderLine>;
 

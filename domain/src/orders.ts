@@ -119,6 +119,8 @@ export const order = z.object({
    * `price = total`). Orders placed before it: subtotal = total, no freight or tax.
    */
   subtotal: z.number(),
+  /** Issue 37: the core deposits of the lines, before tax: `total = subtotal + deposits + freight + tax`. */
+  deposits: z.number().default(0),
   freight: z.number(),
   taxes: z.array(taxLine),
   tax: z.number(),

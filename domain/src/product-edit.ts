@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CROSS_REFERENCE_KINDS, skuField, supersededByField } from './catalog-csv.ts';
+import { coreDepositField, coreReturnDaysField } from './core-deposits.ts';
 import { breakAbovePrice, packSizeField, priceBreakList } from './price-breaks.ts';
 import { MAX_PRODUCT_QUANTITY, productFields } from './product-admin.ts';
 import { maxOrderQuantityField, salesUnitField } from './sales-unit-fields.ts';
@@ -85,6 +86,9 @@ export const updateProductRequest = z
     heightMm: shippingSizeField('heightMm', MAX_PRODUCT_MM),
     /** Issue 36: the SKU of the product that replaces this one; '' takes the replacement off. */
     supersededBy: supersededByField,
+    /** Issue 37: the core deposit per piece (dollars, 0: none) and its return window in days. */
+    coreDeposit: coreDepositField,
+    coreReturnDays: coreReturnDaysField,
   })
   .partial()
   .strict()

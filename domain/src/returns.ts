@@ -68,7 +68,19 @@ export const returnMessages = {
   nothingToRefund: 'Nothing of this return was restocked or scrapped: there is nothing to refund',
   receiveDuplicate: (productId: string, outcome: string) =>
     `lines: product ${productId} is named twice as ${outcome}`,
+  /** Issue 37: core returns. */
+  noCoreDeposit: (productId: string) =>
+    `lines: product ${productId} carries no core deposit on this order: choose another reason`,
+  coreKept:
+    'The core was returned after its core return window: the deposit is kept, there is nothing to refund',
+  /** Issue 37: return photos. */
+  photoUnknown: 'photos: a photo was not uploaded by you, or is on another return already',
+  photoNotFound: 'Photo not found',
 } as const;
+
+/** Issue 37: the most photos one return carries, and a stored photo's name (uploads). */
+export const MAX_RETURN_PHOTOS = 5;
+export const RETURN_PHOTO_NAME = /^[0-9a-f]{32}\.webp$/;
 
 /** Free text that may run over lines (as a quote's note is). */
 const text = (label: string, max: number) =>
@@ -99,6 +111,11 @@ export const createReturnRequest = z.object({
     .min(1, 'Name at least one line to return')
     .max(MAX_RETURN_LINES, `At most ${MAX_RETURN_LINES} lines`),
   note: text('Note', 1000).optional(),
+  /** Issue 37: photos uploaded first (`POST /returns/photos`), by the names it answered. */
+  photos: z
+    .array(z.string().regex(RETURN_PHOTO_NAME, 'photos: a name answered by POST /returns/photos'))
+    .max(MAX_RETURN_PHOTOS, `photos: at most ${MAX_RETURN_PHOTOS}`)
+    .optional(),
 });
 export type CreateReturnRequest = z.infer<typeof createReturnRequest>;
 
@@ -160,6 +177,12 @@ export const returnLine = z.object({
   restocked: z.number().int(),
   scrapped: z.number().int(),
   refused: z.number().int(),
+  /**
+   * Issue 37: the product's core deposit per piece on the order, in cents (0: none), and for a
+   * core return asked after the core window, that the deposit is kept.
+   */
+  depositCents: z.number().int().default(0),
+  coreLate: z.boolean().default(false),
 });
 
 export const returnRequest = z.object({
@@ -187,6 +210,15 @@ export const returnRequest = z.object({
   /** An on-account order's refund: the credit note that lowered the company's balance. */
   creditNote: creditNoteRef.nullable(),
   lines: z.array(returnLine),
+  /** Issue 37: the photos' URLs (`/api/v1/returns/{id}/photos/{name}`): the return's readers and shop admins. */
+  photos: z.array(z.string()).default([]),
+});
+
+/** `POST /returns/photos`: the stored photo's name, for `photos` of the request. */
+export const returnPhotoUpload = z.object({ name: z.string() });
+export const returnPhotoParams = z.object({
+  id: z.uuid({ message: 'Unknown return id' }),
+  name: z.string().regex(RETURN_PHOTO_NAME, 'Photo not found'),
 });
 export type ReturnRequest = z.infer<typeof returnRequest>;
 

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import Fastify from 'fastify';
 import {
   serializerCompiler,
@@ -67,6 +68,7 @@ import { profileRoutes } from './features/profile/profile-routes.ts';
 import { punchoutAdminRoutes } from './features/punchout/punchout-admin-routes.ts';
 import { punchoutRoutes } from './features/punchout/punchout-routes.ts';
 import { quoteRoutes } from './features/quotes/quote-routes.ts';
+import { returnPhotoRoutes } from './features/returns/return-photo-routes.ts';
 import { returnsRoutes } from './features/returns/returns-routes.ts';
 import { reviewsRoutes } from './features/reviews/reviews-routes.ts';
 import { registerSalesDayClose } from './features/sales/close-days.ts';
@@ -261,6 +263,8 @@ export async function buildApp({
       await api.register(manageOrdersRoutes({ mailer }));
       await api.register(shipmentRoutes({ mailer }));
       await api.register(returnsRoutes({ mailer, provider: payments.provider }));
+      // Issue 37: return photos, apart from the product images (never served by /uploads).
+      await api.register(returnPhotoRoutes(localImageStorage(join(uploadsDir, 'returns'))));
       await api.register(paymentsRoutes({ mailer, ...payments }));
       await api.register(stripeWebhookRoutes({ mailer, ...payments }));
       await api.register(companyRoutes({ mailer }));

@@ -346,6 +346,9 @@ const rows: Row[] = [
   },
   { method: 'POST', path: '/api/v1/admin/returns/{id}/refund', expect: adminNoSuchOrder },
   { method: 'GET', path: '/api/v1/credit-notes/{id}.pdf', expect: noSuchOrder },
+  // Issue 37: return photos. Anyone signed in uploads (theirs until their return names it).
+  { method: 'POST', path: '/api/v1/returns/photos', form: pngForm, expect: signedIn },
+  { method: 'GET', path: '/api/v1/returns/{id}/photos/{name}', expect: noSuchOrder },
   {
     method: 'POST',
     path: '/api/v1/admin/returns/{id}/receive',
@@ -703,7 +706,8 @@ describe('authorization matrix', async () => {
           url: row.path
             .replace('{id}', id)
             .replace('{productId}', id)
-            .replace('{vehicleId}', String(MATRIX_VEHICLE)),
+            .replace('{vehicleId}', String(MATRIX_VEHICLE))
+            .replace('{name}', '0123456789abcdef0123456789abcdef.webp'),
           headers: {
             ...form?.headers,
             ...(caller === 'visitor' ? {} : { cookie: users[caller].cookie }),

@@ -34,6 +34,7 @@ export function buildOrder(overrides: Partial<Order> = {}): Order {
     dueOn: null,
     quoteId: null,
     subtotal: 50,
+    deposits: 0,
     freight: 0,
     taxes: [],
     tax: 0,

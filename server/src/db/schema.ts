@@ -193,6 +193,13 @@ export const products = pgTable(
      */
     backorderAllowed: boolean('backorder_allowed').notNull().default(false),
     leadTimeDays: integer('lead_time_days'),
+    /**
+     * Issue 37: the core deposit of a remanufactured part, per piece (0: none), added to an order
+     * as its own line, and the days after shipment within which the old unit (the core) must
+     * come back for the deposit to be refunded.
+     */
+    coreDepositCents: integer('core_deposit_cents').notNull().default(0),
+    coreReturnDays: integer('core_return_days').notNull().default(90),
   },
   (t) => [
     uniqueIndex('products_sku_unique').on(t.sku),
@@ -227,6 +234,8 @@ export const products = pgTable(
       'products_max_order_not_below_minimum',
       sql`${t.maxOrderQuantity} is null or ${t.maxOrderQuantity} >= ${t.minimumOrderQuantity}`,
     ),
+    check('products_core_deposit_not_negative', sql`${t.coreDepositCents} >= 0`),
+    check('products_core_return_days_range', sql`${t.coreReturnDays} between 1 and 3650`),
     check(
       'products_shipping_size_not_negative',
       sql`${t.weightGrams} >= 0 and ${t.lengthMm} >= 0 and ${t.widthMm} >= 0 and ${t.heightMm} >= 0`,
@@ -313,6 +322,11 @@ export const orders = pgTable(
       .default([]),
     /** "Reverse charge", "Tax exempt (certificate …)": what the invoice says about the tax. */
     taxNote: text('tax_note'),
+    /**
+     * Issue 37: the core deposits of its lines (before tax; their tax is in `taxCents`):
+     * `total = subtotal + deposits + freight + tax`.
+     */
+    depositCents: bigint('deposit_cents', { mode: 'number' }).notNull().default(0),
     exportedAt: timestamp('exported_at', { withTimezone: true }),
     /**
      * Issue 34: the id of the transaction that last wrote the row (trigger `orders_changed`,
@@ -598,6 +612,13 @@ export const orderLines = pgTable(
     customerPartNumber: text('customer_part_number'),
     /** Issue 36: when the line's backordered pieces are expected (null: none backordered). */
     expectedOn: date('expected_on', { mode: 'string' }),
+    /**
+     * Issue 37: the core deposit per piece copied from the product (0: none), the tax of the
+     * deposit line (`deposit × quantity`, taxed as the goods), and the core's return window.
+     */
+    coreDepositCents: integer('core_deposit_cents').notNull().default(0),
+    coreDepositTaxCents: bigint('core_deposit_tax_cents', { mode: 'number' }).notNull().default(0),
+    coreReturnDays: integer('core_return_days'),
   },
   (t) => [
     primaryKey({ columns: [t.orderId, t.lineNo] }),
@@ -925,6 +946,11 @@ export const returnLines = pgTable(
     restocked: integer('restocked').notNull().default(0),
     scrapped: integer('scrapped').notNull().default(0),
     refused: integer('refused').notNull().default(0),
+    /**
+     * Issue 37: a core return asked for after the core's window: the shop takes the core, the
+     * deposit is kept (nothing refunded for it).
+     */
+    coreLate: boolean('core_late').notNull().default(false),
   },
   (t) => [
     primaryKey({ columns: [t.returnId, t.productId] }),
@@ -939,6 +965,27 @@ export const returnLines = pgTable(
       sql`${t.restocked} >= 0 and ${t.scrapped} >= 0 and ${t.refused} >= 0
         and ${t.restocked} + ${t.scrapped} + ${t.refused} <= ${t.quantity}`,
     ),
+  ],
+);
+
+/**
+ * Issue 37: photos a buyer uploads for a return (uploads/upload-routes.ts, kept apart from the
+ * public product images): `returnId` is set when a return request names the photo; until then
+ * only its uploader may attach it. Read by the return's readers and shop admins only.
+ */
+export const returnPhotos = pgTable(
+  'return_photos',
+  {
+    name: text('name').primaryKey(),
+    uploadedBy: text('uploaded_by')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    returnId: uuid('return_id').references(() => returns.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('return_photos_return_idx').on(t.returnId),
+    index('return_photos_uploader_idx').on(t.uploadedBy),
   ],
 );
 

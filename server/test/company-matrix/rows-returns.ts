@@ -1,7 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../src/db/queryable.ts';
+import { imageUpload, solidImage } from '../image-fixtures.ts';
 import type { CompanyCaller, CompanyFixture } from './fixture.ts';
-import { type CompanyRow, shopAdminOnly } from './row.ts';
+import {
+  approverOrderPaperReaders,
+  type CompanyRow,
+  orderPaperReaders,
+  shopAdminOnly,
+} from './row.ts';
 import { shippedOrderOfA } from './rows-shipments.ts';
 
 /** The order's buyer and the admins of its company ask for returns and read them; no one else. */
@@ -39,6 +45,54 @@ const returnOfBuyerA = async (f: CompanyFixture) => {
   });
   if (asked.statusCode !== 200) throw new Error(`return failed: ${asked.body}`);
   return asked.json().data.id as string;
+};
+
+/**
+ * Issue 37: a return of `by`'s shipped order on account, asked for by `by` with a photo they
+ * uploaded first: its id and the photo's name.
+ */
+const returnWithPhoto = async (f: CompanyFixture, by: 'buyerA' | 'approverA' = 'buyerA') => {
+  const form = imageUpload(await solidImage('png'), 'box.png', 'image/png');
+  const uploaded = await f.app.inject({
+    method: 'POST',
+    url: '/api/v1/returns/photos',
+    headers: { ...f.headersOf(by), ...form.headers },
+    payload: form.payload,
+  });
+  if (uploaded.statusCode !== 200) throw new Error(`upload failed: ${uploaded.body}`);
+  const name = uploaded.json().data.name as string;
+  const { orderId } = await shippedOrderOfA(by)(f);
+  const asked = await f.app.inject({
+    method: 'POST',
+    url: `/api/v1/orders/${orderId}/returns`,
+    headers: f.headersOf(by),
+    payload: { ...(await oneShippedPiece(f, orderId)), photos: [name] },
+  });
+  if (asked.statusCode !== 200) throw new Error(`return failed: ${asked.body}`);
+  return { id: asked.json().data.id as string, name };
+};
+
+/** The credit note of `by`'s return, approved, received (scrapped) and refunded on account. */
+const creditNoteOfA = (by: 'buyerA' | 'approverA') => async (f: CompanyFixture) => {
+  const { id } = await returnWithPhoto(f, by);
+  const admin = (url: string, payload?: object) =>
+    f.app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/returns/${id}/${url}`,
+      headers: f.headersOf('shopAdmin'),
+      ...(payload ? { payload } : {}),
+    });
+  await admin('approve');
+  const [line] = await rowsOf<{ productId: string }>(
+    f.app.db,
+    sql`select product_id as "productId" from return_lines where return_id = ${id}`,
+  );
+  await admin('receive', {
+    lines: [{ productId: line?.productId, quantity: 1, outcome: 'scrap' }],
+  });
+  const refunded = await admin('refund');
+  if (refunded.statusCode !== 200) throw new Error(`refund failed: ${refunded.body}`);
+  return { id: refunded.json().data.creditNote.id as string };
 };
 
 /** Orders of each caller's own for the POST rows: a fresh order per caller. */
@@ -86,5 +140,42 @@ export const returnsRows: CompanyRow[] = [
     },
     expect: { ...buyerOrCompanyAdmin, shopAdmin: 200 },
     why: 'the return as its readers read it; shop admins print it too (they approved it)',
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/returns/photos',
+    form: async () => imageUpload(await solidImage('png'), 'box.png', 'image/png'),
+    expect: {
+      visitor: 401,
+      adminA: 200,
+      buyerA: 200,
+      approverA: 200,
+      removedA: 200,
+      adminB: 200,
+      outsider: 200,
+      shopAdmin: 200,
+    },
+    why: 'anyone signed in may upload; a photo is theirs alone until their own return names it',
+  },
+  {
+    method: 'GET',
+    path: '/api/v1/returns/{id}/photos/{name}',
+    params: async (f) => returnWithPhoto(f),
+    expect: { ...buyerOrCompanyAdmin, shopAdmin: 200 },
+    why: "the buyer's side (the return's readers) and shop admins; anyone else gets a 404",
+  },
+  {
+    method: 'GET',
+    path: '/api/v1/credit-notes/{id}.pdf',
+    params: creditNoteOfA('buyerA'),
+    expect: orderPaperReaders,
+    why: "the credit note's readers are the invoice's: the buyer, the company's admins and approvers, shop admins",
+  },
+  {
+    method: 'GET',
+    path: '/api/v1/credit-notes/{id}.pdf',
+    params: creditNoteOfA('approverA'),
+    expect: approverOrderPaperReaders,
+    why: "as the invoice of a colleague's order: a plain buyer reads neither",
   },
 ];

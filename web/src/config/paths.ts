@@ -286,6 +286,7 @@ export const api = {
   adminReturn: (id: string, action: 'approve' | 'refuse' | 'receive' | 'refund') =>
     `${apiBase}/admin/returns/${encodeURIComponent(id)}/${action}`,
   creditNote: (id: string) => `${apiBase}/credit-notes/${encodeURIComponent(id)}.pdf`,
+  returnPhotos: `${apiBase}/returns/photos`,
   rma: (id: string) => `${apiBase}/returns/${encodeURIComponent(id)}/rma.pdf`,
   /** Issue 35: contract price lists (admin), newest first. */
   priceLists: (page: { limit: number; cursor?: string }) =>

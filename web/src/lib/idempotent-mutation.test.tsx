@@ -33,6 +33,7 @@ const ORDER: Order = {
   approvalExpiresAt: null,
   rejectionReason: null,
   subtotal: 1,
+  deposits: 0,
   freight: 0,
   taxes: [],
   tax: 0,

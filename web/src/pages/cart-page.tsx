@@ -121,6 +121,11 @@ export function CartPage() {
                   {formatPrice(total)}
                 </span>
               </p>
+              {(data.deposits ?? 0) > 0 && (
+                <p className="text-sm text-base-content/70" data-testid="cart-deposits">
+                  Includes {formatPrice(data.deposits)} of refundable core deposits
+                </p>
+              )}
               <p className="text-sm text-base-content/70">
                 Freight and tax are computed at checkout, for the address you ship to.
               </p>

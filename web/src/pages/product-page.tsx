@@ -245,6 +245,12 @@ function ProductView({ product }: { product: CatalogProduct }) {
             <p className="text-xs text-base-content/60">Admins cannot place orders.</p>
           )}
           <SalesUnitNote product={product} />
+          {product.coreDeposit > 0 && (
+            <p className="text-sm" data-testid="core-deposit">
+              Plus a core deposit of {formatPrice(product.coreDeposit)} per piece, refunded when you
+              return the old unit within {product.coreReturnDays} days of shipment.
+            </p>
+          )}
           <PriceBreaks product={product} own={contract} />
           {product.description && (
             <p className="mt-2 whitespace-pre-line text-base-content/85">{product.description}</p>

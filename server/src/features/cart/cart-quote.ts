@@ -16,12 +16,21 @@ export interface Pricing {
 }
 
 /** What pricing needs of a line: the checkout reads only this (checkout-pricing.ts). */
-export type PricedLine = Pick<PricedRow, 'productId' | 'quantity' | 'unitCents' | 'weightGrams'>;
+export type PricedLine = Pick<
+  PricedRow,
+  'productId' | 'quantity' | 'unitCents' | 'weightGrams' | 'depositCents'
+>;
+
+/** Issue 37: the tax calculator's ref of a line's core deposit (taxed as a line of its own). */
+export const depositRef = (productId: string) => `deposit:${productId}`;
+const depositCentsOf = (row: PricedLine) => Number(row.depositCents ?? 0) * row.quantity;
 
 /** A cart priced for an address and a shipping method, in cents. */
 export interface PricedCart<Row extends PricedLine = PricedRow> {
   rows: Row[];
   subtotalCents: number;
+  /** Issue 37: the lines' core deposits, before tax. */
+  depositCents: number;
   weightGrams: number;
   methods: ShippingQuote[];
   chosen: ShippingQuote | null;
@@ -85,17 +94,26 @@ export async function priceRows<Row extends PricedLine>(
   const methods = await pricing.shipping.quote({ shipTo, weightGrams, subtotalCents });
   const chosen = chooseMethod(methods, shippingMethod, requireMethod);
   const freightCents = chosen ? chosen.priceCents : 0;
+  const depositCents = rows.reduce((sum, row) => sum + depositCentsOf(row), 0);
+  // Issue 37: a core deposit is a line of its own, taxed by the same rules as the part it comes
+  // with (the calculator's rate for the ship-to and buyer, reverse charge and exemptions alike).
   const tax = await pricing.tax.calculate({
     shipTo,
-    lines: rows.map((row) => ({ ref: row.productId, amountCents: lineCents(row) })),
+    lines: [
+      ...rows.map((row) => ({ ref: row.productId, amountCents: lineCents(row) })),
+      ...rows
+        .filter((row) => depositCentsOf(row) > 0)
+        .map((row) => ({ ref: depositRef(row.productId), amountCents: depositCentsOf(row) })),
+    ],
     freightCents: freightCents ?? 0,
     buyer,
     today: new Date().toISOString().slice(0, 10),
   });
-  const totalCents = subtotalCents + (freightCents ?? 0) + tax.taxCents;
+  const totalCents = subtotalCents + depositCents + (freightCents ?? 0) + tax.taxCents;
   return {
     rows,
     subtotalCents,
+    depositCents,
     weightGrams,
     methods,
     chosen,
@@ -138,8 +156,10 @@ export function toCartQuote(priced: PricedCart): CartQuote {
     lines: priced.rows.map((row) => ({
       ...toCartLine(row),
       tax: (taxOf.get(row.productId) ?? 0) / 100,
+      depositTax: (taxOf.get(depositRef(row.productId)) ?? 0) / 100,
     })),
     subtotal: priced.subtotalCents / 100,
+    deposits: priced.depositCents / 100,
     shippingMethods: priced.methods.map((method) => ({
       code: method.code,
       name: method.name,

@@ -47,6 +47,9 @@ export interface PricedRow {
   backorder?: BackorderTerms | string | null;
   /** Issue 35, decision 039: false when the buyer's company's catalog leaves the product out. */
   inCatalog?: boolean;
+  /** Issue 37: the core deposit per piece and its window (absent on quotes: no deposit). */
+  depositCents?: number;
+  coreReturnDays?: number;
 }
 
 /**
@@ -67,7 +70,8 @@ const pricedLines = (source: SQL, userId: string | null) => sql`
     n.customer_part_number as "customerPartNumber",
     ${replacementJson()} as "supersededBy",
     ${backorderJson('p')} as backorder,
-    pp_in_company_catalog(p.id, ${userId}::text) as "inCatalog"
+    pp_in_company_catalog(p.id, ${userId}::text) as "inCatalog",
+    p.core_deposit_cents as "depositCents", p.core_return_days as "coreReturnDays"
   from (${source}) c join products p on p.id = c.product_id
     left join company_part_numbers n on n.product_id = p.id
       and n.company_id = (select company_id from company_members where user_id = ${userId})
@@ -114,6 +118,8 @@ export function toCartLine(row: PricedRow, today = todayUtc()): CartLine {
     supersededBy: parsedReplacement(row.supersededBy),
     backordered: split?.backordered ?? 0,
     expectedOn: split?.expectedOn ?? null,
+    coreDeposit: Number(row.depositCents ?? 0) / 100,
+    coreReturnDays: Number(row.coreReturnDays ?? 90),
   };
 }
 
@@ -124,7 +130,11 @@ function toCart(rows: PricedRow[]): Cart {
     (sum, row) => sum + (row.live ? Number(row.unitCents) * row.quantity : 0),
     0,
   );
-  return { lines, total: totalCents / 100 };
+  const depositCents = rows.reduce(
+    (sum, row) => sum + (row.live ? Number(row.depositCents ?? 0) * row.quantity : 0),
+    0,
+  );
+  return { lines, total: (totalCents + depositCents) / 100, deposits: depositCents / 100 };
 }
 
 const cartOf = (userId: string) =>
@@ -142,7 +152,7 @@ export function readPricedRows(db: Queryable, userId: string): Promise<PricedRow
 
 /** Lines kept in a visitor's browser, priced as a cart would be; unknown products are left out. */
 export async function previewCart(db: Queryable, lines: WantedLine[]): Promise<Cart> {
-  if (lines.length === 0) return { lines: [], total: 0 };
+  if (lines.length === 0) return { lines: [], total: 0, deposits: 0 };
   const ids = lines.map((line) => line.productId);
   const quantities = lines.map((line) => line.quantity);
   const source = sql`select product_id, quantity, ord as added_at

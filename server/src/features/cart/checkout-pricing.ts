@@ -9,8 +9,11 @@ import { type PricedCart, type PricedLine, type Pricing, priceRows } from './car
 
 /** The read's one row: the lines as a JSON array, and the buyer's company's tax facts. */
 interface CheckoutRead {
-  /** [productId, quantity, unitCents, weightGrams, live] in cart order; null for an empty cart. */
-  lines: [string, number, number, number, boolean][] | string | null;
+  /**
+   * [productId, quantity, unitCents, weightGrams, live, depositCents] in cart order; null for an
+   * empty cart.
+   */
+  lines: [string, number, number, number, boolean, number][] | string | null;
   taxId: string | null;
   exemption: TaxExemption | string | null;
 }
@@ -28,7 +31,7 @@ interface CheckoutRead {
  */
 const CHECKOUT_READ = `select
     (select json_agg(json_build_array(p.id, c.quantity, u.cents, p.weight_grams,
-        p.deleted_at is null) order by c.added_at, p.id)
+        p.deleted_at is null, p.core_deposit_cents) order by c.added_at, p.id)
       from cart_lines c
         cross join lateral (select * from products p where p.id = c.product_id limit 1) p
         cross join lateral pp_buyer_unit_price(p.id, p.price_cents, c.quantity, $1::text) u
@@ -61,11 +64,12 @@ export async function priceCheckout(
   const lines = parsed(read?.lines) ?? [];
   const live: PricedLine[] = lines
     .filter(([, , , , live]) => live)
-    .map(([productId, quantity, unitCents, weightGrams]) => ({
+    .map(([productId, quantity, unitCents, weightGrams, , depositCents]) => ({
       productId,
       quantity,
       unitCents,
       weightGrams,
+      depositCents: Number(depositCents ?? 0),
     }));
   if (live.length === 0) throw new AppError('INVALID', cartMessages.cartEmpty);
   return priceRows(pricing, taxBuyerIn(read), live, shipTo, shippingMethod, {

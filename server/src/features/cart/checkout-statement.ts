@@ -13,7 +13,7 @@ import {
   stockLowJson,
 } from '../webhooks/outbox.ts';
 import { allocationParts, allocationWrites } from './allocation.ts';
-import type { PricedCart, PricedLine } from './cart-quote.ts';
+import { depositRef, type PricedCart, type PricedLine } from './cart-quote.ts';
 
 /** The checkout's one statement (checkout.ts runs it) and what it answers. */
 export interface Placed extends Partial<OrderRow> {
@@ -45,6 +45,8 @@ export function pricingParams(priced: PricedCart<PricedLine> | null) {
         quantity: row.quantity,
         unit: Number(row.unitCents),
         tax: taxOf.get(row.productId) ?? 0,
+        deposit: Number(row.depositCents ?? 0),
+        deposit_tax: taxOf.get(depositRef(row.productId)) ?? 0,
       })),
     ),
     freightCents: priced?.freightCents ?? 0,
@@ -113,6 +115,7 @@ export function placeCartStatement(
   return sql`with locked as (
       select p.id as product_id, c.quantity, c.added_at, p.sku, p.name, p.img, p.price_cents,
         p.available_quantity as on_hand, p.backorder_allowed, p.lead_time_days,
+        p.core_deposit_cents, p.core_return_days,
         p.deleted_at is null
           and c.quantity >= p.minimum_order_quantity
           and c.quantity <= coalesce(p.max_order_quantity, c.quantity)
@@ -132,24 +135,27 @@ export function placeCartStatement(
       select company_id, role, order_limit_cents from company_members where user_id = ${buyer.id}
     ), wanted as (
       select l.product_id, l.quantity, l.sku, l.name, l.img, l.price_cents, b.back, b.expected_on,
-        u.cents as unit, row_number() over (order by l.added_at, l.product_id) as line_no
+        u.cents as unit, row_number() over (order by l.added_at, l.product_id) as line_no,
+        l.core_deposit_cents as deposit, l.core_return_days
       from locked l
         join backed b on b.product_id = l.product_id
         cross join lateral pp_buyer_unit_price(l.product_id, l.price_cents, l.quantity,
           ${buyer.id}::text) u
     ), expected as (
       select * from jsonb_to_recordset(${p.expected}::jsonb)
-        as e(product_id uuid, quantity int, unit int, tax bigint)
+        as e(product_id uuid, quantity int, unit int, tax bigint, deposit int, deposit_tax bigint)
     ), matched as (
       select not ${p.priced}::boolean or (
         (select count(*) from expected) = (select count(*) from wanted)
         and not exists (select 1 from wanted w left join expected e on e.product_id = w.product_id
-          where e.product_id is null or e.quantity <> w.quantity or e.unit <> w.unit)) as ok
+          where e.product_id is null or e.quantity <> w.quantity or e.unit <> w.unit
+            or e.deposit <> w.deposit)) as ok
     ), summed as (
       select count(*) as n, least(sum(quantity), 2147483647)::int as pieces,
         coalesce(sum(unit::bigint * quantity), 0) as subtotal,
-        coalesce(sum(unit::bigint * quantity), 0) + ${p.freightCents}::bigint + ${p.taxCents}::bigint
-          as total
+        coalesce(sum(deposit::bigint * quantity), 0) as deposits,
+        coalesce(sum(unit::bigint * quantity), 0) + coalesce(sum(deposit::bigint * quantity), 0)
+          + ${p.freightCents}::bigint + ${p.taxCents}::bigint as total
       from wanted
     ), credited as (
       update companies c set balance_cents = c.balance_cents + s.total, updated_at = now()
@@ -172,7 +178,8 @@ export function placeCartStatement(
       insert into orders (tool_id, user_id, purchase_name, img, unit_price_cents, quantity,
         total_cents, user_name, email, address, phone, po_number, note, line_count, company_id,
         payment_terms, status, approval_expires_at, ship_to, shipping_method,
-        shipping_method_name, subtotal_cents, freight_cents, tax_cents, taxes, tax_note)
+        shipping_method_name, subtotal_cents, freight_cents, tax_cents, taxes, tax_note,
+        deposit_cents)
       select w.product_id, ${buyer.id},
         case when s.n > 1 then w.name || ' + ' || (s.n - 1) || ' more' else w.name end,
         w.img, w.unit, s.pieces, s.total, ${buyer.name}, ${buyer.email},
@@ -185,23 +192,26 @@ export function placeCartStatement(
         case when d.over_limit and not ${p.quoted}::boolean
           then now() + make_interval(hours => ${approvalHoldHours}::int) end,
         ${p.shipTo}::jsonb, ${p.method}, ${p.methodName}, s.subtotal, ${p.freightCents}::bigint,
-        ${p.taxCents}::bigint, ${p.taxes}::jsonb, ${p.taxNote}
+        ${p.taxCents}::bigint, ${p.taxes}::jsonb, ${p.taxNote}, s.deposits
       from wanted w, summed s, decision d
       where w.line_no = 1 and d.go
       returning ${orderColumns}
     ), lined as (
       insert into order_lines (order_id, line_no, product_id, sku, name, img, quantity,
         unit_price_cents, line_total_cents, tax_cents, customer_part_number, backordered,
-        expected_on, list_price_cents)
+        expected_on, list_price_cents, core_deposit_cents, core_deposit_tax_cents,
+        core_return_days)
       select placed.id, w.line_no, w.product_id, w.sku, w.name, w.img, w.quantity, w.unit,
         w.unit::bigint * w.quantity, coalesce(e.tax, 0), n.customer_part_number, w.back,
-        w.expected_on, case when w.unit < w.price_cents then w.price_cents end
+        w.expected_on, case when w.unit < w.price_cents then w.price_cents end, w.deposit,
+        case when w.deposit > 0 then coalesce(e.deposit_tax, 0) else 0 end,
+        case when w.deposit > 0 then w.core_return_days end
       from wanted w cross join placed left join expected e on e.product_id = w.product_id
         left join company_part_numbers n
           on n.company_id = placed."companyId" and n.product_id = w.product_id
       returning line_no, product_id, sku, name, img, quantity, unit_price_cents,
         line_total_cents, tax_cents, customer_part_number, backordered, expected_on,
-        list_price_cents
+        list_price_cents, core_deposit_cents, core_deposit_tax_cents, core_return_days
     ), counted as (
       insert into invoice_counters (year, last_number)
       select extract(year from now() at time zone 'UTC')::int, 1
@@ -223,7 +233,12 @@ export function placeCartStatement(
           'name', name, 'img', img, 'quantity', quantity,
           'unitPrice', unit_price_cents / 100.0, 'lineTotal', line_total_cents / 100.0,
           'tax', tax_cents / 100.0, 'customerPartNumber', customer_part_number,
-          'listPrice', list_price_cents / 100.0)
+          'listPrice', list_price_cents / 100.0,
+          'coreDeposit', case when core_deposit_cents > 0 then json_build_object(
+            'unitDeposit', core_deposit_cents / 100.0,
+            'total', core_deposit_cents::bigint * quantity / 100.0,
+            'tax', core_deposit_tax_cents / 100.0, 'returnDays', core_return_days,
+            'returnBy', null, 'returnedInTime', 0, 'returnedLate', 0) end)
           || case when backordered > 0 then jsonb_build_object('backordered', backordered,
             'expectedOn', expected_on::text) else '{}'::jsonb end
         order by line_no) from lined) as "placedLines",

@@ -2,7 +2,7 @@ import { backorderMessages } from '@proper-parts/domain/backorders';
 import { type CheckoutRequest, cartMessages } from '@proper-parts/domain/cart';
 import { companyMessages, DEFAULT_APPROVAL_HOLD_HOURS } from '@proper-parts/domain/companies';
 import { formatPrice } from '@proper-parts/domain/format';
-import { invoiceNumberOf } from '@proper-parts/domain/order-line';
+import { invoiceNumberOf, type OrderLine } from '@proper-parts/domain/order-line';
 import type { Order } from '@proper-parts/domain/orders';
 import { shippingMessages } from '@proper-parts/domain/shipping';
 import { type SQL, sql } from 'drizzle-orm';
@@ -71,7 +71,13 @@ export async function checkoutCart(
   // The order as inserted, with the lines (and the invoice of an order on account) the same
   // statement wrote: no second read.
   const { placedLines, invoiceYear, invoiceNumber, invoiceDueOn } = result;
-  const lines = typeof placedLines === 'string' ? JSON.parse(placedLines) : placedLines;
+  const parsedLines = (typeof placedLines === 'string' ? JSON.parse(placedLines) : placedLines) as
+    | OrderLine[]
+    | null;
+  // Issue 37: a line without a core deposit has none (the statement writes null).
+  const lines = parsedLines?.map(({ coreDeposit, ...line }) =>
+    coreDeposit ? { ...line, coreDeposit } : line,
+  );
   const invoice =
     invoiceYear && invoiceNumber
       ? { number: invoiceNumberOf(invoiceYear, invoiceNumber), dueOn: invoiceDueOn ?? null }

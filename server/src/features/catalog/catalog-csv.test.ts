@@ -237,7 +237,7 @@ BAD-9,Negative stock,,,ball-bearings,1,1,-5,,,,
     const csv = await exportCsv();
     const lines = csv.trimEnd().split('\n');
     expect(lines[0]).toBe(
-      `${HEADER},priceBreaks,packSize,salesUnit,maxOrderQuantity,weightGrams,lengthMm,widthMm,heightMm,supersededBy`,
+      `${HEADER},priceBreaks,packSize,salesUnit,maxOrderQuantity,weightGrams,lengthMm,widthMm,heightMm,supersededBy,coreDeposit,coreReturnDays`,
     );
     const [{ live = 0 } = {}] = (
       await app.db.execute<{ live: number }>(

@@ -30,6 +30,8 @@ type ExportRow = {
   pack_size: number;
   sales_unit: string;
   max_order_quantity: number | null;
+  core_deposit_cents: number;
+  core_return_days: number;
   weight_grams: number;
   length_mm: number;
   width_mm: number;
@@ -49,6 +51,7 @@ async function* exportRows(db: Database) {
         select p.sku, p.name, p.mpn, b.name as brand, c.slug as category, p.price_cents,
           p.minimum_order_quantity, p.available_quantity, p.img, p.description, p.pack_size,
           p.sales_unit, p.max_order_quantity, p.weight_grams, p.length_mm, p.width_mm, p.height_mm,
+          p.core_deposit_cents, p.core_return_days,
           (select r.sku from products r where r.id = p.superseded_by_id and r.deleted_at is null)
             as superseded_by,
           coalesce((select json_agg(json_build_object('name', a.name, 'value', a.value, 'unit', a.unit) order by a.name)
@@ -87,6 +90,8 @@ async function* exportRows(db: Database) {
         row.width_mm,
         row.height_mm,
         row.superseded_by ?? '',
+        (Number(row.core_deposit_cents) / 100).toFixed(2),
+        row.core_return_days,
       ];
     const last = rows.at(-1);
     if (!last || rows.length < EXPORT_BATCH) return;

@@ -33,6 +33,8 @@ type Current = {
   pack_size: number;
   sales_unit: string;
   max_order_quantity: number | null;
+  core_deposit_cents: number;
+  core_return_days: number;
   weight_grams: number;
   length_mm: number;
   width_mm: number;
@@ -63,6 +65,7 @@ async function currentOf(db: Database, skus: string[]): Promise<Map<string, Curr
       select p.id, p.sku, p.name, p.mpn, b.name as brand, c.slug as category, p.price_cents,
         p.minimum_order_quantity, p.available_quantity, p.img, p.description, p.pack_size,
         p.sales_unit, p.max_order_quantity, p.weight_grams, p.length_mm, p.width_mm, p.height_mm,
+        p.core_deposit_cents, p.core_return_days,
         p.deleted_at is not null as deleted,
         (select r.sku from products r where r.id = p.superseded_by_id) as superseded_by,
         coalesce((select json_agg(json_build_object('name', a.name, 'value', a.value, 'unit', a.unit) order by a.name)::text
@@ -105,6 +108,11 @@ function sameAs(row: CatalogCsvLine, current: Current): boolean {
     same(row.packSize, current.pack_size) &&
     same(row.salesUnit, current.sales_unit) &&
     same(row.maxOrderQuantity, current.max_order_quantity ?? 0) &&
+    same(
+      row.coreDeposit === undefined ? undefined : Math.round(row.coreDeposit * 100),
+      Number(current.core_deposit_cents),
+    ) &&
+    same(row.coreReturnDays, Number(current.core_return_days)) &&
     same(row.weightGrams, current.weight_grams) &&
     same(row.lengthMm, current.length_mm) &&
     same(row.widthMm, current.width_mm) &&
@@ -196,6 +204,9 @@ export async function plan(
         pack_size: row.packSize ?? null,
         sales_unit: row.salesUnit ?? null,
         max_order_quantity: row.maxOrderQuantity ?? null,
+        core_deposit_cents:
+          row.coreDeposit === undefined ? null : Math.round(row.coreDeposit * 100),
+        core_return_days: row.coreReturnDays ?? null,
         weight_grams: row.weightGrams ?? null,
         length_mm: row.lengthMm ?? null,
         width_mm: row.widthMm ?? null,

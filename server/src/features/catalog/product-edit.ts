@@ -81,6 +81,8 @@ export async function editProduct(
     height_mm: edit.heightMm ?? null,
     price_breaks: edit.priceBreaks ? breaksToCents(edit.priceBreaks) : null,
     superseded_by: edit.supersededBy ?? null,
+    core_deposit_cents: edit.coreDeposit === undefined ? null : dollarsToCents(edit.coreDeposit),
+    core_return_days: edit.coreReturnDays ?? null,
   };
   try {
     await db.transaction(async (tx) => {

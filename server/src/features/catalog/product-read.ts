@@ -40,12 +40,15 @@ export async function readProduct(
       replaced_by_sku: string | null;
       stock: CatalogProduct['stock'] | string;
       backorder: CatalogProduct['backorder'] | string | null;
+      core_deposit_cents: number | string;
+      core_return_days: number | string;
     }
   >(
     db,
     sql`
     select ${ITEM_COLUMNS}, p.mpn, p.description, p.created_at, '' as sort_value,
       p.weight_grams, p.length_mm, p.width_mm, p.height_mm, ${SUPERSEDES},
+      p.core_deposit_cents, p.core_return_days,
       (select r.sku from products r where r.id = p.superseded_by_id) as replaced_by_sku,
       (select coalesce(json_agg(json_build_object('minQuantity', pb.min_quantity,
           'priceCents', pb.price_cents) order by pb.min_quantity), '[]')
@@ -110,5 +113,7 @@ export async function readProduct(
     replacedBySku: row.replaced_by_sku,
     stock: fromJson(row.stock).map((level) => ({ ...level, quantity: Number(level.quantity) })),
     backorder: parsedBackorder(row.backorder),
+    coreDeposit: Number(row.core_deposit_cents) / 100,
+    coreReturnDays: Number(row.core_return_days),
   };
 }

@@ -17,6 +17,7 @@ export async function productSnapshot(
         'minimumOrderQuantity', p.minimum_order_quantity,
         'availableQuantity', p.available_quantity, 'packSize', p.pack_size,
         'salesUnit', p.sales_unit, 'maxOrderQuantity', p.max_order_quantity, 'img', p.img,
+        'coreDeposit', p.core_deposit_cents / 100.0, 'coreReturnDays', p.core_return_days,
         'description', p.description,
         'attributes', coalesce((select json_agg(json_build_object('name', a.name, 'value', a.value, 'unit', a.unit) order by a.name)
           from product_attributes a where a.product_id = p.id), '[]'),

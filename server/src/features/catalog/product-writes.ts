@@ -43,7 +43,7 @@ export async function writeProducts(
           id uuid, sku text, name text, slug text, mpn text, brand_id uuid, category_id uuid, price_cents int,
           minimum_order_quantity int, available_quantity int, img text, description text, pack_size int,
           weight_grams int, length_mm int, width_mm int, height_mm int, sales_unit text,
-          max_order_quantity int)
+          max_order_quantity int, core_deposit_cents int, core_return_days int)
       ),
       changed as (
         update products p set
@@ -67,6 +67,8 @@ export async function writeProducts(
           length_mm = coalesce(x.length_mm, p.length_mm),
           width_mm = coalesce(x.width_mm, p.width_mm),
           height_mm = coalesce(x.height_mm, p.height_mm),
+          core_deposit_cents = coalesce(x.core_deposit_cents, p.core_deposit_cents),
+          core_return_days = coalesce(x.core_return_days, p.core_return_days),
           deleted_at = null
         from x where x.id is not null and p.id = x.id
         returning p.id, p.sku, p.name, p.price_cents, p.available_quantity, false as created
@@ -74,11 +76,13 @@ export async function writeProducts(
       made as (
         insert into products (sku, name, mpn, brand_id, category_id, price_cents,
           minimum_order_quantity, available_quantity, img, description, pack_size,
-          weight_grams, length_mm, width_mm, height_mm, sales_unit, max_order_quantity)
+          weight_grams, length_mm, width_mm, height_mm, sales_unit, max_order_quantity,
+          core_deposit_cents, core_return_days)
         select sku, name, mpn, brand_id, category_id, price_cents, minimum_order_quantity,
           available_quantity, img, description, coalesce(pack_size, 1),
           coalesce(weight_grams, 0), coalesce(length_mm, 0), coalesce(width_mm, 0),
-          coalesce(height_mm, 0), coalesce(sales_unit, 'each'), nullif(max_order_quantity, 0)
+          coalesce(height_mm, 0), coalesce(sales_unit, 'each'), nullif(max_order_quantity, 0),
+          coalesce(core_deposit_cents, 0), coalesce(core_return_days, 90)
         from x where x.id is null
         returning id, sku, name, price_cents, available_quantity, true as created
       )${events ? productEvents : sql``}

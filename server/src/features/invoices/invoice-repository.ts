@@ -17,6 +17,7 @@ interface InvoiceRow {
   note: string | null;
   totalCents: number | string;
   subtotalCents: number | string | null;
+  depositCents: number | string;
   freightCents: number | string;
   freightName: string | null;
   taxes: { name: string; rate: string; amountCents: number }[] | string;
@@ -43,12 +44,16 @@ interface InvoiceLineRow {
   listPriceCents: number | null;
 }
 
+/** Issue 37: how an invoice names a deposit line (coreDepositMessages.lineName). */
+const CORE_DEPOSIT_PREFIX = 'Core deposit: ';
+
 /** Issue 33: an order placed with a structured address has its amounts; older ones none. */
 function amountsOf(head: InvoiceRow): InvoiceAmounts | null {
   if (head.subtotalCents === null) return null;
   const taxes = typeof head.taxes === 'string' ? JSON.parse(head.taxes) : head.taxes;
   return {
-    subtotalCents: Number(head.subtotalCents),
+    // Issue 37: the deposit lines are lines of the invoice: its subtotal counts them.
+    subtotalCents: Number(head.subtotalCents) + Number(head.depositCents),
     freightCents: Number(head.freightCents),
     freightName: head.freightName,
     taxes: (taxes as { name: string; rate: string; amountCents: number }[]).map((t) => ({
@@ -78,7 +83,8 @@ export async function loadInvoice(
     sql`select o.id as "orderId", i.year, i.number_in_year as "numberInYear",
           i.issued_at as "issuedAt", o.user_id as "userId", o.user_name as "userName", o.email,
           o.address, o.phone, o.po_number as "poNumber", o.note, o.total_cents as "totalCents",
-          o.subtotal_cents as "subtotalCents", o.freight_cents as "freightCents",
+          o.subtotal_cents as "subtotalCents", o.deposit_cents as "depositCents",
+          o.freight_cents as "freightCents",
           o.shipping_method_name as "freightName", o.taxes, o.tax_note as "taxNote",
           o.transaction_id as "transactionId", o.company_id as "companyId",
           o.payment_terms as "paymentTerms", i.due_on as "dueOn",
@@ -93,10 +99,19 @@ export async function loadInvoice(
   if (!head) return undefined;
   const lines = await rowsOf<InvoiceLineRow>(
     db,
-    sql`select sku, name, quantity, unit_price_cents as "unitPriceCents",
-          line_total_cents as "lineTotalCents", customer_part_number as "customerPartNumber",
-          list_price_cents as "listPriceCents"
-        from order_lines where order_id = ${orderId} order by line_no`,
+    // Issue 37: a line's core deposit follows it as a line of its own.
+    sql`select sku, name, quantity, "unitPriceCents", "lineTotalCents", "customerPartNumber",
+          "listPriceCents"
+        from (
+          select line_no, 0 as part, sku, name, quantity, unit_price_cents as "unitPriceCents",
+            line_total_cents as "lineTotalCents", customer_part_number as "customerPartNumber",
+            list_price_cents as "listPriceCents"
+          from order_lines where order_id = ${orderId}
+          union all
+          select line_no, 1, sku, ${CORE_DEPOSIT_PREFIX} || name, quantity, core_deposit_cents,
+            core_deposit_cents::bigint * quantity, null, null
+          from order_lines where order_id = ${orderId} and core_deposit_cents > 0
+        ) l order by line_no, part`,
   );
   const issuedAt = new Date(head.issuedAt);
   const onAccount = head.paymentTerms === 'account' && head.dueOn !== null;

@@ -1,3 +1,4 @@
+import type { CoreDepositLine } from '@proper-parts/domain/core-deposits';
 import type { OrderLine } from '@proper-parts/domain/order-line';
 import { invoiceNumberOf } from '@proper-parts/domain/order-line';
 import type { Order } from '@proper-parts/domain/orders';
@@ -66,6 +67,7 @@ function moneyOf(row: OrderRow) {
       (row.subtotalCents === null || row.subtotalCents === undefined
         ? total
         : Number(row.subtotalCents)) / 100,
+    deposits: Number(row.depositCents ?? 0) / 100,
     freight: Number(row.freightCents ?? 0) / 100,
     taxes: taxes.map((t) => ({
       name: t.name,
@@ -104,6 +106,12 @@ interface LineRow {
   customerPartNumber: string | null;
   listPriceCents: number | null;
   picks: OrderLine['picks'] | null;
+  depositCents: number;
+  depositTaxCents: number | string;
+  coreReturnDays: number | null;
+  returnBy: string | null;
+  returnedInTime: number | null;
+  returnedLate: number | null;
   invoiceYear: number | null;
   invoiceNumber: number | null;
   dueOn: string | Date | null;
@@ -130,8 +138,28 @@ export async function ordersWithLines(db: Queryable, rows: OrderRow[]): Promise<
               'warehouse', w.public_name, 'quantity', a.quantity, 'shipped', a.shipped)
             order by a.warehouse_id)
           from order_line_allocations a join warehouses w on w.id = a.warehouse_id
-          where a.order_id = l.order_id and a.line_no = l.line_no) end as picks
+          where a.order_id = l.order_id and a.line_no = l.line_no) end as picks,
+        l.core_deposit_cents as "depositCents", l.core_deposit_tax_cents as "depositTaxCents",
+        l.core_return_days as "coreReturnDays", d.return_by as "returnBy",
+        d.in_time as "returnedInTime", d.late as "returnedLate"
       from order_lines l left join invoices i on i.order_id = l.order_id
+        left join lateral (
+          select case when l.core_deposit_cents > 0 then to_char((
+              select max(s.created_at) from shipments s join shipment_lines sl
+                on sl.shipment_id = s.id
+              where s.order_id = l.order_id and sl.product_id = l.product_id)
+            at time zone 'UTC' + make_interval(days => l.core_return_days), 'YYYY-MM-DD') end
+              as return_by,
+            (select coalesce(sum(rl.quantity) filter (where not rl.core_late), 0)::int
+              from return_lines rl join returns r on r.id = rl.return_id
+              where r.order_id = l.order_id and rl.product_id = l.product_id
+                and rl.reason = 'core_return' and r.state <> 'refused') as in_time,
+            (select coalesce(sum(rl.quantity) filter (where rl.core_late), 0)::int
+              from return_lines rl join returns r on r.id = rl.return_id
+              where r.order_id = l.order_id and rl.product_id = l.product_id
+                and rl.reason = 'core_return' and r.state <> 'refused') as late
+          where l.core_deposit_cents > 0
+        ) d on true
       where l.order_id = any(${sql.param(ids)}::uuid[])
       order by l.order_id, l.line_no`,
   );
@@ -167,6 +195,7 @@ export async function ordersWithLines(db: Queryable, rows: OrderRow[]): Promise<
         ? { listPrice: Number(line.listPriceCents) / 100 }
         : {}),
       ...(line.picks ? { picks: line.picks } : {}),
+      ...(line.depositCents > 0 ? { coreDeposit: depositOf(line) } : {}),
     });
   }
   return rows.map((row) => {
@@ -174,6 +203,17 @@ export async function ordersWithLines(db: Queryable, rows: OrderRow[]): Promise<
     return toOrder(row, entry?.lines ?? [], entry?.invoice ?? null);
   });
 }
+
+/** Issue 37: the deposit line of an order line with a core deposit, in dollars. */
+const depositOf = (line: LineRow): CoreDepositLine => ({
+  unitDeposit: line.depositCents / 100,
+  total: (line.depositCents * line.quantity) / 100,
+  tax: Number(line.depositTaxCents) / 100,
+  returnDays: line.coreReturnDays ?? 0,
+  returnBy: line.returnBy ?? null,
+  returnedInTime: Number(line.returnedInTime ?? 0),
+  returnedLate: Number(line.returnedLate ?? 0),
+});
 
 /** One order as the API shows it. */
 export async function orderWithLines(db: Queryable, row: OrderRow): Promise<Order> {
@@ -192,6 +232,6 @@ export const orderColumnList = `id, tool_id as "toolId", user_id as "userId",
   erp_order_number as "erpOrderNumber", ship_to as "shipTo",
   shipping_method as "shippingMethod", shipping_method_name as "shippingMethodName",
   subtotal_cents as "subtotalCents", freight_cents as "freightCents", tax_cents as "taxCents",
-  taxes, tax_note as "taxNote", exported_at as "exportedAt", changed_xid as "changedXid",
+  taxes, tax_note as "taxNote", deposit_cents as "depositCents", exported_at as "exportedAt", changed_xid as "changedXid",
   created_at as "createdAt", updated_at as "updatedAt"`;
 export const orderColumns = sql.raw(orderColumnList);

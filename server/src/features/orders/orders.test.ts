@@ -98,6 +98,7 @@ describe('orders: POST /purchase, my orders, cancel, Manage All Orders', async (
         quoteId: null,
         // Issue 33: the spec's purchase keeps its one-line address: no freight or tax is priced.
         subtotal: 150,
+        deposits: 0,
         freight: 0,
         taxes: [],
         tax: 0,

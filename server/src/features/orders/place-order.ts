@@ -42,7 +42,7 @@ const placeOrderStatement = `with taken as (
       and coalesce(max_order_quantity, $1) >= $1
       and pp_in_company_catalog(id, $3::text)
     returning id, name, img, sku, (select u.cents from pp_buyer_unit_price(id, price_cents, $1, $3::text) u) as unit,
-      price_cents, available_quantity, minimum_order_quantity
+      price_cents, available_quantity, minimum_order_quantity, core_deposit_cents, core_return_days
   ), judged as (
     select taken.*, m.company_id,
       coalesce(m.role = 'buyer' and m.order_limit_cents is not null
@@ -50,18 +50,24 @@ const placeOrderStatement = `with taken as (
     from taken left join company_members m on m.user_id = $3
   ), placed as (
     insert into orders (tool_id, user_id, purchase_name, img, unit_price_cents, quantity,
-      total_cents, user_name, email, address, phone, company_id, status, approval_expires_at)
-    select id, $3, name, img, unit, $1, unit::bigint * $1, $4, $5, $6, $7, company_id,
+      total_cents, user_name, email, address, phone, company_id, status, approval_expires_at,
+      deposit_cents)
+    select id, $3, name, img, unit, $1, (unit::bigint + core_deposit_cents) * $1, $4, $5, $6, $7,
+      company_id,
       case when over_limit then 'awaiting_approval' else 'unpaid' end,
-      case when over_limit then now() + make_interval(hours => $8::int) end
+      case when over_limit then now() + make_interval(hours => $8::int) end,
+      core_deposit_cents::bigint * $1
     from judged
     returning ${orderColumnList}
   ), lined as (
     insert into order_lines (order_id, line_no, product_id, sku, name, img, quantity,
-      unit_price_cents, line_total_cents, customer_part_number, list_price_cents)
+      unit_price_cents, line_total_cents, customer_part_number, list_price_cents,
+      core_deposit_cents, core_return_days)
     select placed.id, 1, taken.id, taken.sku, taken.name, taken.img, $1, taken.unit,
-      placed."totalCents", n.customer_part_number,
-      case when taken.unit < taken.price_cents then taken.price_cents end
+      taken.unit::bigint * $1, n.customer_part_number,
+      case when taken.unit < taken.price_cents then taken.price_cents end,
+      taken.core_deposit_cents,
+      case when taken.core_deposit_cents > 0 then taken.core_return_days end
     from placed cross join taken
       left join company_part_numbers n
         on n.company_id = placed."companyId" and n.product_id = taken.id

@@ -106,7 +106,16 @@ function outcomesOf(current: ReturnRequest, lines: ReceiveReturnRequest['lines']
       );
     byProduct.set(productId, counts);
   }
-  return [...byProduct].map(([productId, counts]) => ({ product_id: productId, ...counts }));
+  // Issue 37: a core is the buyer's old unit, for the remanufacturer: it is received (restocked
+  // as a core) but never goes back into the part's sellable stock.
+  return [...byProduct].map(([productId, counts]) => ({
+    product_id: productId,
+    ...counts,
+    stock:
+      current.lines.find((line) => line.productId === productId)?.reason === 'core_return'
+        ? 0
+        : counts.restocked,
+  }));
 }
 
 /**
@@ -129,15 +138,15 @@ export function receiveReturn(
     await tx.execute(
       sql`with picked as (
           select * from jsonb_to_recordset(${rows}::jsonb)
-            as r(product_id uuid, restocked int, scrapped int, refused int)
+            as r(product_id uuid, restocked int, scrapped int, refused int, stock int)
         ), locked as (
-          select p.id from products p where p.id in (select product_id from picked where restocked > 0)
+          select p.id from products p where p.id in (select product_id from picked where stock > 0)
           order by p.id for no key update
         ), stocked as (
-          update products set available_quantity = products.available_quantity + picked.restocked
+          update products set available_quantity = products.available_quantity + picked.stock
           from picked, locked
           where products.id = picked.product_id and locked.id = picked.product_id
-            and picked.restocked > 0
+            and picked.stock > 0
         )
         update return_lines l set restocked = p.restocked, scrapped = p.scrapped,
           refused = p.refused
@@ -148,7 +157,7 @@ export function receiveReturn(
         where id = ${id}`,
     );
     const received = (await findReturn(tx, id)) as ReturnRequest;
-    const restocked = outcomes.reduce((sum, o) => sum + o.restocked, 0);
+    const restocked = outcomes.reduce((sum, o) => sum + o.stock, 0);
     const scrapped = outcomes.reduce((sum, o) => sum + o.scrapped, 0);
     const refused = outcomes.reduce((sum, o) => sum + o.refused, 0);
     await recordAudit(tx, actor, {

@@ -11,7 +11,12 @@ import { AppError } from '../../errors.ts';
 import { type AuditActor, recordAudit } from '../audit/audit-log.ts';
 import { type OrderRow, orderColumns } from '../orders/order-view.ts';
 import { recordOrderEvents } from '../webhooks/outbox.ts';
-import { loadRefundBasis, type RefundOptions, refundAmountsOf } from './refund-amounts.ts';
+import {
+  loadRefundBasis,
+  nothingToRefundOf,
+  type RefundOptions,
+  refundAmountsOf,
+} from './refund-amounts.ts';
 import { findReturn } from './returns-repository.ts';
 
 /**
@@ -103,8 +108,7 @@ export function issueCreditNote(
     const basis = await loadRefundBasis(tx, id, locked.orderId);
     if (!basis) throw new AppError('NOT_FOUND', returnMessages.notFound);
     const amounts = refundAmountsOf(current, basis, options);
-    if (amounts.lines.length === 0)
-      throw new AppError('UNPROCESSABLE', returnMessages.nothingToRefund);
+    if (amounts.lines.length === 0) throw nothingToRefundOf(current);
     const [note] = await rowsOf<{ id: string; year: number; numberInYear: number }>(
       tx,
       sql`with counted as (

@@ -1,7 +1,8 @@
-import type { ReturnRequest } from '@proper-parts/domain/returns';
+import { type ReturnRequest, returnMessages } from '@proper-parts/domain/returns';
 import { sql } from 'drizzle-orm';
 import { type Queryable, rowsOf } from '../../db/queryable.ts';
 import type { CreditNoteLine } from '../../db/schema.ts';
+import { AppError } from '../../errors.ts';
 
 /** What a refund (card) or a credit note (on account) gives back, in cents (decision 037). */
 
@@ -12,6 +13,9 @@ export interface RefundOrderLine {
   quantity: number;
   unitPriceCents: number;
   taxCents: number;
+  /** Issue 37: the core deposit per piece (0: none) and the tax of the line's deposit line. */
+  depositCents: number;
+  depositTaxCents: number;
 }
 
 export interface RefundBasis {
@@ -21,6 +25,8 @@ export interface RefundBasis {
   lines: RefundOrderLine[];
   /** Per product, the pieces the order's other returns already refunded (or are refunding). */
   refundedBefore: Map<string, number>;
+  /** Issue 37: per product, the pieces whose core deposit other returns gave back. */
+  depositRefundedBefore: Map<string, number>;
   /** The order's freight and the tax on it; whether another return gave it back already. */
   freightCents: number;
   freightTaxCents: number;
@@ -34,7 +40,10 @@ export interface RefundOptions {
 
 export interface RefundAmounts {
   lines: CreditNoteLine[];
+  /** The goods and the core deposits given back (before tax). */
   subtotalCents: number;
+  /** Issue 37: of `subtotalCents`, the core deposits. */
+  depositCents: number;
   /** The goods' tax, and the freight's when freight is given back. */
   taxCents: number;
   freightCents: number;
@@ -46,6 +55,52 @@ export interface RefundAmounts {
 const halfUp = (a: number, b: number) => Math.floor((2 * a + b) / (2 * b));
 
 /**
+ * Why a return gives nothing back: its cores came back late (the deposit is kept), or nothing
+ * of it was restocked or scrapped.
+ */
+export const nothingToRefundOf = (request: Pick<ReturnRequest, 'lines'>) =>
+  new AppError(
+    'UNPROCESSABLE',
+    request.lines.some((line) => line.reason === 'core_return' && line.coreLate)
+      ? returnMessages.coreKept
+      : returnMessages.nothingToRefund,
+  );
+
+/** Issue 37: how a credit note names a deposit line given back. */
+export const depositLineName = (name: string) => `Core deposit: ${name}`;
+
+/**
+ * `pieces` of a product taken from its order lines, first line first, after the `before` pieces
+ * earlier returns took: per line, the pieces taken and the share of `tax` they give back
+ * (`round(tax × (p + n) / q) − round(tax × p / q)`: all of a line's returns together never give
+ * back more than its tax, and the last piece gives back exactly what is left).
+ */
+function takeFromLines(
+  orderLines: RefundOrderLine[],
+  pieces: number,
+  before: number,
+  taxOf: (line: RefundOrderLine) => number,
+) {
+  const taken: { line: RefundOrderLine; quantity: number; taxCents: number }[] = [];
+  for (const orderLine of orderLines) {
+    if (pieces <= 0) break;
+    const prior = Math.min(before, orderLine.quantity);
+    before -= prior;
+    const n = Math.min(pieces, orderLine.quantity - prior);
+    if (n <= 0) continue;
+    const { quantity: q } = orderLine;
+    const tax = taxOf(orderLine);
+    taken.push({
+      line: orderLine,
+      quantity: n,
+      taxCents: halfUp(tax * (prior + n), q) - halfUp(tax * prior, q),
+    });
+    pieces -= n;
+  }
+  return taken;
+}
+
+/**
  * The amounts of a received return: for each restocked or scrapped piece (refused ones go back to
  * the buyer) its invoice line's unit price and tax; a product on several lines is taken first line
  * first, continuing after the pieces earlier returns took. A line's tax is given back by its
@@ -54,6 +109,10 @@ const halfUp = (a: number, b: number) => Math.floor((2 * a + b) / (2 * b));
  * give back more than its tax, and the last piece gives back exactly what is left. Freight (and
  * its tax) only when asked, once per order; the restocking fee is a percent of the goods, rounded
  * half up, kept from the total.
+ *
+ * Issue 37: a product's core deposit line is given back by the same running share: with each
+ * part returned (its price and its deposit), and alone for a core returned in time (the buyer
+ * keeps the part); a core returned after its window gives back nothing (the deposit is kept).
  */
 export function refundAmountsOf(
   request: Pick<ReturnRequest, 'lines'>,
@@ -61,40 +120,58 @@ export function refundAmountsOf(
   options: RefundOptions = {},
 ): RefundAmounts {
   const lines: CreditNoteLine[] = [];
-  let subtotalCents = 0;
+  let goodsCents = 0;
+  let depositCents = 0;
   let taxCents = 0;
   for (const line of request.lines) {
-    let pieces = line.restocked + line.scrapped;
-    let before = basis.refundedBefore.get(line.productId) ?? 0;
-    for (const orderLine of basis.lines.filter((l) => l.productId === line.productId)) {
-      if (pieces <= 0) break;
-      const prior = Math.min(before, orderLine.quantity);
-      before -= prior;
-      const taken = Math.min(pieces, orderLine.quantity - prior);
-      if (taken <= 0) continue;
-      const { quantity: q, taxCents: tax } = orderLine;
-      const lineTax = halfUp(tax * (prior + taken), q) - halfUp(tax * prior, q);
-      const lineTotalCents = taken * orderLine.unitPriceCents;
+    const pieces = line.restocked + line.scrapped;
+    const orderLines = basis.lines.filter((l) => l.productId === line.productId);
+    // Issue 37: a core returned brings back its deposit only (the buyer keeps the part); late,
+    // nothing (the deposit is kept). A part returned brings back its price and its deposit.
+    if (line.reason !== 'core_return') {
+      const before = basis.refundedBefore.get(line.productId) ?? 0;
+      for (const taken of takeFromLines(orderLines, pieces, before, (l) => l.taxCents)) {
+        const lineTotalCents = taken.quantity * taken.line.unitPriceCents;
+        lines.push({
+          sku: taken.line.sku,
+          name: taken.line.name,
+          quantity: taken.quantity,
+          unitPriceCents: taken.line.unitPriceCents,
+          lineTotalCents,
+          taxCents: taken.taxCents,
+        });
+        goodsCents += lineTotalCents;
+        taxCents += taken.taxCents;
+      }
+    }
+    if (line.reason === 'core_return' && line.coreLate) continue;
+    const withDeposit = orderLines.filter((l) => l.depositCents > 0);
+    if (withDeposit.length === 0) continue;
+    const before = basis.depositRefundedBefore.get(line.productId) ?? 0;
+    for (const taken of takeFromLines(withDeposit, pieces, before, (l) => l.depositTaxCents)) {
+      const lineTotalCents = taken.quantity * taken.line.depositCents;
       lines.push({
-        sku: orderLine.sku,
-        name: orderLine.name,
-        quantity: taken,
-        unitPriceCents: orderLine.unitPriceCents,
+        sku: taken.line.sku,
+        name: depositLineName(taken.line.name),
+        quantity: taken.quantity,
+        unitPriceCents: taken.line.depositCents,
         lineTotalCents,
-        taxCents: lineTax,
+        taxCents: taken.taxCents,
       });
-      subtotalCents += lineTotalCents;
-      taxCents += lineTax;
-      pieces -= taken;
+      depositCents += lineTotalCents;
+      taxCents += taken.taxCents;
     }
   }
   const withFreight = options.refundFreight === true && !basis.freightRefundedBefore;
   const freightCents = withFreight ? basis.freightCents : 0;
   if (withFreight) taxCents += basis.freightTaxCents;
-  const feeCents = halfUp(subtotalCents * (options.restockingFeePercent ?? 0), 100);
+  // The restocking fee is a percent of the goods: a core deposit is given back whole.
+  const feeCents = halfUp(goodsCents * (options.restockingFeePercent ?? 0), 100);
+  const subtotalCents = goodsCents + depositCents;
   return {
     lines,
     subtotalCents,
+    depositCents,
     taxCents,
     freightCents,
     feeCents,
@@ -121,20 +198,25 @@ export async function loadRefundBasis(
     tx,
     sql`select o.company_id as "companyId", o.payment_terms as "paymentTerms",
         o.freight_cents as "freightCents",
-        greatest(o.tax_cents - coalesce((select sum(l.tax_cents) from order_lines l
-          where l.order_id = o.id), 0), 0) as "freightTaxCents"
+        greatest(o.tax_cents - coalesce((select sum(l.tax_cents + l.core_deposit_tax_cents)
+          from order_lines l where l.order_id = o.id), 0), 0) as "freightTaxCents"
       from orders o where o.id = ${orderId} for update`,
   );
   if (!order) return undefined;
   const lines = await rowsOf<RefundOrderLine>(
     tx,
     sql`select product_id as "productId", sku, name, quantity,
-        unit_price_cents as "unitPriceCents", tax_cents::int as "taxCents"
+        unit_price_cents as "unitPriceCents", tax_cents::int as "taxCents",
+        core_deposit_cents as "depositCents", core_deposit_tax_cents::int as "depositTaxCents"
       from order_lines where order_id = ${orderId} order by line_no`,
   );
-  const before = await rowsOf<{ productId: string; pieces: number }>(
+  const before = await rowsOf<{ productId: string; pieces: number; depositPieces: number }>(
     tx,
-    sql`select l.product_id as "productId", sum(l.restocked + l.scrapped)::int as pieces
+    sql`select l.product_id as "productId",
+        coalesce(sum(l.restocked + l.scrapped) filter (where l.reason <> 'core_return'), 0)::int
+          as pieces,
+        coalesce(sum(l.restocked + l.scrapped) filter (where not l.core_late), 0)::int
+          as "depositPieces"
       from return_lines l join returns r on r.id = l.return_id
       where r.order_id = ${orderId} and r.id <> ${id} and r.refund_state is not null
       group by l.product_id`,
@@ -150,6 +232,7 @@ export async function loadRefundBasis(
     paymentTerms: order.paymentTerms,
     lines,
     refundedBefore: new Map(before.map((b) => [b.productId, b.pieces])),
+    depositRefundedBefore: new Map(before.map((b) => [b.productId, b.depositPieces])),
     freightCents: Number(order.freightCents),
     freightTaxCents: Number(order.freightTaxCents),
     freightRefundedBefore: freight?.refunded === true,

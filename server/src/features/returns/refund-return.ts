@@ -6,7 +6,12 @@ import { AppError } from '../../errors.ts';
 import { type AuditActor, recordAudit } from '../audit/audit-log.ts';
 import type { PaymentProvider } from '../payments/payment-provider.ts';
 import { issueCreditNote } from './issue-credit-note.ts';
-import { loadRefundBasis, type RefundOptions, refundAmountsOf } from './refund-amounts.ts';
+import {
+  loadRefundBasis,
+  nothingToRefundOf,
+  type RefundOptions,
+  refundAmountsOf,
+} from './refund-amounts.ts';
 import { findReturn } from './returns-repository.ts';
 
 /** A claim older than this is taken to have died (a crash between the provider and the record). */
@@ -46,8 +51,7 @@ function claim(db: Database, id: string, options: RefundOptions) {
     const basis = await loadRefundBasis(tx, id, current.orderId);
     if (!basis) throw await refusalOf(tx, id);
     const amounts = refundAmountsOf(current, basis, options);
-    if (amounts.totalCents <= 0)
-      throw new AppError('UNPROCESSABLE', returnMessages.nothingToRefund);
+    if (amounts.totalCents <= 0) throw nothingToRefundOf(current);
     const [claimed] = await rowsOf<{ cents: number | string }>(
       tx,
       sql`update returns set

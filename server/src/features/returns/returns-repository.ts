@@ -14,6 +14,7 @@ import { returns } from '../../db/schema.ts';
 import { afterCursor, cursorAt, pageOf } from '../../http/keyset.ts';
 import type { Actor } from '../auth/actor.ts';
 import { ADMINS, membershipOf } from '../companies/company-access.ts';
+import { photosOf } from './return-photos.ts';
 
 type ReturnRow = typeof returns.$inferSelect;
 
@@ -27,6 +28,8 @@ interface LineRow {
   restocked: number;
   scrapped: number;
   refused: number;
+  depositCents: number;
+  coreLate: boolean;
 }
 
 const creditNoteOf = (
@@ -57,7 +60,10 @@ export async function withLines(db: Queryable, rows: ReturnRow[]): Promise<Retur
   const lines = await rowsOf<LineRow>(
     db,
     sql`select r.return_id as "returnId", r.product_id as "productId", p.sku, p.name, r.quantity,
-        r.reason, r.restocked, r.scrapped, r.refused
+        r.reason, r.restocked, r.scrapped, r.refused, r.core_late as "coreLate",
+        coalesce((select max(ol.core_deposit_cents) from order_lines ol join returns rr
+            on rr.order_id = ol.order_id
+          where rr.id = r.return_id and ol.product_id = r.product_id), 0)::int as "depositCents"
       from return_lines r join products p on p.id = r.product_id
       where r.return_id = any(${sql.param(rows.map((row) => row.id))}::uuid[])
       order by r.return_id, p.sku`,
@@ -74,6 +80,10 @@ export async function withLines(db: Queryable, rows: ReturnRow[]): Promise<Retur
     sql`select return_id as "returnId", id, year, number_in_year as "numberInYear",
         total_cents as "totalCents", issued_at as "issuedAt"
       from credit_notes where return_id = any(${sql.param(rows.map((row) => row.id))}::uuid[])`,
+  );
+  const photos = await photosOf(
+    db,
+    rows.map((row) => row.id),
   );
   const emails = await rowsOf<{ id: string; email: string; paymentTerms: string }>(
     db,
@@ -104,6 +114,7 @@ export async function withLines(db: Queryable, rows: ReturnRow[]): Promise<Retur
     refundedAt: iso(row.refundedAt),
     creditNote: creditNoteOf(notes.find((note) => note.returnId === row.id)),
     lines: lines.filter((line) => line.returnId === row.id).map(({ returnId: _, ...line }) => line),
+    photos: photos.get(row.id) ?? [],
   }));
 }
 

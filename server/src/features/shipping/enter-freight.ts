@@ -65,7 +65,7 @@ export async function enterFreight(
     const [updated] = await rowsOf<OrderRow>(
       tx,
       sql`with priced as (
-          select coalesce(subtotal_cents, 0) + ${freightCents}::bigint + tax_cents
+          select coalesce(subtotal_cents, 0) + deposit_cents + ${freightCents}::bigint + tax_cents
             + ${tax.taxCents}::bigint as total
           from orders where id = ${orderId}
         ), over as (

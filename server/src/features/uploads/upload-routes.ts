@@ -13,7 +13,7 @@ import { toProductImage } from './process-image.ts';
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 
 /** The bytes of the multipart field `image`, refused with a clear 4xx when there is no such file. */
-async function readImageField(request: FastifyRequest): Promise<Buffer> {
+export async function readImageField(request: FastifyRequest): Promise<Buffer> {
   if (!request.isMultipart())
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', messages.imageFieldMissing);
   try {

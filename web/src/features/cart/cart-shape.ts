@@ -58,6 +58,10 @@ export const cartShape: Parser<Cart> = objectOf<Cart>({
     // Issue 36: the backordered pieces and when they are expected; absent: none.
     backordered: withDefault(integerParser, 0),
     expectedOn: withDefault(nullable(stringParser), null),
+    // Issue 37; `.default()` in the domain: an answer without them reads as no deposit.
+    coreDeposit: withDefault(numberParser, 0),
+    coreReturnDays: withDefault(numberParser, 90),
   }),
   total: 'number',
+  deposits: withDefault(numberParser, 0),
 });

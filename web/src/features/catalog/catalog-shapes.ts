@@ -25,6 +25,14 @@ const stringParser: Parser<string> = {
     typeof value === 'string' ? { success: true, data: value } : { success: false },
 };
 
+/** Issue 37: a number field an older answer may not have (withDefault fills it). */
+const finiteNumber: Parser<number> = {
+  safeParse: (value) =>
+    typeof value === 'number' && Number.isFinite(value)
+      ? { success: true, data: value }
+      : { success: false },
+};
+
 /**
  * The catalog's answers (`/catalog/search`, `/catalog/products/{slug}`, brands, categories) as
  * the domain's zod schemas have them, checked without zod: these are the public pages', whose
@@ -118,6 +126,8 @@ export const catalogProductShape: Parser<CatalogProduct> = objectOf<CatalogProdu
   heightMm: 'integer',
   supersedes: withDefault(valuesOf('string'), []),
   replacedBySku: withDefault(nullable(stringParser), null),
+  coreDeposit: withDefault(finiteNumber, 0),
+  coreReturnDays: withDefault(finiteNumber, 90),
 });
 
 export const brandListShape: Parser<BrandCount[]> = listOf(countedShape);

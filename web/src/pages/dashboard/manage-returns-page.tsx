@@ -11,6 +11,7 @@ import { ApproveOrRefuse, ReceiveForm } from '../../features/returns/components/
 import {
   RefundLine,
   ReturnLines,
+  ReturnPhotos,
   ReturnStateBadge,
   returnDay,
 } from '../../features/returns/components/return-lines';
@@ -70,6 +71,7 @@ export function ManageReturnsPage() {
                 <div className="mt-2">
                   <ReturnLines request={request} />
                 </div>
+                <ReturnPhotos request={request} />
                 {request.note && (
                   <p className="mt-2 text-sm whitespace-pre-line">
                     <span className="font-medium">Buyer's note:</span> {request.note}

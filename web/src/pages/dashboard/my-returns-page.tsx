@@ -7,6 +7,7 @@ import { useMyReturns } from '../../features/returns/api/returns';
 import {
   RefundLine,
   ReturnLines,
+  ReturnPhotos,
   ReturnStateBadge,
   returnDay,
 } from '../../features/returns/components/return-lines';
@@ -55,6 +56,7 @@ export function MyReturnsPage() {
                 </div>
                 <div className="mt-2">
                   <ReturnLines request={request} />
+                  <ReturnPhotos request={request} />
                 </div>
                 <RefundLine request={request} />
                 {request.refusalReason && (

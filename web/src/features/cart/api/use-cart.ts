@@ -8,7 +8,7 @@ import { cartShape as cart } from '../cart-shape';
 import { visitorCart } from '../visitor-cart';
 import { cartKey, cartQueryOptions } from './get-cart';
 
-const EMPTY_CART: Cart = { lines: [], total: 0 };
+const EMPTY_CART: Cart = { lines: [], total: 0, deposits: 0 };
 
 /**
  * The cart as the cart page shows it: a buyer's from the server, a visitor's from the browser,

@@ -8,6 +8,7 @@ import { YourNumber } from '../../../components/your-number';
 import { paths } from '../../../config/paths';
 import { formatPrice } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
+import { CartDepositNote } from '../../orders/components/core-deposit-lines';
 import { useChangeCartLine } from '../api/use-cart';
 import { ReplacedLineNote } from './replaced-line-note';
 
@@ -60,6 +61,7 @@ export function CartLineRow({ line, lines = [] }: { line: CartLine; lines?: Cart
             <StruckListPrice listPrice={line.listPrice} price={line.unitPrice} badge className="" />
           )}
         </p>
+        <CartDepositNote deposit={line.coreDeposit} returnDays={line.coreReturnDays} />
         {line.problem && (
           <p id={problemId} className="mt-1 text-sm font-medium text-error" role="status">
             {line.problem}

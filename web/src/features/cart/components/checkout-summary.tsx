@@ -1,5 +1,6 @@
 import type { Cart, CartQuote } from '@proper-parts/domain/cart';
 import { formatPieces, formatPrice } from '../../../lib/format';
+import { CartDepositNote } from '../../orders/components/core-deposit-lines';
 import { PricedTotals } from './priced-totals';
 
 /**
@@ -33,6 +34,7 @@ export function CheckoutSummary({
               <span className="text-base-content/70">
                 {formatPieces(line.quantity)} × {formatPrice(line.unitPrice)}
               </span>
+              <CartDepositNote deposit={line.coreDeposit} returnDays={line.coreReturnDays} />
               {line.problem && <span className="block text-error">{line.problem}</span>}
             </span>
             <span className="font-medium">{formatPrice(line.lineTotal)}</span>

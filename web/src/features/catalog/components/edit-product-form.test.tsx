@@ -41,6 +41,8 @@ const bearing: CatalogProduct = {
   supersededBy: null,
   supersedes: [],
   replacedBySku: null,
+  coreDeposit: 0,
+  coreReturnDays: 90,
 };
 const PATCH = `PATCH /api/v1/tools/${bearing._id}`;
 
@@ -240,5 +242,33 @@ describe('EditProductForm: shipping weight and size (issue 33)', () => {
     await save(user);
     expect(await screen.findByText(`${bearing.name} saved`)).toBeInTheDocument();
     expect(callsTo(fetchMock, PATCH)).toEqual([{ weightGrams: 310, heightMm: 25 }]);
+  });
+
+  it('sets a core deposit and its window (red under a negative deposit), sending only those', async () => {
+    const user = userEvent.setup();
+    const fetchMock = stubApi({
+      ...signInAs(admin),
+      [PATCH]: ({ body }) =>
+        jsonResponse({ success: true, data: { ...bearing, ...(body as object) } }),
+    });
+    renderForm();
+    const deposit = screen.getByLabelText('Core deposit ($ per piece)');
+    const window = screen.getByLabelText('Core return window (days)');
+    expect(deposit).toHaveValue(0);
+    expect(window).toHaveValue(90);
+    await retype(user, deposit, '-1');
+    await retype(user, window, '0');
+    await save(user);
+    expect(await screen.findByText('Core deposit must be 0 (none) or more')).toHaveClass(
+      'text-error',
+    );
+    expect(screen.getByText('Core return window must be at least 1 day')).toHaveClass('text-error');
+    expect(callsTo(fetchMock, PATCH)).toHaveLength(0);
+
+    await retype(user, deposit, '45.50');
+    await retype(user, window, '30');
+    await save(user);
+    expect(await screen.findByText(`${bearing.name} saved`)).toBeInTheDocument();
+    expect(callsTo(fetchMock, PATCH)).toEqual([{ coreDeposit: 45.5, coreReturnDays: 30 }]);
   });
 });

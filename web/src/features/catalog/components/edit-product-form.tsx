@@ -9,6 +9,7 @@ import { FormAlert } from '../../../components/form-alert';
 import { FormField, TextAreaField } from '../../../components/form-field';
 import { toast } from '../../../lib/toast';
 import { useEditProduct } from '../api/edit-product';
+import { CoreDepositFields } from './core-deposit-fields';
 import {
   type EditProductField,
   type EditProductFormInput,
@@ -109,6 +110,7 @@ export function EditProductForm({ product }: { product: CatalogProduct }) {
                 errors={errors.priceBreaks}
               />
               <ShippingSizeFields />
+              <CoreDepositFields />
             </>
           }
         />

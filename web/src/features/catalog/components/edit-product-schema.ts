@@ -7,6 +7,7 @@ import {
   supersededByField,
 } from '@proper-parts/domain/catalog-csv';
 import type { CatalogProduct } from '@proper-parts/domain/catalog-search';
+import { coreDepositField, coreReturnDaysField } from '@proper-parts/domain/core-deposits';
 import { breakAbovePrice, packSizeField, priceBreakList } from '@proper-parts/domain/price-breaks';
 import { productFields } from '@proper-parts/domain/product-admin';
 import { productEditMessages, productSlug } from '@proper-parts/domain/product-edit';
@@ -65,6 +66,9 @@ export const editProductForm = z
     heightMm: shippingSizeField('Height', MAX_PRODUCT_MM),
     /** Issue 36: the SKU of the product that replaces this one; empty for none. */
     supersededBy: supersededByField,
+    /** Issue 37: the core deposit per piece (dollars, 0: none) and its return window. */
+    coreDeposit: coreDepositField,
+    coreReturnDays: coreReturnDaysField,
   })
   .superRefine(
     (form, context) => {
@@ -112,6 +116,8 @@ export const productFormValues = (product: CatalogProduct): EditProductFormInput
   widthMm: product.widthMm,
   heightMm: product.heightMm,
   supersededBy: product.replacedBySku ?? '',
+  coreDeposit: product.coreDeposit,
+  coreReturnDays: product.coreReturnDays,
 });
 
 /** Which field a server message is about: "sku: …", "priceBreaks.1.price: …". */
@@ -142,4 +148,6 @@ const editProductFieldNames: Record<EditProductField, true> = {
   widthMm: true,
   heightMm: true,
   supersededBy: true,
+  coreDeposit: true,
+  coreReturnDays: true,
 };

@@ -9,6 +9,7 @@ import { ReturnForm } from '../../returns/components/return-form';
 import { OrderShipments } from '../../shipments/components/shipments-list';
 import { useCancelOrder } from '../api/cancel-order';
 import { useMyOrders } from '../api/get-my-orders';
+import { CoreDepositLines } from './core-deposit-lines';
 import { BuyAgainButton, InvoiceLink, OrderApprovalNote, OrderLinesDetails } from './order-extras';
 import { OrderStatusBadge, TransactionId } from './order-status';
 import { OrderTotalsLine, orderTotals } from './order-totals';
@@ -37,6 +38,7 @@ const columns: OrdersColumn[] = [
           </span>
           <OrderLinesDetails order={order} />
           <OrderTotalsLine order={orderTotals(order)} />
+          <CoreDepositLines order={order} />
           <OrderShipments order={order} />
           <ReturnForm order={order} />
         </div>

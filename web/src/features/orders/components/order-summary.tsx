@@ -2,6 +2,7 @@ import type { Order } from '@proper-parts/domain/orders';
 import { StruckListPrice } from '../../../components/struck-list-price';
 import { YourNumber } from '../../../components/your-number';
 import { formatCount, formatPieces, formatPrice } from '../../../lib/format';
+import { CoreDepositLines } from './core-deposit-lines';
 
 /**
  * What an order holds, as the payment page shows it: each line at its own price, the lines and
@@ -35,6 +36,7 @@ export function OrderSummary({ order }: { order: Order }) {
             {formatPieces(line.quantity)} × {formatPrice(line.unitPrice)}
             <StruckListPrice listPrice={line.listPrice} price={line.unitPrice} />
           </p>
+          <CoreDepositLines order={order} />
         </div>
       </div>
     );
@@ -68,6 +70,7 @@ export function OrderSummary({ order }: { order: Order }) {
           </li>
         ))}
       </ul>
+      <CoreDepositLines order={order} />
     </div>
   );
 }

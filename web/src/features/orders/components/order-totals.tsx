@@ -4,6 +4,8 @@ import { formatPrice } from '../../../lib/format';
 /** What a cart quote and an order both add up to (issue 33), in dollars from the server. */
 export interface Totals {
   subtotal: number;
+  /** Issue 37: the core deposits, before tax (0 or absent: none). */
+  deposits?: number;
   /** Null while the shop quotes the freight itself. */
   freight: number | null;
   taxes: TaxLineView[];
@@ -51,6 +53,14 @@ export function TotalsBlock({
         <dd className="text-right" data-testid={`${testId}-subtotal`}>
           {formatPrice(subtotal)}
         </dd>
+        {(totals.deposits ?? 0) > 0 && (
+          <>
+            <dt className="text-base-content/70">Core deposits (refundable)</dt>
+            <dd className="text-right" data-testid={`${testId}-deposits`}>
+              {formatPrice(totals.deposits ?? 0)}
+            </dd>
+          </>
+        )}
         <dt className="text-base-content/70">{freightLabel}</dt>
         <dd className="text-right" data-testid={`${testId}-freight`}>
           {freight === null ? 'quoted by the shop' : formatPrice(freight)}
@@ -109,6 +119,7 @@ export function OrderTotalsLine({
 }) {
   const parts = [
     `Subtotal ${formatPrice(order.subtotal)}`,
+    (order.deposits ?? 0) > 0 ? `Core deposits ${formatPrice(order.deposits ?? 0)}` : null,
     order.freight === null
       ? 'Freight quoted by the shop'
       : order.freight === 0 && !order.shippingMethodName

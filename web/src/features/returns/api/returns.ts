@@ -2,6 +2,7 @@ import {
   type CreateReturnRequest,
   type ReceiveReturnRequest,
   type RefundReturnRequest,
+  returnPhotoUpload,
   returnRequest,
 } from '@proper-parts/domain/returns';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
@@ -32,6 +33,13 @@ export function useCreateReturn() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: returnsKey }),
   });
 }
+
+/** `POST /returns/photos` (issue 37): one photo, answered by the name the request names it by. */
+export const uploadReturnPhoto = (file: File) => {
+  const form = new FormData();
+  form.append('image', file);
+  return apiFetch(api.returnPhotos, { method: 'POST', body: form, schema: returnPhotoUpload });
+};
 
 /** `GET /returns`: my returns, newest first, a keyset page at a time. */
 export const useMyReturns = () =>

@@ -1,6 +1,7 @@
 import type { Order } from '@proper-parts/domain/orders';
 import {
   createReturnRequest,
+  MAX_RETURN_PHOTOS,
   RETURN_REASONS,
   type ReturnReason,
   returnReasonLabels,
@@ -10,7 +11,7 @@ import { Link } from 'react-router';
 import { TextAreaField } from '../../../components/form-field';
 import { paths } from '../../../config/paths';
 import { toast } from '../../../lib/toast';
-import { useCreateReturn } from '../api/returns';
+import { uploadReturnPhoto, useCreateReturn } from '../api/returns';
 
 interface Shipped {
   productId: string;
@@ -37,7 +38,7 @@ export function shippedProductsOf(order: Order): Shipped[] {
   return [...byProduct.values()];
 }
 
-type Errors = { lines?: string; note?: string };
+type Errors = { lines?: string; note?: string; photos?: string };
 
 /**
  * My Orders (issue 37): "Return items" on an order with shipped pieces: how many of each to send
@@ -50,10 +51,12 @@ export function ReturnForm({ order }: { order: Order }) {
   const [quantities, setQuantities] = useState<Record<string, string>>({});
   const [reasons, setReasons] = useState<Record<string, ReturnReason>>({});
   const [note, setNote] = useState('');
+  const [photos, setPhotos] = useState<File[]>([]);
+  const [uploading, setUploading] = useState(false);
   const [errors, setErrors] = useState<Errors>({});
   if (shipped.length === 0) return null;
 
-  const submit = () => {
+  const submit = async () => {
     const lines = shipped
       .map((entry) => ({
         productId: entry.productId,
@@ -62,9 +65,11 @@ export function ReturnForm({ order }: { order: Order }) {
       }))
       .filter((line) => line.quantity !== 0);
     const parsed = createReturnRequest.safeParse({ lines, ...(note.trim() ? { note } : {}) });
-    if (!parsed.success) {
-      const found: Errors = {};
-      for (const issue of parsed.error.issues) {
+    const photoError =
+      photos.length > MAX_RETURN_PHOTOS ? `At most ${MAX_RETURN_PHOTOS} photos` : undefined;
+    if (!parsed.success || photoError) {
+      const found: Errors = photoError ? { photos: photoError } : {};
+      for (const issue of parsed.success ? [] : parsed.error.issues) {
         const field = issue.path[0] === 'note' ? 'note' : 'lines';
         found[field] ??= issue.message;
       }
@@ -72,15 +77,33 @@ export function ReturnForm({ order }: { order: Order }) {
       return;
     }
     setErrors({});
+    // Issue 37: the photos go first, through the upload path; the request names them.
+    let names: string[] = [];
+    if (photos.length > 0) {
+      setUploading(true);
+      try {
+        names = [];
+        for (const photo of photos) names.push((await uploadReturnPhoto(photo)).name);
+      } catch (error) {
+        setErrors({ photos: (error as Error).message });
+        return;
+      } finally {
+        setUploading(false);
+      }
+    }
     create.mutate(
-      { orderId: order._id, body: parsed.data },
+      { orderId: order._id, body: { ...parsed.data, ...(names.length ? { photos: names } : {}) } },
       {
         onSuccess: () => {
           toast.success('Return requested; we will mail you our answer');
           setQuantities({});
           setNote('');
+          setPhotos([]);
         },
-        onError: (error) => setErrors({ lines: error.message.replace(/^lines: /, '') }),
+        onError: (error) =>
+          error.message.startsWith('photos: ')
+            ? setErrors({ photos: error.message.replace(/^photos: /, '') })
+            : setErrors({ lines: error.message.replace(/^lines: /, '') }),
       },
     );
   };
@@ -97,7 +120,7 @@ export function ReturnForm({ order }: { order: Order }) {
         className="mt-2 flex max-w-md flex-col gap-3"
         onSubmit={(event) => {
           event.preventDefault();
-          submit();
+          void submit();
         }}
       >
         <fieldset className="flex flex-col gap-2">
@@ -154,11 +177,29 @@ export function ReturnForm({ order }: { order: Order }) {
           error={errors.note}
           onChange={(event) => setNote(event.target.value)}
         />
+        <label className="flex flex-col gap-1 text-xs">
+          <span className="font-medium">Photos (optional, up to {MAX_RETURN_PHOTOS})</span>
+          <input
+            type="file"
+            accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
+            multiple
+            className={`file-input file-input-xs w-full max-w-xs ${errors.photos ? 'file-input-error' : ''}`}
+            aria-label="Photos of the parts"
+            aria-invalid={errors.photos ? true : undefined}
+            aria-describedby={errors.photos ? `${id}-photos-error` : undefined}
+            onChange={(event) => setPhotos([...(event.target.files ?? [])])}
+          />
+          {errors.photos && (
+            <span id={`${id}-photos-error`} role="alert" className="text-xs text-error">
+              {errors.photos}
+            </span>
+          )}
+        </label>
         <div className="flex flex-wrap items-center gap-3">
           <button
             type="submit"
             className="btn btn-primary btn-xs sm:btn-sm"
-            disabled={create.isPending}
+            disabled={create.isPending || uploading}
           >
             Ask to return
           </button>

@@ -24,6 +24,33 @@ export function ReturnStateBadge({ state }: { state: ReturnState }) {
   );
 }
 
+/** Issue 37: what a core return does with the deposit, plainly. */
+function DepositNote({
+  line,
+  request,
+}: {
+  line: ReturnRequest['lines'][number];
+  request: ReturnRequest;
+}) {
+  if (line.reason !== 'core_return' || line.depositCents <= 0) return null;
+  const deposit = formatCents(line.depositCents * line.quantity);
+  const when =
+    request.refundState === 'refunded'
+      ? 'given back'
+      : request.state === 'received'
+        ? 'given back with the refund'
+        : 'given back once the cores are received';
+  return line.coreLate ? (
+    <span className="block text-warning" data-testid="deposit-kept">
+      Deposit kept: the core came back after its core return window
+    </span>
+  ) : (
+    <span className="block text-success" data-testid="deposit-refundable">
+      Core deposit {deposit} ({formatCents(line.depositCents)} each, with its tax) {when}
+    </span>
+  );
+}
+
 /** A return's lines: pieces, reason, and once received what became of them. */
 export function ReturnLines({ request }: { request: ReturnRequest }) {
   return (
@@ -38,6 +65,28 @@ export function ReturnLines({ request }: { request: ReturnRequest }) {
               (restocked {line.restocked}, scrapped {line.scrapped}, refused {line.refused})
             </span>
           )}
+          <DepositNote line={line} request={request} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Issue 37: the buyer's photos of a return, each opening full size. */
+export function ReturnPhotos({ request }: { request: ReturnRequest }) {
+  if (request.photos.length === 0) return null;
+  return (
+    <ul className="mt-2 flex flex-wrap gap-2" aria-label="Photos">
+      {request.photos.map((url, index) => (
+        <li key={url}>
+          <a href={url} target="_blank" rel="noreferrer" className="block">
+            <img
+              src={url}
+              alt={`The buyer's view ${index + 1} of the returned parts`}
+              className="h-20 w-20 rounded border border-base-300 object-cover sm:h-24 sm:w-24"
+              loading="lazy"
+            />
+          </a>
         </li>
       ))}
     </ul>
