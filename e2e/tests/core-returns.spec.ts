@@ -153,7 +153,9 @@ test('a buyer returns a core in time with a photo and sees the deposit refunded'
     const photo = adminRow.getByRole('img', { name: /returned parts/ });
     await expect(photo).toHaveCount(1);
     await expect
-      .poll(() => photo.evaluate((img) => (img as HTMLImageElement).naturalWidth))
+      .poll(() =>
+        photo.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth),
+      )
       .toBe(48);
     await shoot(admin, 'core-return-admin-photo');
     await adminRow.getByRole('button', { name: 'Approve' }).click();
