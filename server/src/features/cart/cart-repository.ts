@@ -16,7 +16,7 @@ import { type Queryable, rowsOf } from '../../db/queryable.ts';
 import { AppError } from '../../errors.ts';
 import { backorderJson, parsedBackorder } from '../backorders/backorder-sql.ts';
 import { parsedReplacement, replacementJson } from '../catalog/replacement-sql.ts';
-import { assertInCatalog } from '../company-catalogs/out-of-catalog.ts';
+import { assertInCatalog, buyerCompany } from '../company-catalogs/out-of-catalog.ts';
 
 /** A cart line as read with its product and its price at its quantity. */
 export interface PricedRow {
@@ -70,11 +70,11 @@ const pricedLines = (source: SQL, userId: string | null) => sql`
     n.customer_part_number as "customerPartNumber",
     ${replacementJson()} as "supersededBy",
     ${backorderJson('p')} as backorder,
-    pp_in_company_catalog(p.id, ${userId}::text) as "inCatalog",
+    pp_catalog_has(m.company_id, p.id) as "inCatalog",
     p.core_deposit_cents as "depositCents", p.core_return_days as "coreReturnDays"
   from (${source}) c join products p on p.id = c.product_id
-    left join company_part_numbers n on n.product_id = p.id
-      and n.company_id = (select company_id from company_members where user_id = ${userId})
+    cross join ${buyerCompany(userId)} m
+    left join company_part_numbers n on n.product_id = p.id and n.company_id = m.company_id
   order by c.added_at, p.id`;
 
 /** Where a unit price came from: a contract price list, a tier (quantity break) or the list. */
@@ -252,8 +252,9 @@ export async function addCartLines(
         now() + w.ord * interval '1 microsecond'
       from unnest(${sql.param(ids)}::uuid[], ${sql.param(quantities)}::int[])
         with ordinality as w(product_id, quantity, ord)
+      cross join ${buyerCompany(userId)} m
       join products p on p.id = w.product_id and p.deleted_at is null
-        and pp_in_company_catalog(p.id, ${userId}::text)
+        and pp_catalog_has(m.company_id, p.id)
       on conflict (user_id, product_id) do update set quantity = ${onConflict}
       returning product_id`,
   );

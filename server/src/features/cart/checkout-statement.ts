@@ -4,6 +4,7 @@ import type { OrderLine } from '@proper-parts/domain/order-line';
 import { percentOfPpm } from '@proper-parts/domain/tax';
 import { type SQL, sql } from 'drizzle-orm';
 import { backorderParts, backorderWrites } from '../backorders/backorder-checkout.ts';
+import { buyerCompany } from '../company-catalogs/out-of-catalog.ts';
 import { type OrderRow, orderColumns } from '../orders/order-view.ts';
 import type { Buyer } from '../orders/place-order.ts';
 import {
@@ -120,8 +121,9 @@ export function placeCartStatement(
           and c.quantity >= p.minimum_order_quantity
           and c.quantity <= coalesce(p.max_order_quantity, c.quantity)
           and c.quantity % p.pack_size = 0
-          and pp_in_company_catalog(p.id, ${buyer.id}::text) as sellable
+          and pp_catalog_has(m.company_id, p.id) as sellable
       from cart_lines c join products p on p.id = c.product_id
+        cross join ${buyerCompany(buyer.id)} m
       where c.user_id = ${buyer.id}
       order by p.id
       for no key update of c, p
