@@ -96,7 +96,8 @@ test('the API docs page loads with no console error (its CSP allows what swagger
   });
   page.on('pageerror', (error) => errors.push(error.message));
   await page.goto('/api/docs/');
-  await expect(page.getByText('Proper Parts API').first()).toBeVisible();
+  // swagger-ui parses the whole document (~200 operations) in the page: seconds on a loaded machine.
+  await expect(page.getByText('Proper Parts API').first()).toBeVisible({ timeout: 30_000 });
   await expect(page.locator('.opblock').first()).toBeVisible();
   expect(errors).toEqual([]);
 });
