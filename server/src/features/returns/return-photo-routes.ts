@@ -1,6 +1,5 @@
 import multipart from '@fastify/multipart';
 import { errorEnvelope, successEnvelope } from '@proper-parts/domain/envelope';
-import { MAX_UPLOAD_BYTES } from '@proper-parts/domain/product-admin';
 import { returnMessages, returnPhotoParams, returnPhotoUpload } from '@proper-parts/domain/returns';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -9,7 +8,7 @@ import { errorResponses } from '../../http/responses.ts';
 import { actorOf } from '../auth/actor.ts';
 import { type ImageStorage, newImageName } from '../uploads/image-storage.ts';
 import { toProductImage } from '../uploads/process-image.ts';
-import { readImageField } from '../uploads/upload-routes.ts';
+import { imageUploadLimits, readImageField } from '../uploads/upload-routes.ts';
 import { isPhotoOf, recordPhotoUpload } from './return-photos.ts';
 import { findMyReturn, findReturn } from './returns-repository.ts';
 
@@ -20,9 +19,7 @@ import { findMyReturn, findReturn } from './returns-repository.ts';
 export function returnPhotoRoutes(storage: ImageStorage): FastifyPluginAsyncZod {
   return async (app) => {
     // Only this scope parses multipart, as the product images' upload scope does.
-    await app.register(multipart, {
-      limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, parts: 12, fieldSize: 1024 },
-    });
+    await app.register(multipart, imageUploadLimits);
 
     app.post(
       '/returns/photos',

@@ -8,6 +8,12 @@ import { z } from 'zod';
 import { AppError } from '../../errors.ts';
 import { errorResponses } from '../../http/responses.ts';
 import { type ImageStorage, newImageName, STORED_IMAGE_NAME } from './image-storage.ts';
+
+/** One image a request, at most MAX_UPLOAD_BYTES: the multipart limits of every image upload. */
+export const imageUploadLimits = {
+  limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, parts: 12, fieldSize: 1024 },
+};
+
 import { toProductImage } from './process-image.ts';
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
@@ -42,9 +48,7 @@ export async function readImageField(request: FastifyRequest): Promise<Buffer> {
 export function uploadRoutes(storage: ImageStorage): FastifyPluginAsyncZod {
   return async (app) => {
     // Only this scope parses multipart; everywhere else it stays a 415.
-    await app.register(multipart, {
-      limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, parts: 12, fieldSize: 1024 },
-    });
+    await app.register(multipart, imageUploadLimits);
 
     app.post(
       '/uploads',
