@@ -11,6 +11,7 @@ import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
 import { toast } from '../../../lib/toast';
+import { useHydrated } from '../../../lib/use-hydrated';
 import { useCurrentUser } from '../../auth/use-current-user';
 import { useChangeCartLine } from '../api/use-cart';
 
@@ -34,6 +35,7 @@ export const firstQuantity = ({ minimumOrderQuantity, packSize = 1 }: CartProduc
 function useAddToCart(product: CartProduct) {
   const change = useChangeCartLine();
   const navigate = useNavigate();
+  const hydrated = useHydrated();
   const add = (quantity: number) =>
     change.mutate(
       { productId: product._id, quantity },
@@ -48,7 +50,8 @@ function useAddToCart(product: CartProduct) {
         onError: (error) => toast.error(error.message),
       },
     );
-  return { add, busy: change.isPending };
+  // Until hydrated the button would do nothing (a card's) or reload the page (the form's).
+  return { add, busy: change.isPending || !hydrated };
 }
 
 /** A card's one-click "Add to cart": the product's first orderable quantity. */
