@@ -1,11 +1,12 @@
-// `npm test`: typecheck and lint, the Vitest suites, the build and the Playwright journeys, as
+// `npm test`: the build, typecheck and lint, the Vitest suites and the Playwright journeys, as
 // phases; prints each phase's time and result at the end and exits non-zero when any failed.
 // A phase runs even when an earlier one failed (CI reports every failure in one run), except the
-// journeys, which need the build.
+// journeys, which need the build. The server tests run the build's server and CLI where they
+// start processes (PP_TEST_BUILT_SERVER=1), through tsx only when the build failed.
 //
 // With DATABASE_URL set the Vitest suites run on that PostgreSQL server; with TEST_PGLITE_TOO=1
-// as well (CI), the server suites run a second time on embedded PGlite, beside the build and the
-// journeys (less the files that start their servers on both databases themselves: they ran once).
+// as well (CI), the server suites run a second time on embedded PGlite, beside the journeys
+// (less the files that start their servers on both databases themselves: they ran once).
 import { spawn } from 'node:child_process';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -43,8 +44,13 @@ const secondPassEnv = () => {
 };
 
 const started = Date.now();
-// The typechecks and the lint beside the first Vitest pass, not ~20 s in front of it.
+// The build first, beside the typechecks and the lint: the server tests then start the built
+// server and CLI (PP_TEST_BUILT_SERVER), as `npm start` runs them, not each through tsx.
+const building = phase('build', () => run('npm', ['run', 'build']));
+const built = () => !results.find((r) => r.name === 'build')?.failed;
+const builtEnv = (env) => (built() ? { ...env, PP_TEST_BUILT_SERVER: '1' } : env);
 await Promise.all([
+  building,
   phase('typecheck (domain, server)', npx('tsc', '-p', 'domain'), npx('tsc', '-p', 'server')),
   phase(
     'typecheck (web, e2e) + lint',
@@ -52,17 +58,19 @@ await Promise.all([
     npx('tsc', '-p', 'e2e'),
     npx('biome', 'check', '.'),
   ),
-  phase(`vitest (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, npx('vitest', 'run')),
+  building.then(() =>
+    phase(`vitest (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () =>
+      run('npx', ['vitest', 'run'], builtEnv(process.env)),
+    ),
+  ),
 ]);
 await Promise.all([
-  (async () => {
-    if (await phase('build', () => run('npm', ['run', 'build']))) {
-      await phase('playwright', () => run('npm', ['test', '-w', 'e2e']));
-    } else results.push({ name: 'playwright', seconds: 0, failed: true, skipped: true });
-  })(),
+  built()
+    ? phase('playwright', () => run('npm', ['test', '-w', 'e2e']))
+    : results.push({ name: 'playwright', seconds: 0, failed: true, skipped: true }),
   pgliteToo &&
     phase('vitest server (PGlite)', () =>
-      run('npx', ['vitest', 'run', '--project', 'server*'], secondPassEnv()),
+      run('npx', ['vitest', 'run', '--project', 'server*'], builtEnv(secondPassEnv())),
     ),
 ]);
 

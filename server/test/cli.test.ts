@@ -6,8 +6,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client.ts';
 import { user } from '../src/db/schema.ts';
+import { cliEntry as cli } from './server-process.ts';
 
-const cli = ['--import', 'tsx', join(import.meta.dirname, '../src/cli.ts')];
 const dataDir = mkdtempSync(join(tmpdir(), 'pp-cli-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 

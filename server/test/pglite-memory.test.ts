@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { serverNodeFlags } from '../../scripts/server-flags.mjs';
+import { serverEntry as entry } from './server-process.ts';
 
 /**
  * The first start on an empty DATA_DIR runs PGlite's initdb, which peaks near 800 MB; it runs in
@@ -12,7 +13,6 @@ import { serverNodeFlags } from '../../scripts/server-flags.mjs';
  * run at all when the build left its template (decision 034). The demo catalog then loads in the
  * serving process, in steps small enough to keep it under the bound.
  */
-const entry = ['--import', 'tsx', join(import.meta.dirname, '../src/server.ts')];
 const dir = mkdtempSync(join(tmpdir(), 'pp-memory-'));
 let child: ChildProcess | undefined;
 afterAll(async () => {

@@ -4,10 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../e2e/support/free-port.ts';
-import { TEST_DEMO_PARTS } from './server-process.ts';
+import { serverEntry as entry, TEST_DEMO_PARTS } from './server-process.ts';
 
-/** The real entry point, run as `npm start` runs it (through tsx here, so no build is needed). */
-const entry = ['--import', 'tsx', join(import.meta.dirname, '../src/server.ts')];
 const baseEnv = {
   ...process.env,
   LOG_LEVEL: 'warn',
