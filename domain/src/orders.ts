@@ -176,7 +176,11 @@ export const ORDERS_CSV_COLUMNS = [
   'lineTotal',
   /** Issue 33: the line's tax; the order's subtotal, freight, tax, each rate and the tax note. */
   'lineTax',
+  /** Issue 37: the line's core deposits (per piece × quantity) and their tax; the order's. */
+  'lineDeposit',
+  'lineDepositTax',
   'orderSubtotal',
+  'orderDeposits',
   'orderFreight',
   'orderTax',
   'orderTotal',

@@ -24,6 +24,7 @@ type ExportRow = {
   note: string | null;
   total_cents: number | string;
   subtotal_cents: number | string | null;
+  deposit_cents: number | string;
   freight_cents: number | string;
   tax_cents: number | string;
   taxes: { name: string; rate: string; amountCents: number }[] | string;
@@ -39,6 +40,8 @@ type ExportRow = {
         unitPriceCents: number;
         lineTotalCents: number;
         taxCents: number;
+        depositCents: number;
+        depositTaxCents: number;
         customerPartNumber: string | null;
       }[]
     | string;
@@ -67,11 +70,13 @@ async function* exportRows(db: Database, range: OrdersExportQuery) {
           (extract(epoch from o.created_at) * 1000000)::bigint::text as created_micros,
           o.status, o.paid, i.year as invoice_year, i.number_in_year as invoice_number,
           o.po_number, o.user_name, o.email, o.address, o.phone, o.note, o.total_cents,
-          o.subtotal_cents, o.freight_cents, o.tax_cents, o.taxes, o.tax_note,
+          o.subtotal_cents, o.deposit_cents, o.freight_cents, o.tax_cents, o.taxes, o.tax_note,
           o.shipping_method_name, o.transaction_id,
           (select json_agg(json_build_object('lineNo', l.line_no, 'sku', l.sku, 'name', l.name,
               'quantity', l.quantity, 'unitPriceCents', l.unit_price_cents,
               'lineTotalCents', l.line_total_cents, 'taxCents', l.tax_cents,
+              'depositCents', l.core_deposit_cents::bigint * l.quantity,
+              'depositTaxCents', l.core_deposit_tax_cents,
               'customerPartNumber', l.customer_part_number) order by l.line_no)
             from order_lines l where l.order_id = o.id) as lines
         from orders o left join invoices i on i.order_id = o.id
@@ -106,7 +111,10 @@ async function* exportRows(db: Database, range: OrdersExportQuery) {
           csvDollars(line.unitPriceCents),
           csvDollars(line.lineTotalCents),
           csvDollars(line.taxCents ?? 0),
+          csvDollars(line.depositCents),
+          csvDollars(line.depositTaxCents),
           csvDollars(row.subtotal_cents ?? row.total_cents),
+          csvDollars(row.deposit_cents),
           csvDollars(row.freight_cents),
           csvDollars(row.tax_cents),
           csvDollars(row.total_cents),

@@ -1,3 +1,4 @@
+import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { signUp, signUpAdmin, type TestUser } from '../../../test/auth-helper.ts';
@@ -143,6 +144,24 @@ describe('core deposits', async () => {
     expect(text).toMatch(/Core deposit: Bearing \d+/);
     expect(text).toContain('$136.50');
     expect(text).toContain('$760.18');
+  });
+
+  it("exports the deposit line and the order's deposits with the orders (CSV)", async () => {
+    const { part, orderId } = await shippedOrder();
+    const day = new Date().toISOString().slice(0, 10);
+    const csv = await call(admin, 'GET', `/manageOrder/export.csv?from=${day}&to=${day}`);
+    expect(csv.statusCode).toBe(200);
+    const rows = parse(csv.body, { columns: true }) as Record<string, string>[];
+    expect(rows.find((row) => row.orderId === orderId)).toMatchObject({
+      sku: part.sku,
+      lineTotal: '569.97',
+      lineTax: '35.62',
+      lineDeposit: '136.50',
+      lineDepositTax: '8.53',
+      orderSubtotal: '569.97',
+      orderDeposits: '136.50',
+      orderTotal: '760.18',
+    });
   });
 
   it('a core returned in time refunds its deposit and tax to the cent, once under 20 concurrent calls', async () => {
