@@ -850,6 +850,11 @@ export const returns = pgTable(
     refundTaxCents: bigint('refund_tax_cents', { mode: 'number' }),
     refundFreightCents: bigint('refund_freight_cents', { mode: 'number' }),
     restockingFeeCents: bigint('restocking_fee_cents', { mode: 'number' }),
+    /**
+     * Issue 37: of the refund before tax, the core deposits given back. The sales figures net the
+     * rest only: a deposit was never revenue (migration 0040).
+     */
+    refundDepositCents: bigint('refund_deposit_cents', { mode: 'number' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

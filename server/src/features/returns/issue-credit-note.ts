@@ -135,7 +135,8 @@ export function issueCreditNote(
     await tx.execute(
       sql`update returns set refund_state = 'refunded', refund_cents = ${amounts.totalCents},
           refund_tax_cents = ${amounts.taxCents}, refund_freight_cents = ${amounts.freightCents},
-          restocking_fee_cents = ${amounts.feeCents}, refund_id = ${number},
+          restocking_fee_cents = ${amounts.feeCents}, refund_deposit_cents = ${amounts.depositCents},
+          refund_id = ${number},
           refund_claimed_at = now(), refunded_at = now(), updated_at = now()
         where id = ${id}`,
     );

@@ -59,6 +59,7 @@ function claim(db: Database, id: string, options: RefundOptions) {
           refund_tax_cents = case when refund_state is null then ${amounts.taxCents} else refund_tax_cents end,
           refund_freight_cents = case when refund_state is null then ${amounts.freightCents} else refund_freight_cents end,
           restocking_fee_cents = case when refund_state is null then ${amounts.feeCents} else restocking_fee_cents end,
+          refund_deposit_cents = case when refund_state is null then ${amounts.depositCents} else refund_deposit_cents end,
           refund_state = 'pending', refund_claimed_at = now(), updated_at = now()
         where id = ${id} and state = 'received'
           and (refund_state is null or (refund_state = 'pending'

@@ -16,7 +16,7 @@ describe('refunds of returns in the sales figures', async () => {
   const f = await buildCompanyFixture(app);
   const call = (
     who: 'adminA' | 'shopAdmin',
-    method: 'GET' | 'POST' | 'PUT',
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH',
     url: string,
     body?: object,
   ) =>
@@ -102,5 +102,54 @@ describe('refunds of returns in the sales figures', async () => {
     });
     expect(rebuilt.refunded).toBeCloseTo(after.refunded, 2);
     expect(rebuilt.freight).toBeCloseTo(after.freight, 2);
+  });
+
+  it('a core deposit given back is no refund of goods: revenue and units stay, and after a rebuild', async () => {
+    const part = await createProduct(app, {
+      priceCents: 18_999,
+      minimumOrderQuantity: 1,
+      availableQuantity: 50,
+    });
+    await call('shopAdmin', 'PATCH', `/tools/${part.id}`, { coreDeposit: 45.5 });
+    await call('adminA', 'PUT', `/cart/lines/${part.id}`, { quantity: 3 });
+    const placed = await call('adminA', 'POST', '/orders', {
+      address: '1 Mill Road, Springfield',
+      phone: '555 0100',
+      paymentTerms: 'account',
+      poNumber: 'PO-SALES-CORE',
+    });
+    expect(placed.statusCode, placed.body).toBe(200);
+    expect(placed.json().data.deposits).toBe(136.5);
+    const orderId = placed.json().data._id as string;
+    await call('shopAdmin', 'POST', `/manageOrder/${orderId}/shipments`, {
+      lines: [{ productId: part.id, quantity: 3 }],
+      carrier: 'UPS',
+      trackingNumber: '1Z999AA10123456784',
+    });
+    const before = await summary();
+    const asked = await call('adminA', 'POST', `/orders/${orderId}/returns`, {
+      lines: [{ productId: part.id, quantity: 2, reason: 'core_return' }],
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const id = asked.json().data.id as string;
+    await call('shopAdmin', 'POST', `/admin/returns/${id}/approve`);
+    await call('shopAdmin', 'POST', `/admin/returns/${id}/receive`, {
+      lines: [{ productId: part.id, quantity: 2, outcome: 'restock' }],
+    });
+    const credited = await call('shopAdmin', 'POST', `/admin/returns/${id}/refund`, {});
+    expect(credited.statusCode, credited.body).toBe(200);
+    const after = await summary();
+    // One refund ($91.00 of deposits): no goods came back, none of the parts was unsold.
+    expect(after.refunds).toBe(before.refunds + 1);
+    expect(after.refunded).toBeCloseTo(before.refunded, 2);
+    expect(after.revenue).toBeCloseTo(before.revenue, 2);
+    expect(after.units).toBe(before.units);
+
+    await rebuildSales(app.db, 1);
+    expect(await summary()).toMatchObject({
+      refunds: after.refunds,
+      units: after.units,
+      revenue: after.revenue,
+    });
   });
 });
