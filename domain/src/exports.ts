@@ -51,6 +51,8 @@ export const RETURNS_CSV_COLUMNS = [
   'refund',
   'tax',
   'freight',
+  /** Issue 37: of the refund before tax, the core deposits given back. */
+  'deposits',
   'restockingFee',
   'creditNote',
 ] as const;

@@ -28,6 +28,7 @@ type ReturnRow = {
   refund_tax_cents: number | string | null;
   refund_freight_cents: number | string | null;
   restocking_fee_cents: number | string | null;
+  refund_deposit_cents: number | string | null;
   note_year: number | null;
   note_number: number | null;
 };
@@ -51,7 +52,7 @@ async function* returnRows(db: Database, range: OrdersExportQuery) {
           (select coalesce(sum(l.refused), 0) from return_lines l where l.return_id = r.id) as refused,
           case when r.refund_state = 'refunded' then r.refunded_at end as refunded_at,
           case when r.refund_state = 'refunded' then r.refund_cents end as refund_cents,
-          r.refund_tax_cents, r.refund_freight_cents, r.restocking_fee_cents,
+          r.refund_tax_cents, r.refund_freight_cents, r.restocking_fee_cents, r.refund_deposit_cents,
           n.year as note_year, n.number_in_year as note_number
         from returns r
           join orders o on o.id = r.order_id
@@ -80,6 +81,7 @@ async function* returnRows(db: Database, range: OrdersExportQuery) {
         money(row.refund_cents),
         row.refund_cents === null ? '' : money(row.refund_tax_cents),
         row.refund_cents === null ? '' : money(row.refund_freight_cents),
+        row.refund_cents === null ? '' : money(row.refund_deposit_cents ?? 0),
         row.refund_cents === null ? '' : money(row.restocking_fee_cents),
         row.note_year !== null && row.note_number !== null
           ? creditNoteNumberOf(row.note_year, row.note_number)

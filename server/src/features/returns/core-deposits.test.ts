@@ -326,5 +326,14 @@ describe('core deposits', async () => {
       },
     ]);
     expect(await balance()).toBe(76_018 - 4834);
+    // The returns export names the deposit given back within the refund.
+    const day = new Date().toISOString().slice(0, 10);
+    const csv = await call(admin, 'GET', `/admin/returns/export.csv?from=${day}&to=${day}`);
+    const rmaNumber = answers.find((r) => r.statusCode === 200)?.json().data.rmaNumber;
+    expect(
+      (parse(csv.body, { columns: true }) as Record<string, string>[]).find(
+        (row) => row.rmaNumber === rmaNumber,
+      ),
+    ).toMatchObject({ refund: '48.34', tax: '2.84', deposits: '45.50', restockingFee: '0.00' });
   });
 });

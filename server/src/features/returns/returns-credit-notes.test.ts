@@ -283,6 +283,7 @@ describe('credit notes', async () => {
       refund: '33.73',
       tax: '0.41',
       freight: '0.00',
+      deposits: '0.00',
       restockingFee: '3.70',
       creditNote: credited.creditNote.number,
     });
