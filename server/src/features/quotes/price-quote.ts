@@ -37,7 +37,8 @@ async function readQuotedRows(db: Queryable, quoteId: string): Promise<PricedRow
         p.available_quantity as "availableQuantity", p.pack_size as "packSize",
         p.sales_unit as "salesUnit", p.max_order_quantity as "maxOrderQuantity",
         p.deleted_at is null as live, p.weight_grams as "weightGrams",
-        null::text as "customerPartNumber"
+        null::text as "customerPartNumber",
+        p.core_deposit_cents as "depositCents", p.core_return_days as "coreReturnDays"
       from quote_lines l join products p on p.id = l.product_id
       where l.quote_id = ${quoteId}
       order by l.line_no`,

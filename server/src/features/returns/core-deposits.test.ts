@@ -136,6 +136,39 @@ describe('core deposits', async () => {
         where idempotency_key = ${`return-refund-${id}`}`,
     );
 
+  it('an accepted quote carries the deposit line too, priced as the order then stores it', async () => {
+    const part = await alternator();
+    const buyer = await signUp(app);
+    const requested = await call(buyer, 'POST', '/quotes', {
+      message: 'Two alternators, please',
+      lines: [{ productId: part.id, quantity: 2 }],
+    });
+    expect(requested.statusCode, requested.body).toBe(200);
+    const id = requested.json().data._id as string;
+    const inAWeek = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+    const answered = await call(admin, 'POST', `/admin/quotes/${id}/answer`, {
+      lines: [{ lineNo: 1, unitPrice: 150 }],
+      leadTimeDays: 5,
+      expiresOn: inAWeek,
+    });
+    expect(answered.statusCode, answered.body).toBe(200);
+    const target = { shipTo, shippingMethod: 'ground' };
+    const priced = (await call(buyer, 'POST', `/quotes/${id}/price`, target)).json().data;
+    // 2 x 45.50 of deposits, taxed as the part: 91.00 x 6.25 % = 5.6875 -> 5.69.
+    expect(priced).toMatchObject({ subtotal: 300, deposits: 91 });
+    expect(priced.lines[0]).toMatchObject({ depositTax: 5.69 });
+    const accepted = await call(buyer, 'POST', `/quotes/${id}/accept`, target);
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const orderId = accepted.json().data.orderId as string;
+    const order = (await call(buyer, 'GET', `/myPurchase/${orderId}`)).json().data;
+    expect(order).toMatchObject({ subtotal: 300, deposits: 91, total: priced.total });
+    expect(order.total).toBeCloseTo(300 + 91 + order.freight + order.tax, 10);
+    expect(order.lines[0]).toMatchObject({
+      coreDeposit: { unitDeposit: 45.5, total: 91, tax: 5.69, returnDays: 30 },
+    });
+    expect((await payWithSandbox(app, buyer, orderId)).statusCode).toBe(200);
+  });
+
   it('prints the deposit as a line of its own on the invoice', async () => {
     const { buyer, orderId } = await shippedOrder();
     const pdf = await call(buyer, 'GET', `/orders/${orderId}/invoice.pdf`);
