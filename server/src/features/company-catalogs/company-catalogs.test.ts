@@ -236,6 +236,36 @@ describe('restricted catalogs', async () => {
     ).toBe(200);
   });
 
+  it('quotes: a part outside the catalog is not asked for, nor accepted once the limit narrows', async () => {
+    const ask = (who: TestUser, productId: string) =>
+      call(who, 'POST', '/quotes', { message: 'Price?', lines: [{ productId, quantity: 1 }] });
+    const refused = await ask(shop.buyerA, p.plain.id);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(
+      companyCatalogMessages.notInCatalog(p.plain.name, p.plain.sku),
+    );
+    expect((await ask(shop.buyerB, p.plain.id)).statusCode).toBe(200);
+    // Asked for and answered while A's catalog was whole; accepted after it narrowed: refused.
+    await limit(shop.companyA, { categories: [], brands: [] });
+    const asked = await ask(shop.buyerA, p.plain.id);
+    expect(asked.statusCode, asked.body).toBe(200);
+    const id = asked.json().data._id as string;
+    const inAWeek = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+    const answered = await call(shop.admin, 'POST', `/admin/quotes/${id}/answer`, {
+      lines: [{ lineNo: 1, unitPrice: 5 }],
+      leadTimeDays: 2,
+      expiresOn: inAWeek,
+    });
+    expect(answered.statusCode, answered.body).toBe(200);
+    await limit(shop.companyA, { categories: [shop.topSlug], brands: [] });
+    const accept = await call(shop.buyerA, 'POST', `/quotes/${id}/accept`, {
+      address: '1 Mill Rd, Peoria IL',
+      phone: '+1 309 555 0100',
+    });
+    expect(accept.statusCode).toBe(403);
+    expect((await call(shop.buyerA, 'GET', `/quotes/${id}`)).json().data.status).toBe('answered');
+  });
+
   it('lifting the limit, or leaving the company, shows everything at the next request', async () => {
     await app.db.execute(sql`delete from company_members where user_id = ${shop.buyerAId}`);
     const search = '/catalog/search?q=Contract%20part&limit=50';

@@ -10,6 +10,7 @@ import { AppError } from '../../errors.ts';
 import type { Actor } from '../auth/actor.ts';
 import type { PricedCart, Pricing } from '../cart/cart-quote.ts';
 import { pricingParams } from '../cart/checkout-statement.ts';
+import { assertInCatalog } from '../company-catalogs/out-of-catalog.ts';
 import { type OrderRow, orderColumns, orderWithLines } from '../orders/order-view.ts';
 import {
   eventParts,
@@ -274,6 +275,12 @@ export async function acceptQuote(
           'CONFLICT',
           quoteMessages.partGoneSinceAnswer(`${gone.sku} ${gone.name}`),
         );
+      // Decision 039: the company's catalog may have narrowed since the quote was asked for.
+      await assertInCatalog(
+        tx,
+        actor.id,
+        sql`select product_id from quote_lines where quote_id = ${id}`,
+      );
       // Issue 33: freight and tax of the quoted lines, priced as a cart is, under this lock.
       const priced =
         input.shipTo && options.pricing

@@ -11,6 +11,7 @@ import { type Queryable, rowsOf } from '../../db/queryable.ts';
 import { AppError } from '../../errors.ts';
 import type { Actor } from '../auth/actor.ts';
 import { membershipOf } from '../companies/company-access.ts';
+import { assertInCatalog } from '../company-catalogs/out-of-catalog.ts';
 import { recordEvent } from '../webhooks/outbox.ts';
 import { type QuoteRow, quoteWithLines, readQuoteRow } from './quote-view.ts';
 
@@ -70,6 +71,12 @@ export async function requestQuote(
     if (lines.length > MAX_QUOTE_LINES) throw new AppError('INVALID', quoteMessages.tooManyLines);
     const gone = lines.find((line) => !line.live);
     if (gone) throw new AppError('INVALID', quoteMessages.partGone(`${gone.sku} ${gone.name}`));
+    // Decision 039: a quote is a way to an order, so it asks only for the company's catalog.
+    await assertInCatalog(
+      tx,
+      actor.id,
+      lines.map((line) => line.productId),
+    );
     const [open] = await rowsOf<{ n: number | string }>(
       tx,
       sql`select count(*) as n from quotes where user_id = ${actor.id} and status = 'requested'`,
