@@ -69,6 +69,7 @@ import { punchoutAdminRoutes } from './features/punchout/punchout-admin-routes.t
 import { punchoutRoutes } from './features/punchout/punchout-routes.ts';
 import { quoteRoutes } from './features/quotes/quote-routes.ts';
 import { returnPhotoRoutes } from './features/returns/return-photo-routes.ts';
+import { registerReturnPhotoSweep } from './features/returns/return-photos.ts';
 import { returnsRoutes } from './features/returns/returns-routes.ts';
 import { reviewsRoutes } from './features/reviews/reviews-routes.ts';
 import { registerSalesDayClose } from './features/sales/close-days.ts';
@@ -231,6 +232,8 @@ export async function buildApp({
   await app.register(authRoutes(auth, allowAttempt), { prefix: '/api/v1/auth' });
 
   const images = localImageStorage(uploadsDir);
+  // Issue 37: return photos, apart from the product images (never served by /uploads).
+  const returnPhotos = localImageStorage(join(uploadsDir, 'returns'));
   const catalogSearch = postgresCatalogSearch(app.readDb, searchCountsCache(app));
   await app.register(
     async (api) => {
@@ -263,8 +266,7 @@ export async function buildApp({
       await api.register(manageOrdersRoutes({ mailer }));
       await api.register(shipmentRoutes({ mailer }));
       await api.register(returnsRoutes({ mailer, provider: payments.provider }));
-      // Issue 37: return photos, apart from the product images (never served by /uploads).
-      await api.register(returnPhotoRoutes(localImageStorage(join(uploadsDir, 'returns'))));
+      await api.register(returnPhotoRoutes(returnPhotos));
       await api.register(paymentsRoutes({ mailer, ...payments }));
       await api.register(stripeWebhookRoutes({ mailer, ...payments }));
       await api.register(companyRoutes({ mailer }));
@@ -293,6 +295,7 @@ export async function buildApp({
   await app.register(punchoutRoutes({ mailer }));
   registerApprovalSweep(app, mailer);
   registerAuditRetention(app);
+  registerReturnPhotoSweep(app, returnPhotos);
   registerOutboxRetention(app);
   registerStatusFold(app);
   registerSalesDayClose(app);

@@ -1,12 +1,15 @@
 import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { signUp, signUpAdmin, type TestUser } from '../../../test/auth-helper.ts';
 import { buildTestApp } from '../../../test/helper.ts';
 import { imageUpload, solidImage } from '../../../test/image-fixtures.ts';
 import { as, createProduct, payWithSandbox } from '../../../test/order-helpers.ts';
+import { localImageStorage } from '../uploads/image-storage.ts';
+import { deleteUnattachedPhotosBatch } from './return-photos.ts';
 
 /**
  * Issue 37: a return request carries photos uploaded through the upload path, stored apart from
@@ -122,6 +125,29 @@ describe('return photos', async () => {
     expect(
       mine2.json().data.filter((r: { orderId: string }) => r.orderId === second.orderId),
     ).toEqual([]);
+  });
+
+  it('deletes a photo no return named within a day, row and file; keeps the rest', async () => {
+    const files = () => readdirSync(join(uploadsDir, 'returns'));
+    const stale = (await upload(buyer)).json().data.name as string;
+    const fresh = (await upload(buyer)).json().data.name as string;
+    const kept = (await upload(buyer)).json().data.name as string;
+    const { orderId, productId } = await shipped();
+    expect((await ask(orderId, productId, [kept])).statusCode).toBe(200);
+    await app.db.execute(
+      sql`update return_photos set created_at = now() - interval '25 hours'
+        where name in (${stale}, ${kept})`,
+    );
+    const storage = localImageStorage(join(uploadsDir, 'returns'));
+    expect(await deleteUnattachedPhotosBatch(app.db, storage)).toBe(1);
+    expect(files()).not.toContain(stale);
+    expect(files()).toEqual(expect.arrayContaining([fresh, kept]));
+    const rows = await app.db.execute(sql`select name from return_photos`);
+    const names = (rows.rows as { name: string }[]).map((r) => r.name);
+    expect(names).not.toContain(stale);
+    expect(names).toEqual(expect.arrayContaining([fresh, kept]));
+    // A second sweep finds nothing more.
+    expect(await deleteUnattachedPhotosBatch(app.db, storage)).toBe(0);
   });
 
   it('refuses a file that is not an image, as the product upload does', async () => {

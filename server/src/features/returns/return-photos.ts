@@ -1,7 +1,10 @@
 import { returnMessages } from '@proper-parts/domain/returns';
 import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { type Queryable, rowsOf } from '../../db/queryable.ts';
 import { AppError } from '../../errors.ts';
+import { registerPeriodicSweep, sweepInBatches } from '../../plugins/periodic-sweep.ts';
+import type { ImageStorage } from '../uploads/image-storage.ts';
 
 /**
  * Issue 37: photos of a return. Stored through the upload path (uploads/: recognised by their
@@ -65,4 +68,47 @@ export async function isPhotoOf(db: Queryable, id: string, name: string): Promis
       as found`,
   );
   return row?.found === true;
+}
+
+/** A photo uploaded but named by no return request is kept this long (the buyer may still ask). */
+export const UNATTACHED_PHOTO_HOURS = 24;
+const SWEEP_EVERY_MS = 3600_000;
+const SWEEP_BATCH = 200;
+
+/**
+ * One batch of photos on no return, older than `hours`: their rows go first (`skip locked`: an
+ * attach in flight keeps its photo, and processes sweeping at once take different rows), then
+ * their files. A file left by a crash in between is never served: no row names it.
+ */
+export async function deleteUnattachedPhotosBatch(
+  db: Queryable,
+  storage: ImageStorage,
+  hours = UNATTACHED_PHOTO_HOURS,
+  batch = SWEEP_BATCH,
+): Promise<number> {
+  const gone = await rowsOf<{ name: string }>(
+    db,
+    sql`delete from return_photos where name in (
+        select name from return_photos
+        where return_id is null and created_at < now() - make_interval(hours => ${hours}::int)
+        order by created_at limit ${batch} for update skip locked)
+      returning name`,
+  );
+  for (const { name } of gone) await storage.remove(name);
+  return gone.length;
+}
+
+/** Once an hour (and at start): the photos no return request named within a day are deleted. */
+export function registerReturnPhotoSweep(app: FastifyInstance, storage: ImageStorage) {
+  registerPeriodicSweep(app, {
+    name: 'return photo sweep',
+    everyMs: SWEEP_EVERY_MS,
+    run: async () => {
+      const deleted = await sweepInBatches(() => deleteUnattachedPhotosBatch(app.db, storage), {
+        batchRows: SWEEP_BATCH,
+        maxBatches: 50,
+      });
+      if (deleted > 0) app.log.info({ deleted }, 'return photos on no return removed');
+    },
+  });
 }

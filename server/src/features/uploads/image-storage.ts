@@ -20,6 +20,8 @@ export interface ImageStorage {
   has(name: string): Promise<boolean>;
   /** The image's bytes for serving, or undefined when there is none. */
   open(name: string): Promise<{ stream: Readable; size: number } | undefined>;
+  /** Deletes the image (none of that name: nothing to do). */
+  remove(name: string): Promise<void>;
 }
 
 /**
@@ -61,6 +63,9 @@ export function localImageStorage(dir: string): ImageStorage {
       const size = await sizeOf(name);
       if (size === undefined) return undefined;
       return { stream: createReadStream(pathOf(name)), size };
+    },
+    async remove(name) {
+      await rm(pathOf(name), { force: true });
     },
   };
 }
