@@ -7,7 +7,12 @@ import { describe, expect, it } from 'vitest';
 import { bearer, createApiKey } from '../../../test/api-key-helpers.ts';
 import { signUp, signUpAdmin } from '../../../test/auth-helper.ts';
 import { buildTestApp } from '../../../test/helper.ts';
-import { createProduct, placeOrder, stockOf } from '../../../test/order-helpers.ts';
+import {
+  createProduct,
+  insertBulkProducts,
+  placeOrder,
+  stockOf,
+} from '../../../test/order-helpers.ts';
 
 describe('ERP sync (issue 34)', async () => {
   const app = await buildTestApp();
@@ -273,9 +278,12 @@ describe('ERP sync (issue 34)', async () => {
 
   // Last: the orders of the tests above were all fed, so the script sees every one of them.
   it('runs the worked example of docs/erp-api.md as written: 10,000 stock levels in one call, every order exported', async () => {
-    await app.db.execute(sql`insert into products (name, img, description, minimum_order_quantity,
-        available_quantity, price_cents, sku)
-      select 'Bulk ' || n, '/x.svg', 'bulk', 1, 1, 100, 'SKU-' || n from generate_series(0, 9999) n`);
+    await insertBulkProducts(app, 10_000, {
+      name: 'Bulk',
+      sku: 'SKU-',
+      first: 0,
+      availableQuantity: 1,
+    });
     const doc = readFileSync(join(import.meta.dirname, '../../../../docs/erp-api.md'), 'utf8');
     const script = /`erp-sync\.mjs`[\s\S]*?```js\n([\s\S]*?)```/.exec(doc)?.[1];
     expect(script).toBeDefined();

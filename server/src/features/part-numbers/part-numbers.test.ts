@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { TestUser } from '../../../test/auth-helper.ts';
 import { buildTestApp } from '../../../test/helper.ts';
 import { multipartBody } from '../../../test/image-fixtures.ts';
-import { as, createProduct } from '../../../test/order-helpers.ts';
+import { as, createProduct, insertBulkProducts } from '../../../test/order-helpers.ts';
 import { twoCompanies } from '../../../test/part-number-fixtures.ts';
 
 /**
@@ -194,11 +194,7 @@ describe('company part numbers: /api/v1/company/part-numbers', async () => {
 
   it('imports 10,000 lines with progress after each batch, and an audit entry', async () => {
     await clear();
-    await app.db.execute(sql`insert into products
-        (name, img, description, minimum_order_quantity, available_quantity, price_cents, sku)
-      select 'Bulk part ' || n, '/images/products/bulk.svg', 'A bulk part.', 1, 10, 100,
-        'PN-BULK-' || n
-      from generate_series(1, 10000) n`);
+    await insertBulkProducts(app, 10_000, { name: 'Bulk part', sku: 'PN-BULK-' });
     const lines = Array.from({ length: 10_000 }, (_, i) => `ACME-B-${i + 1},PN-BULK-${i + 1}`);
     const res = await importCsv(
       `customer_part_number,sku\n${lines.join('\n')}\n`,
