@@ -70,7 +70,13 @@ await Promise.all([
     : results.push({ name: 'playwright', seconds: 0, failed: true, skipped: true }),
   pgliteToo &&
     phase('vitest server (PGlite)', () =>
-      run('npx', ['vitest', 'run', '--project', 'server*'], builtEnv(secondPassEnv())),
+      // One file at a time: beside the journeys (two browsers and their server) on two cores, two
+      // workers starved both (stop 46: a 10,000-part seed past 120 s, journeys past their waits).
+      run(
+        'npx',
+        ['vitest', 'run', '--project', 'server*', '--maxWorkers=1'],
+        builtEnv(secondPassEnv()),
+      ),
     ),
 ]);
 

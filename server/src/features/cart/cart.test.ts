@@ -376,7 +376,8 @@ describe('business buying: cart, checkout, invoices, reorder, saved lists', asyn
           (select id from products where name like 'Cart filler %' limit 1000)`,
       );
     }
-  });
+    // 9,999 parts made and removed: ~7 s alone, past a minute on a loaded CI machine.
+  }, 180_000);
 
   describe('POST /cart/quick-order', () => {
     const quick = (who: TestUser | null, text: string, add = false) =>
