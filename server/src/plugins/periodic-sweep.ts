@@ -46,3 +46,22 @@ export async function sweepInBatches(
   }
   return total;
 }
+
+/**
+ * A retention sweep (audit log, webhook outbox, unattached return photos): once an hour and at
+ * start, `sweep` deletes what has expired and answers how many rows went; a round that removed
+ * some says so in the log, with `removed` as the line.
+ */
+export function registerRetentionSweep(
+  app: FastifyInstance,
+  { name, sweep, removed }: { name: string; sweep: () => Promise<number>; removed: string },
+) {
+  registerPeriodicSweep(app, {
+    name,
+    everyMs: 3600_000,
+    run: async () => {
+      const deleted = await sweep();
+      if (deleted > 0) app.log.info({ deleted }, removed);
+    },
+  });
+}

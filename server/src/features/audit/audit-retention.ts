@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.ts';
-import { registerPeriodicSweep, sweepInBatches } from '../../plugins/periodic-sweep.ts';
+import { registerRetentionSweep, sweepInBatches } from '../../plugins/periodic-sweep.ts';
 
-const EVERY_MS = 3600_000;
 /** Rows deleted per transaction: short locks, and a round stops after MAX_BATCHES of them. */
 const BATCH_ROWS = 1000;
 const MAX_BATCHES = 100;
@@ -43,12 +42,9 @@ export function sweepAuditLog(db: Database, days: number): Promise<number> {
  * may run it (`skip locked`); a database that is down only skips a round.
  */
 export function registerAuditRetention(app: FastifyInstance) {
-  registerPeriodicSweep(app, {
+  registerRetentionSweep(app, {
     name: 'audit retention sweep',
-    everyMs: EVERY_MS,
-    run: async () => {
-      const deleted = await sweepAuditLog(app.db, app.config.AUDIT_RETENTION_DAYS);
-      if (deleted > 0) app.log.info({ deleted }, 'audit log: old entries removed');
-    },
+    sweep: () => sweepAuditLog(app.db, app.config.AUDIT_RETENTION_DAYS),
+    removed: 'audit log: old entries removed',
   });
 }

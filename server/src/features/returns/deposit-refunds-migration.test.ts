@@ -8,7 +8,8 @@ import {
 /**
  * Migration 0040 (issue 37) on a shop of 0039 whose sales figures counted a core deposit given
  * back as a refund of goods: the return learns the deposits it gave back, and its day's row no
- * longer nets them (nor the cores as unsold pieces); a later rebuild counts it the same.
+ * longer nets them (nor the cores as unsold pieces). A rebuild counting it anew is in
+ * returns-sales.test.ts.
  */
 describe('migration 0040 (deposit refunds) on a core return counted by 0039', async () => {
   const database = await databaseBefore('0040_sales-deposit-refunds');

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { type Queryable, rowsOf } from '../../db/queryable.ts';
 import { AppError } from '../../errors.ts';
-import { registerPeriodicSweep, sweepInBatches } from '../../plugins/periodic-sweep.ts';
+import { registerRetentionSweep, sweepInBatches } from '../../plugins/periodic-sweep.ts';
 import type { ImageStorage } from '../uploads/image-storage.ts';
 
 /**
@@ -72,7 +72,6 @@ export async function isPhotoOf(db: Queryable, id: string, name: string): Promis
 
 /** A photo uploaded but named by no return request is kept this long (the buyer may still ask). */
 export const UNATTACHED_PHOTO_HOURS = 24;
-const SWEEP_EVERY_MS = 3600_000;
 const SWEEP_BATCH = 200;
 
 /**
@@ -100,15 +99,13 @@ export async function deleteUnattachedPhotosBatch(
 
 /** Once an hour (and at start): the photos no return request named within a day are deleted. */
 export function registerReturnPhotoSweep(app: FastifyInstance, storage: ImageStorage) {
-  registerPeriodicSweep(app, {
+  registerRetentionSweep(app, {
     name: 'return photo sweep',
-    everyMs: SWEEP_EVERY_MS,
-    run: async () => {
-      const deleted = await sweepInBatches(() => deleteUnattachedPhotosBatch(app.db, storage), {
+    sweep: () =>
+      sweepInBatches(() => deleteUnattachedPhotosBatch(app.db, storage), {
         batchRows: SWEEP_BATCH,
         maxBatches: 50,
-      });
-      if (deleted > 0) app.log.info({ deleted }, 'return photos on no return removed');
-    },
+      }),
+    removed: 'return photos on no return removed',
   });
 }

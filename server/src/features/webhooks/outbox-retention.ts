@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.ts';
-import { registerPeriodicSweep, sweepInBatches } from '../../plugins/periodic-sweep.ts';
+import { registerRetentionSweep, sweepInBatches } from '../../plugins/periodic-sweep.ts';
 
-const EVERY_MS = 3600_000;
 /** Events deleted per transaction (their deliveries go with them): short locks. */
 const BATCH_ROWS = 1000;
 const MAX_BATCHES = 100;
@@ -45,12 +44,9 @@ export function sweepOutbox(db: Database, days: number): Promise<number> {
  * a round (the audit log's sweep, audit-retention.ts, is the same).
  */
 export function registerOutboxRetention(app: FastifyInstance) {
-  registerPeriodicSweep(app, {
+  registerRetentionSweep(app, {
     name: 'webhook outbox retention sweep',
-    everyMs: EVERY_MS,
-    run: async () => {
-      const deleted = await sweepOutbox(app.db, app.config.WEBHOOK_RETENTION_DAYS);
-      if (deleted > 0) app.log.info({ deleted }, 'webhook outbox: old events removed');
-    },
+    sweep: () => sweepOutbox(app.db, app.config.WEBHOOK_RETENTION_DAYS),
+    removed: 'webhook outbox: old events removed',
   });
 }
