@@ -20,6 +20,7 @@ async function expectToMoveFrom(carousel: Locator, before: string) {
 test('a visitor sees every home section, and both carousels move by themselves', async ({
   page,
 }) => {
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
   await page.goto('/');
   await expect(page).toHaveTitle('Home | Proper Parts');
   await expect(page.getByRole('heading', { level: 1 })).toBeAttached();
@@ -104,6 +105,13 @@ test('with reduced motion the statistics show their final numbers at once', asyn
   const stats = page.getByRole('region', { name: 'Millions Business Trust Us' });
   await expect(stats.getByTestId('count-Annual revenue')).toHaveText('120M+');
   await expect(stats.getByTestId('count-Reviews')).toHaveText('100K+');
+  // The banner stands still (decision 040) until its dots move it.
+  const banner = carouselNamed(page, 'Banner');
+  await expect(dotsOf(banner)).toHaveCount(3);
+  await page.waitForTimeout(3000);
+  await expect(activeSlide(banner)).toHaveAttribute('data-index', '0');
+  await dotsOf(banner).nth(1).click();
+  await expect(activeSlide(banner)).toHaveAttribute('data-index', '1');
 });
 
 test('the first product card is within one screen of the banner on a 375 px phone', async ({

@@ -122,6 +122,13 @@ export function Carousel<T>({
   );
 }
 
+/**
+ * A visitor who asked their system for less motion gets carousels that move only when they move
+ * them (WCAG 2.3.3; decision 036): no autoplay, the dots and arrow keys still work.
+ */
+const prefersReducedMotion = () =>
+  typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
+
 /** A task after the browser's next frame (or a plain task where there are no frames). */
 const afterNextFrame = () =>
   new Promise<void>((resolve) => {
@@ -153,9 +160,19 @@ function useEmbla() {
       .then(afterNextFrame)
       .then(() => {
         if (gone) return;
-        const carousel = EmblaCarousel(node, { loop: true, align: 'start' }, [
-          Autoplay({ delay: CAROUSEL_AUTOPLAY_MS, stopOnInteraction: false, stopOnFocusIn: false }),
-        ]);
+        const carousel = EmblaCarousel(
+          node,
+          { loop: true, align: 'start' },
+          prefersReducedMotion()
+            ? []
+            : [
+                Autoplay({
+                  delay: CAROUSEL_AUTOPLAY_MS,
+                  stopOnInteraction: false,
+                  stopOnFocusIn: false,
+                }),
+              ],
+        );
         started = carousel;
         startTransition(() => setApi(carousel));
       })
