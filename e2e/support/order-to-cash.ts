@@ -1,9 +1,8 @@
-import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { readPdf } from '../../server/test/pdf-text.ts';
 import { chiefRequest } from './accounts.ts';
 import type { AddressInput } from './addresses.ts';
 import { expect } from './fixtures.ts';
-import { shoot } from './shoot.ts';
 
 /**
  * The order-to-cash journeys' shop and buyers (e2e/tests/order-to-cash.spec.ts): a Texas and a
@@ -98,25 +97,6 @@ export async function setUpShop() {
     },
   });
   expect(rates.status(), await rates.text()).toBe(200);
-}
-
-/** At 375, 768 and 1280 px: `key` in view and nothing wider than the screen (shots in SHOTS_DIR). */
-export async function atEachWidth(page: Page, name: string, key: Locator) {
-  const size = page.viewportSize();
-  for (const width of [375, 768, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await key.scrollIntoViewIfNeeded();
-    await expect(key).toBeVisible();
-    const overflow = await page.evaluate(
-      'document.documentElement.scrollWidth - document.documentElement.clientWidth',
-    );
-    expect(
-      overflow as number,
-      `${name} at ${width} px is wider than the screen`,
-    ).toBeLessThanOrEqual(0);
-  }
-  if (size) await page.setViewportSize(size);
-  await shoot(page, name);
 }
 
 export async function pay(page: Page) {

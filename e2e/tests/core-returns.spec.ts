@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { newAccount, signUpAdminByApi, signUpByApi } from '../support/accounts.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { shoot } from '../support/shoot.ts';
+import { expectNoOverflow, WIDTHS } from '../support/widths.ts';
 
 /** A 48 × 36 PNG: the buyer's photo of the old unit. */
 const PHOTO = Buffer.from(
@@ -10,15 +11,8 @@ const PHOTO = Buffer.from(
 );
 
 /** Nothing wider than the window: no sideways scrolling. */
-async function expectNoOverflow(page: Page) {
-  const overflow = await page.evaluate<number>(
-    'document.documentElement.scrollWidth - document.documentElement.clientWidth',
-  );
-  expect(overflow).toBeLessThanOrEqual(0);
-}
-
 async function atEveryWidth(page: Page, check: () => Promise<void>) {
-  for (const width of [375, 768, 1280]) {
+  for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 900 });
     await check();
     await expectNoOverflow(page);

@@ -3,7 +3,6 @@ import { newAccount, signUpByApi } from '../support/accounts.ts';
 import { fillAddress } from '../support/addresses.ts';
 import { expect, test } from '../support/fixtures.ts';
 import {
-  atEachWidth,
   berlin,
   fillCart,
   invoiceText,
@@ -19,6 +18,7 @@ import {
   ontarioGround,
   toronto,
 } from '../support/shipping-methods-form.ts';
+import { atEachWidth } from '../support/widths.ts';
 
 /**
  * Issue 33's "done when", in the browser: a buyer in Texas and a German VAT-registered company

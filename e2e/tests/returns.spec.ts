@@ -1,7 +1,8 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { newAccount, signUpAdminByApi, signUpByApi } from '../support/accounts.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { shoot } from '../support/shoot.ts';
+import { expectNoOverflow } from '../support/widths.ts';
 
 interface Tool {
   _id: string;
@@ -48,13 +49,6 @@ async function paidOrderOfTen(request: APIRequestContext, baseURL: string) {
 }
 
 /** Nothing wider than the window: no sideways scrolling. */
-async function expectNoOverflow(page: Page) {
-  const overflow = await page.evaluate<number>(
-    'document.documentElement.scrollWidth - document.documentElement.clientWidth',
-  );
-  expect(overflow).toBeLessThanOrEqual(0);
-}
-
 test('a buyer returns 2 of 10 shipped pieces; the admin approves, receives them into stock and refunds the card; the buyer sees it', async ({
   page,
   browser,

@@ -1,7 +1,8 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { newAccount, signUpAdminByApi, signUpByApi } from '../support/accounts.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { shoot } from '../support/shoot.ts';
+import { expectNoOverflow } from '../support/widths.ts';
 
 interface Tool {
   _id: string;
@@ -45,13 +46,6 @@ async function paidOrderOfTwoParts(request: APIRequestContext, baseURL: string) 
 }
 
 /** Nothing wider than the window: no sideways scrolling. */
-async function expectNoOverflow(page: Page) {
-  const overflow = await page.evaluate<number>(
-    'document.documentElement.scrollWidth - document.documentElement.clientWidth',
-  );
-  expect(overflow).toBeLessThanOrEqual(0);
-}
-
 test('an admin ships an order in two shipments with tracking; the buyer sees both in My Orders', async ({
   page,
   browser,

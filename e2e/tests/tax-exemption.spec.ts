@@ -1,6 +1,6 @@
 import { chiefRequest, newAccount, signUpByApi } from '../support/accounts.ts';
 import { expect, test } from '../support/fixtures.ts';
-import { atEachWidth } from '../support/order-to-cash.ts';
+import { atEachWidth } from '../support/widths.ts';
 
 /** Issue 33: the admin's tax exemption form opens on the certificate on record. */
 test("a shop admin reads a company's exemption certificate: none, then one that expired", async ({
