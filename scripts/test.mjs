@@ -5,7 +5,7 @@
 // start processes (PP_TEST_BUILT_SERVER=1), through tsx only when the build failed.
 //
 // With DATABASE_URL set the Vitest suites run on that PostgreSQL server; with TEST_PGLITE_TOO=1
-// as well (CI), the server suites run a second time on embedded PGlite, beside the journeys
+// as well (CI), the server suites run a second time on embedded PGlite, in six shards, beside the journeys
 // (less the files that start their servers on both databases themselves: they ran once).
 import { spawn } from 'node:child_process';
 
@@ -64,21 +64,30 @@ await Promise.all([
     ),
   ),
 ]);
-await Promise.all([
-  built()
-    ? phase('playwright', () => run('npm', ['test', '-w', 'e2e']))
-    : results.push({ name: 'playwright', seconds: 0, failed: true, skipped: true }),
-  pgliteToo &&
-    phase('vitest server (PGlite)', () =>
-      // One file at a time: beside the journeys (two browsers and their server) on two cores, two
-      // workers starved both (stop 46: a 10,000-part seed past 120 s, journeys past their waits).
-      run(
-        'npx',
-        ['vitest', 'run', '--project', 'server*', '--maxWorkers=1'],
-        builtEnv(secondPassEnv()),
-      ),
-    ),
-]);
+const journeys = built()
+  ? phase('playwright', () => run('npm', ['test', '-w', 'e2e']))
+  : Promise.resolve(results.push({ name: 'playwright', seconds: 0, failed: true, skipped: true }));
+if (pgliteToo) {
+  // The PGlite pass in shards, from one queue, one file at a time in each of two lanes: the first
+  // lane beside the journeys (two workers beside two browsers starved both on two cores, stop 46),
+  // the second once the journeys are done. One pass of one worker went on alone for 464 s after
+  // the journeys had finished (stop 47); with shards the two lanes end within a shard of each other.
+  const shards = 6;
+  let next = 1;
+  const lane = async () => {
+    while (next <= shards) {
+      const shard = next++;
+      await phase(`vitest server (PGlite) ${shard}/${shards}`, () =>
+        run(
+          'npx',
+          ['vitest', 'run', '--project', 'server*', '--maxWorkers=1', `--shard=${shard}/${shards}`],
+          builtEnv(secondPassEnv()),
+        ),
+      );
+    }
+  };
+  await Promise.all([journeys, lane(), journeys.then(lane)]);
+} else await journeys;
 
 const width = Math.max(...results.map((r) => r.name.length));
 process.stdout.write('\nphases:\n');
