@@ -1,23 +1,13 @@
-import type { Page } from '@playwright/test';
 import { newAccount, signUpAdminByApi, signUpByApi } from '../support/accounts.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { shoot } from '../support/shoot.ts';
-import { expectNoOverflow, WIDTHS } from '../support/widths.ts';
+import { atEachWidth } from '../support/widths.ts';
 
 /** A 48 × 36 PNG: the buyer's photo of the old unit. */
 const PHOTO = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAADAAAAAkCAIAAABAJy5dAAAAO0lEQVR4nO3OMQ0AIBAAsZeDHGQjCw1Mx9CkAjpnr69MPhASEhKqB0JCQkL1QEhISKgeCAkJCdUDoUcXN0VweSvpCwsAAAAASUVORK5CYII=',
   'base64',
 );
-
-/** Nothing wider than the window: no sideways scrolling. */
-async function atEveryWidth(page: Page, check: () => Promise<void>) {
-  for (const width of WIDTHS) {
-    await page.setViewportSize({ width, height: 900 });
-    await check();
-    await expectNoOverflow(page);
-  }
-}
 
 /**
  * Issue 37: a remanufactured alternator carries a $45.50 core deposit (imported by CSV, checked
@@ -168,7 +158,7 @@ test('a buyer returns a core in time with a photo and sees the deposit refunded'
     // The deposit alone (no tax was charged on this order): the buyer keeps the alternator.
     await expect(admin.getByText('Refunded $45.50 to the card', { exact: true })).toBeVisible();
     await expect(received).toContainText('Refunded $45.50 to the card');
-    await atEveryWidth(admin, () => expect(received).toBeVisible());
+    await atEachWidth(admin, 'core-return-admin-refunded', received);
 
     // The buyer sees the deposit given back on My returns and on the order.
     await page.goto('/dashboard/returns');
@@ -178,15 +168,11 @@ test('a buyer returns a core in time with a photo and sees the deposit refunded'
       'Core deposit $45.50 ($45.50 each, with its tax) given back',
     );
     await expect(mine.getByRole('img', { name: /returned parts/ })).toHaveCount(1);
-    await atEveryWidth(page, () => expect(mine).toBeVisible());
-    await page.evaluate('window.scrollTo(0, 0)');
-    await shoot(page, 'core-return-my-returns', { fullPage: false });
+    await atEachWidth(page, 'core-return-my-returns', mine);
     await page.goto('/dashboard');
     await expect(depositLine).toContainText('1 core returned in time: deposit given back');
     await expect(depositLine).toContainText('Refunded when the old unit comes back by');
-    await atEveryWidth(page, () => expect(depositLine).toBeVisible());
-    await page.evaluate('window.scrollTo(0, 0)');
-    await shoot(page, 'core-return-my-orders', { fullPage: false });
+    await atEachWidth(page, 'core-return-my-orders', depositLine);
   } finally {
     // The journeys after this one expect the demo's featured six on the home page.
     const removed = await adminContext.request.delete(`/api/v1/tools/${part._id}`);

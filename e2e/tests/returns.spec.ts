@@ -2,7 +2,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { newAccount, signUpAdminByApi, signUpByApi } from '../support/accounts.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { shoot } from '../support/shoot.ts';
-import { expectNoOverflow } from '../support/widths.ts';
+import { atEachWidth } from '../support/widths.ts';
 
 interface Tool {
   _id: string;
@@ -127,10 +127,7 @@ test('a buyer returns 2 of 10 shipped pieces; the admin approves, receives them 
   const amount = /\$[\d,.]+/.exec((await toastText.textContent()) ?? '')?.[0] ?? '';
   await expect(received.getByRole('button', { name: 'Refund to card' })).toHaveCount(0);
   await expect(received).toContainText(`Refunded ${amount} to the card`);
-  for (const width of [375, 1280]) {
-    await admin.setViewportSize({ width, height: 900 });
-    await expectNoOverflow(admin);
-  }
+  await atEachWidth(admin, 'returns-admin-refunded', received);
   await adminContext.close();
 
   // The buyer sees the return received under its RMA number.
@@ -139,12 +136,7 @@ test('a buyer returns 2 of 10 shipped pieces; the admin approves, receives them 
   await expect(mine).toContainText(rma);
   await expect(mine).toContainText('restocked 2, scrapped 0, refused 0');
   await expect(mine).toContainText(`Refunded ${amount} to the card`);
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await expect(mine).toBeVisible();
-    await expectNoOverflow(page);
-  }
-  await shoot(page, 'my-returns');
+  await atEachWidth(page, 'my-returns', mine);
 });
 
 /**
@@ -265,10 +257,5 @@ test('an on-account buyer returns 2 of 10; the admin refunds with a fee by a cre
   await page.goto('/dashboard/statement');
   const invoice = page.getByTestId('invoice-row').filter({ hasText: number });
   await expect(invoice.getByRole('link', { name: `Credit note ${number} (PDF)` })).toBeVisible();
-  await shoot(page, 'statement-credit-note');
-  for (const width of [375, 768, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await expect(invoice).toBeVisible();
-    await expectNoOverflow(page);
-  }
+  await atEachWidth(page, 'statement-credit-note', invoice);
 });

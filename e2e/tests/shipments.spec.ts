@@ -2,7 +2,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { newAccount, signUpAdminByApi, signUpByApi } from '../support/accounts.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { shoot } from '../support/shoot.ts';
-import { expectNoOverflow } from '../support/widths.ts';
+import { atEachWidth, expectNoOverflow } from '../support/widths.ts';
 
 interface Tool {
   _id: string;
@@ -123,12 +123,7 @@ test('an admin ships an order in two shipments with tracking; the buyer sees bot
   const slip = shipments.nth(1).getByRole('link', { name: 'Packing slip' });
   const pdf = await page.context().request.get((await slip.getAttribute('href')) ?? '');
   expect(pdf.headers()['content-type']).toBe('application/pdf');
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await expect(fedex).toBeVisible();
-    await expectNoOverflow(page);
-  }
-  await shoot(page, 'my-orders-shipments');
+  await atEachWidth(page, 'my-orders-shipments', fedex);
 });
 
 test('on a phone, an admin ships part of an order, then cancels the rest: its stock comes back', async ({
@@ -198,11 +193,6 @@ test('on a phone, an admin ships part of an order, then cancels the rest: its st
   const order = (await (await adminContext.request.get(`/api/v1/myPurchase/${orderId}`)).json())
     .data;
   expect(order.status).toBe('shipped');
-  for (const width of [375, 1280]) {
-    await admin.setViewportSize({ width, height: 900 });
-    await expect(row).toBeVisible();
-    await expectNoOverflow(admin);
-  }
-  await shoot(admin, 'manage-orders-cancelled-rest');
+  await atEachWidth(admin, 'manage-orders-cancelled-rest', row);
   await adminContext.close();
 });
