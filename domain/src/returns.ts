@@ -65,6 +65,12 @@ export const returnMessages = {
   credited: (number: string, cents: number) =>
     `Credit note ${number} issued for ${(cents / 100).toFixed(2)}`,
   creditNoteNotFound: 'Credit note not found',
+  /** Issue 37: paying back what a credit note's invoice no longer owed. */
+  nothingOwedBack:
+    'Nothing of this credit note is owed back: all of it went to the invoice, which still owed it',
+  paidBackAlready: 'This credit note was paid back already',
+  paidBack: (number: string, cents: number) =>
+    `Paid back ${(cents / 100).toFixed(2)} of credit note ${number}`,
   nothingToRefund: 'Nothing of this return was restocked or scrapped: there is nothing to refund',
   receiveDuplicate: (productId: string, outcome: string) =>
     `lines: product ${productId} is named twice as ${outcome}`,
@@ -161,8 +167,24 @@ export const creditNoteRef = z.object({
   number: z.string(),
   totalCents: z.number().int(),
   issuedAt: z.string(),
+  /** What lowered the invoice and the company's balance. */
+  appliedCents: z.number().int(),
+  /** What the invoice no longer owed (it was paid) and the shop has not paid back yet. */
+  owedBackCents: z.number().int(),
+  /** Paid back to the company, by bank transfer or cheque under `paidBackReference`. */
+  paidBackCents: z.number().int(),
+  paidBackAt: z.string().nullable(),
+  paidBackReference: z.string().nullable(),
 });
 export type CreditNoteRef = z.infer<typeof creditNoteRef>;
+
+export const creditNoteIdParams = z.object({ id: z.uuid({ message: 'Unknown credit note id' }) });
+
+/** `POST /admin/credit-notes/{id}/pay-back`: the bank transfer's or cheque's reference. */
+export const payBackRequest = z.object({
+  reference: text('Reference', 100).min(1, 'Reference is required'),
+});
+export type PayBackRequest = z.infer<typeof payBackRequest>;
 
 /** `CN-{year}-{number, 6 digits}`. */
 export const creditNoteNumberOf = (year: number, number: number) =>

@@ -1,4 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
+import { formatPrice } from '@proper-parts/domain/format';
 import { newAccount, signUpAdminByApi, signUpByApi } from '../support/accounts.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { shoot } from '../support/shoot.ts';
@@ -142,9 +143,11 @@ test('a buyer returns 2 of 10 shipped pieces; the admin approves, receives them 
 /**
  * Issue 37, on account: a company's admin (net 30) returns 2 of 10 pieces; the shop approves,
  * receives them and refunds with a 10 % restocking fee, which issues a credit note; the buyer
- * sees it on My returns and on the statement, and opens its PDF.
+ * sees it on My returns and on the statement, and opens its PDF. The company had paid all of its
+ * invoice but $1: the note takes that $1 off the invoice and the rest is owed back, which the
+ * shop pays back by transfer and records under its reference; the buyer's statement says so.
  */
-test('an on-account buyer returns 2 of 10; the admin refunds with a fee by a credit note; the buyer opens its PDF', async ({
+test('an on-account buyer returns 2 of 10; the admin refunds with a fee by a credit note and pays back what the invoice no longer owed; the buyer opens its PDF', async ({
   page,
   browser,
   baseURL,
@@ -197,6 +200,12 @@ test('an on-account buyer returns 2 of 10; the admin refunds with a fee by a cre
     },
   });
   expect(shipped.status(), await shipped.text()).toBe(200);
+  // The company pays all of its invoice but $1.
+  const total = (await placed.json()).data.total as number;
+  const paid = await adminContext.request.post(`/api/v1/admin/invoices/${orderId}/payments`, {
+    data: { amount: Math.round((total - 1) * 100) / 100, reference: 'BACS 1001' },
+  });
+  expect(paid.status(), await paid.text()).toBe(200);
 
   // The buyer asks to return 2 of the 10 from My Orders.
   await page.goto('/dashboard');
@@ -240,6 +249,18 @@ test('an on-account buyer returns 2 of 10; the admin refunds with a fee by a cre
   await expect(received.getByRole('button', { name: 'Issue credit note' })).toHaveCount(0);
   await expect(received.getByTestId('credit-note')).toContainText(number);
   await shoot(admin, 'returns-admin-credited');
+  // $1 went to the invoice; the rest is owed back, and the shop records paying it back.
+  const owedBack = formatPrice((Math.round(Number(amount.replace(/[$,]/g, '')) * 100) - 100) / 100);
+  const payBack = received.getByRole('form', { name: `Pay back credit note ${number}` });
+  await expect(received.getByTestId('credit-note-back')).toHaveText(`Owed back ${owedBack}`);
+  // An empty reference gets a red line and sends nothing.
+  await payBack.getByRole('button', { name: 'Record pay-back' }).click();
+  const reference = payBack.getByLabel('Transfer or cheque reference');
+  await expect(reference).toHaveAttribute('aria-invalid', 'true');
+  await reference.fill('BACS 2002');
+  await payBack.getByRole('button', { name: 'Record pay-back' }).click();
+  await expect(received.getByTestId('credit-note-back')).toContainText(`Paid back ${owedBack} on`);
+  await expect(payBack).toHaveCount(0);
   await adminContext.close();
 
   // The buyer sees the credit note on My returns and on the statement, and opens its PDF.
@@ -257,5 +278,7 @@ test('an on-account buyer returns 2 of 10; the admin refunds with a fee by a cre
   await page.goto('/dashboard/statement');
   const invoice = page.getByTestId('invoice-row').filter({ hasText: number });
   await expect(invoice.getByRole('link', { name: `Credit note ${number} (PDF)` })).toBeVisible();
+  await expect(invoice.getByTestId('credit-note-back')).toContainText(`Paid back ${owedBack} on`);
+  await expect(invoice.getByTestId('credit-note-back')).toContainText('(ref BACS 2002)');
   await atEachWidth(page, 'statement-credit-note', invoice);
 });

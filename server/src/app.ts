@@ -68,6 +68,7 @@ import { profileRoutes } from './features/profile/profile-routes.ts';
 import { punchoutAdminRoutes } from './features/punchout/punchout-admin-routes.ts';
 import { punchoutRoutes } from './features/punchout/punchout-routes.ts';
 import { quoteRoutes } from './features/quotes/quote-routes.ts';
+import { creditNoteRoutes } from './features/returns/credit-note-routes.ts';
 import { returnPhotoRoutes } from './features/returns/return-photo-routes.ts';
 import { registerReturnPhotoSweep } from './features/returns/return-photos.ts';
 import { returnsRoutes } from './features/returns/returns-routes.ts';
@@ -267,6 +268,7 @@ export async function buildApp({
       await api.register(shipmentRoutes({ mailer }));
       await api.register(returnsRoutes({ mailer, provider: payments.provider }));
       await api.register(returnPhotoRoutes(returnPhotos));
+      await api.register(creditNoteRoutes);
       await api.register(paymentsRoutes({ mailer, ...payments }));
       await api.register(stripeWebhookRoutes({ mailer, ...payments }));
       await api.register(companyRoutes({ mailer }));

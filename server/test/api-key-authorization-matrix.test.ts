@@ -96,6 +96,8 @@ describe('API key authorization matrix', async () => {
         'PUT /api/v1/company/part-numbers',
         'DELETE /api/v1/company/part-numbers',
         'POST /api/v1/company/part-numbers/import',
+        // Issue 37: paying a credit note back is a shop admin's, never a machine's.
+        'POST /api/v1/admin/credit-notes/{id}/pay-back',
       ]),
     );
   });

@@ -346,6 +346,12 @@ const rows: Row[] = [
   },
   { method: 'POST', path: '/api/v1/admin/returns/{id}/refund', expect: adminNoSuchOrder },
   { method: 'GET', path: '/api/v1/credit-notes/{id}.pdf', expect: noSuchOrder },
+  {
+    method: 'POST',
+    path: '/api/v1/admin/credit-notes/{id}/pay-back',
+    body: { reference: 'Matrix transfer' },
+    expect: adminNoSuchOrder,
+  },
   // Issue 37: return photos. Anyone signed in uploads (theirs until their return names it).
   { method: 'POST', path: '/api/v1/returns/photos', form: pngForm, expect: signedIn },
   { method: 'GET', path: '/api/v1/returns/{id}/photos/{name}', expect: noSuchOrder },

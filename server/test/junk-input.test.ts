@@ -553,6 +553,7 @@ describe('junk input', async () => {
     'POST /api/v1/admin/returns/{id}/receive': () => ({
       lines: [{ productId: junkProduct.id, quantity: 1, outcome: 'restock' }],
     }),
+    'POST /api/v1/admin/credit-notes/{id}/pay-back': () => ({ reference: 'Junk sweep transfer' }),
     'POST /api/v1/tools': () => ({
       name: 'Junk Sweep Part',
       img: uploaded.json().data.url,

@@ -28,6 +28,14 @@ function migrationsBefore(tag: string): string {
   return dir;
 }
 
+/** The database's own words for a refused statement (the driver wraps them as the cause). */
+export const refusal = (query: Promise<unknown>) =>
+  query.then(
+    () => 'accepted',
+    (error: { message?: string; cause?: { message?: string } }) =>
+      `${error.cause?.message ?? ''} ${error.message ?? ''}`,
+  );
+
 export type Run = (query: string) => Promise<Record<string, unknown>[]>;
 
 /**

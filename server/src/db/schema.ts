@@ -920,6 +920,14 @@ export const creditNotes = pgTable(
     feeCents: bigint('fee_cents', { mode: 'number' }).notNull(),
     totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
     appliedCents: bigint('applied_cents', { mode: 'number' }).notNull(),
+    /**
+     * Issue 37: what the invoice no longer owed (`total - applied`), paid out to the company by
+     * bank transfer or cheque: the amount, when, its reference and the shop admin who recorded it.
+     */
+    paidBackCents: bigint('paid_back_cents', { mode: 'number' }).notNull().default(0),
+    paidBackAt: timestamp('paid_back_at', { withTimezone: true }),
+    paidBackReference: text('paid_back_reference'),
+    paidBackBy: text('paid_back_by').references(() => user.id, { onDelete: 'set null' }),
   },
   (t) => [
     uniqueIndex('credit_notes_return_unique').on(t.returnId),
@@ -929,7 +937,8 @@ export const creditNotes = pgTable(
     check(
       'credit_notes_amounts',
       sql`${t.totalCents} = ${t.subtotalCents} + ${t.taxCents} + ${t.freightCents} - ${t.feeCents}
-        and ${t.totalCents} >= 0 and ${t.appliedCents} between 0 and ${t.totalCents}`,
+        and ${t.totalCents} >= 0 and ${t.appliedCents} between 0 and ${t.totalCents}
+        and ${t.paidBackCents} between 0 and ${t.totalCents} - ${t.appliedCents}`,
     ),
   ],
 );

@@ -72,28 +72,41 @@ const returnWithPhoto = async (f: CompanyFixture, by: 'buyerA' | 'approverA' = '
   return { id: asked.json().data.id as string, name };
 };
 
-/** The credit note of `by`'s return, approved, received (scrapped) and refunded on account. */
-const creditNoteOfA = (by: 'buyerA' | 'approverA') => async (f: CompanyFixture) => {
-  const { id } = await returnWithPhoto(f, by);
-  const admin = (url: string, payload?: object) =>
-    f.app.inject({
-      method: 'POST',
-      url: `/api/v1/admin/returns/${id}/${url}`,
-      headers: f.headersOf('shopAdmin'),
-      ...(payload ? { payload } : {}),
+/**
+ * The credit note of `by`'s return, approved, received (scrapped) and refunded on account; with
+ * `paidFirst`, the invoice was paid in full before, so the whole note is owed back.
+ */
+const creditNoteOfA =
+  (by: 'buyerA' | 'approverA', { paidFirst = false } = {}) =>
+  async (f: CompanyFixture) => {
+    const { id } = await returnWithPhoto(f, by);
+    const admin = (url: string, payload?: object) =>
+      f.app.inject({
+        method: 'POST',
+        url: `/api/v1/admin/${url}`,
+        headers: f.headersOf('shopAdmin'),
+        ...(payload ? { payload } : {}),
+      });
+    if (paidFirst) {
+      const [order] = await rowsOf<{ orderId: string }>(
+        f.app.db,
+        sql`select order_id as "orderId" from returns where id = ${id}`,
+      );
+      const paid = await admin(`invoices/${order?.orderId}/payments`, { amount: 15 });
+      if (paid.statusCode !== 200) throw new Error(`payment failed: ${paid.body}`);
+    }
+    await admin(`returns/${id}/approve`);
+    const [line] = await rowsOf<{ productId: string }>(
+      f.app.db,
+      sql`select product_id as "productId" from return_lines where return_id = ${id}`,
+    );
+    await admin(`returns/${id}/receive`, {
+      lines: [{ productId: line?.productId, quantity: 1, outcome: 'scrap' }],
     });
-  await admin('approve');
-  const [line] = await rowsOf<{ productId: string }>(
-    f.app.db,
-    sql`select product_id as "productId" from return_lines where return_id = ${id}`,
-  );
-  await admin('receive', {
-    lines: [{ productId: line?.productId, quantity: 1, outcome: 'scrap' }],
-  });
-  const refunded = await admin('refund');
-  if (refunded.statusCode !== 200) throw new Error(`refund failed: ${refunded.body}`);
-  return { id: refunded.json().data.creditNote.id as string };
-};
+    const refunded = await admin(`returns/${id}/refund`);
+    if (refunded.statusCode !== 200) throw new Error(`refund failed: ${refunded.body}`);
+    return { id: refunded.json().data.creditNote.id as string };
+  };
 
 /** Orders of each caller's own for the POST rows: a fresh order per caller. */
 const orders = new Map<CompanyCaller, string>();
@@ -177,5 +190,13 @@ export const returnsRows: CompanyRow[] = [
     params: creditNoteOfA('approverA'),
     expect: approverOrderPaperReaders,
     why: "as the invoice of a colleague's order: a plain buyer reads neither",
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/admin/credit-notes/{id}/pay-back',
+    params: creditNoteOfA('buyerA', { paidFirst: true }),
+    body: { reference: 'Matrix transfer' },
+    expect: shopAdminOnly,
+    why: "paying the company back is the shop's; its admins and approvers read the note, they do not record the pay-back",
   },
 ];

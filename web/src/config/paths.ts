@@ -286,6 +286,8 @@ export const api = {
   adminReturn: (id: string, action: 'approve' | 'refuse' | 'receive' | 'refund') =>
     `${apiBase}/admin/returns/${encodeURIComponent(id)}/${action}`,
   creditNote: (id: string) => `${apiBase}/credit-notes/${encodeURIComponent(id)}.pdf`,
+  creditNotePayBack: (id: string) =>
+    `${apiBase}/admin/credit-notes/${encodeURIComponent(id)}/pay-back`,
   returnPhotos: `${apiBase}/returns/photos`,
   rma: (id: string) => `${apiBase}/returns/${encodeURIComponent(id)}/rma.pdf`,
   /** Issue 35: contract price lists (admin), newest first. */

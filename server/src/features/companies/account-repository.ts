@@ -8,7 +8,7 @@ import {
 } from '@proper-parts/domain/companies';
 import type { PaginationQuery } from '@proper-parts/domain/envelope';
 import { formatPrice } from '@proper-parts/domain/format';
-import { type CreditNoteRef, creditNoteNumberOf } from '@proper-parts/domain/returns';
+import type { CreditNoteRef } from '@proper-parts/domain/returns';
 import { desc, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { postgresErrorOf } from '../../db/pg-errors.ts';
@@ -17,6 +17,11 @@ import { companies } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { afterCursor, cursorAt, pageOf } from '../../http/keyset.ts';
 import { type AuditActor, recordAudit } from '../audit/audit-log.ts';
+import {
+  type CreditNoteRefRow,
+  creditNoteRefColumns,
+  toCreditNoteRef,
+} from '../returns/credit-note-refs.ts';
 import { dollars, invoicePage, TODAY, toStatementInvoice } from './account-invoices.ts';
 
 /** A company's account (issue 19): its statement, and the shop admin's companies and terms. */
@@ -93,30 +98,14 @@ export async function companyStatement(
 async function creditNotesOf(db: Queryable, orderIds: string[]) {
   const byOrder = new Map<string, CreditNoteRef[]>();
   if (orderIds.length === 0) return byOrder;
-  const rows = await rowsOf<{
-    orderId: string;
-    id: string;
-    year: number;
-    numberInYear: number;
-    totalCents: number | string;
-    issuedAt: string | Date;
-  }>(
+  const rows = await rowsOf<CreditNoteRefRow & { orderId: string }>(
     db,
-    sql`select order_id as "orderId", id, year, number_in_year as "numberInYear",
-        total_cents as "totalCents", issued_at as "issuedAt"
-      from credit_notes where order_id = any(${sql.param(orderIds)}::uuid[])
-      order by issued_at, year, number_in_year`,
+    sql`select n.order_id as "orderId", ${creditNoteRefColumns}
+      from credit_notes n where n.order_id = any(${sql.param(orderIds)}::uuid[])
+      order by n.issued_at, n.year, n.number_in_year`,
   );
   for (const row of rows)
-    byOrder.set(row.orderId, [
-      ...(byOrder.get(row.orderId) ?? []),
-      {
-        id: row.id,
-        number: creditNoteNumberOf(row.year, row.numberInYear),
-        totalCents: Number(row.totalCents),
-        issuedAt: new Date(row.issuedAt).toISOString(),
-      },
-    ]);
+    byOrder.set(row.orderId, [...(byOrder.get(row.orderId) ?? []), toCreditNoteRef(row)]);
   return byOrder;
 }
 

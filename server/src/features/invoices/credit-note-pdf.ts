@@ -1,5 +1,6 @@
 import type { InvoiceDocument } from './invoice-document.ts';
 import {
+  CONTENT_WIDTH,
   columns,
   columnX,
   GAP,
@@ -15,7 +16,7 @@ import {
   drawLines,
   drawParties,
 } from './invoice-sections.ts';
-import { formatCents } from './invoice-text.ts';
+import { formatCents, formatDate } from './invoice-text.ts';
 
 /** Issue 37: a credit note, drawn with the invoice's layout (decision 019). */
 export interface CreditNoteDocument extends InvoiceDocument {
@@ -26,12 +27,14 @@ export interface CreditNoteDocument extends InvoiceDocument {
   feeCents: number;
   /** What lowered the invoice and the company's balance; the rest is owed back to the company. */
   appliedCents: number;
+  /** Issue 37: what was owed back, once the shop paid it (a bank transfer or cheque). */
+  paidBack: { cents: number; at: Date; reference: string } | null;
   invoiceNumber: string | null;
 }
 
 function drawCreditTotals(layout: InvoiceLayout, note: CreditNoteDocument, top: number) {
   let y = top;
-  if (y + 160 > TABLE_BOTTOM) {
+  if (y + 180 > TABLE_BOTTOM) {
     layout.doc.addPage();
     y = drawContinuedTitle(layout, note);
   }
@@ -73,16 +76,23 @@ function drawCreditTotals(layout: InvoiceLayout, note: CreditNoteDocument, top: 
   y += layout.cell(`Applied to ${invoice}: ${formatCents(note.appliedCents)}`, MARGIN, y, 400, {
     bold: true,
   });
-  const owedBack = note.totalCents - note.appliedCents;
+  const { paidBack } = note;
+  const owedBack = note.totalCents - note.appliedCents - (paidBack?.cents ?? 0);
+  if (paidBack)
+    y += layout.cell(
+      `Paid back to you on ${formatDate(paidBack.at)}: ${formatCents(paidBack.cents)} (reference ${paidBack.reference})`,
+      MARGIN,
+      y + 2,
+      CONTENT_WIDTH,
+      { color: GREY, wrap: true },
+    );
   if (owedBack > 0)
     layout.cell(
       `Owed back to you (the invoice was paid): ${formatCents(owedBack)}`,
       MARGIN,
       y + 2,
       400,
-      {
-        color: GREY,
-      },
+      { color: GREY },
     );
 }
 

@@ -18,6 +18,9 @@ interface CreditNoteRow {
   feeCents: number | string;
   totalCents: number | string;
   appliedCents: number | string;
+  paidBackCents: number | string;
+  paidBackAt: string | Date | null;
+  paidBackReference: string | null;
   orderId: string;
   userId: string;
   userName: string;
@@ -52,6 +55,8 @@ export async function loadCreditNote(
         n.subtotal_cents as "subtotalCents", n.tax_cents as "taxCents",
         n.freight_cents as "freightCents", n.fee_cents as "feeCents",
         n.total_cents as "totalCents", n.applied_cents as "appliedCents",
+        n.paid_back_cents as "paidBackCents", n.paid_back_at as "paidBackAt",
+        n.paid_back_reference as "paidBackReference",
         o.id as "orderId", o.user_id as "userId", o.user_name as "userName", o.email, o.address,
         o.phone, o.po_number as "poNumber", o.company_id as "companyId",
         c.name as "companyName", c.tax_id as "companyTaxId",
@@ -120,6 +125,14 @@ export async function loadCreditNote(
       freightCents: Number(row.freightCents),
       feeCents: Number(row.feeCents),
       appliedCents: Number(row.appliedCents),
+      paidBack:
+        row.paidBackAt === null
+          ? null
+          : {
+              cents: Number(row.paidBackCents),
+              at: new Date(row.paidBackAt),
+              reference: row.paidBackReference ?? '',
+            },
       invoiceNumber,
     },
   };

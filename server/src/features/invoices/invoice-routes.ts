@@ -1,5 +1,5 @@
 import { orderIdParams } from '@proper-parts/domain/orders';
-import { returnMessages } from '@proper-parts/domain/returns';
+import { creditNoteIdParams, returnMessages } from '@proper-parts/domain/returns';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors.ts';
@@ -12,8 +12,6 @@ import { invoiceSellerFromConfig } from './invoice-document.ts';
 import { invoiceFile } from './invoice-mail.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
 import { loadInvoice } from './invoice-repository.ts';
-
-const creditNoteParams = z.object({ id: z.uuid({ message: 'Unknown credit note id' }) });
 
 const NO_INVOICE = 'No invoice: the order is not paid yet, or it is not yours';
 
@@ -59,7 +57,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['returns'],
         summary:
           "A credit note of a return (PDF, issue 37): the order's buyer, its company's admins and approvers, or a shop admin; anyone else is a 404",
-        params: creditNoteParams,
+        params: creditNoteIdParams,
         produces: ['application/pdf'],
         response: { 200: z.any().describe('application/pdf'), ...errorResponses },
       },

@@ -2,16 +2,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import {
   databaseBefore,
   insertOrderRow,
+  refusal,
   twoBuyersAndTwoParts,
 } from '../../../test/migrations-before.ts';
-
-/** The database's own words for a refused statement (the driver wraps them as the cause). */
-const refusal = (query: Promise<unknown>) =>
-  query.then(
-    () => 'accepted',
-    (error: { message?: string; cause?: { message?: string } }) =>
-      `${error.cause?.message ?? ''} ${error.message ?? ''}`,
-  );
 
 /**
  * Migration 0034 (issue 37, credit notes) on a shop of 0033: the credit note tables arrive empty,

@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import {
   databaseBefore,
   insertOrderRow,
+  refusal,
   twoBuyersAndTwoParts,
 } from '../../../test/migrations-before.ts';
 
@@ -10,14 +11,6 @@ import {
  * already there, and their checks hold (an RMA number exactly when approved or received; never
  * more pieces received than asked for).
  */
-/** The database's own words for a refused statement (the driver wraps them as the cause). */
-const refusal = (query: Promise<unknown>) =>
-  query.then(
-    () => 'accepted',
-    (error: { message?: string; cause?: { message?: string } }) =>
-      `${error.cause?.message ?? ''} ${error.message ?? ''}`,
-  );
-
 describe('migration 0031 (returns) on orders of 0030', async () => {
   const database = await databaseBefore('0031_returns');
   afterAll(() => database.close());

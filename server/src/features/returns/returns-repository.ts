@@ -1,7 +1,5 @@
 import type { PaginationQuery } from '@proper-parts/domain/envelope';
 import {
-  type CreditNoteRef,
-  creditNoteNumberOf,
   type ReturnReason,
   type ReturnRequest,
   type ReturnState,
@@ -14,6 +12,11 @@ import { returns } from '../../db/schema.ts';
 import { afterCursor, cursorAt, pageOf } from '../../http/keyset.ts';
 import type { Actor } from '../auth/actor.ts';
 import { ADMINS, membershipOf } from '../companies/company-access.ts';
+import {
+  type CreditNoteRefRow,
+  creditNoteRefColumns,
+  toCreditNoteRef,
+} from './credit-note-refs.ts';
 import { photosOf } from './return-photos.ts';
 
 type ReturnRow = typeof returns.$inferSelect;
@@ -32,25 +35,7 @@ interface LineRow {
   coreLate: boolean;
 }
 
-const creditNoteOf = (
-  note:
-    | {
-        id: string;
-        year: number;
-        numberInYear: number;
-        totalCents: number | string;
-        issuedAt: string | Date;
-      }
-    | undefined,
-): CreditNoteRef | null =>
-  note
-    ? {
-        id: note.id,
-        number: creditNoteNumberOf(note.year, note.numberInYear),
-        totalCents: Number(note.totalCents),
-        issuedAt: new Date(note.issuedAt).toISOString(),
-      }
-    : null;
+const creditNoteOf = (note: CreditNoteRefRow | undefined) => (note ? toCreditNoteRef(note) : null);
 
 const iso = (at: Date | string | null) => (at === null ? null : new Date(at).toISOString());
 
@@ -68,18 +53,10 @@ export async function withLines(db: Queryable, rows: ReturnRow[]): Promise<Retur
       where r.return_id = any(${sql.param(rows.map((row) => row.id))}::uuid[])
       order by r.return_id, p.sku`,
   );
-  const notes = await rowsOf<{
-    returnId: string;
-    id: string;
-    year: number;
-    numberInYear: number;
-    totalCents: number | string;
-    issuedAt: string | Date;
-  }>(
+  const notes = await rowsOf<CreditNoteRefRow & { returnId: string }>(
     db,
-    sql`select return_id as "returnId", id, year, number_in_year as "numberInYear",
-        total_cents as "totalCents", issued_at as "issuedAt"
-      from credit_notes where return_id = any(${sql.param(rows.map((row) => row.id))}::uuid[])`,
+    sql`select n.return_id as "returnId", ${creditNoteRefColumns}
+      from credit_notes n where n.return_id = any(${sql.param(rows.map((row) => row.id))}::uuid[])`,
   );
   const photos = await photosOf(
     db,

@@ -50,7 +50,38 @@ describe('CompanyStatementPage', () => {
       if (url.pathname !== '/api/v1/company/statement')
         return jsonResponse({ success: false, message: 'Not found' }, 404);
       return url.searchParams.get('cursor') === 'c2'
-        ? statementOf([invoiceOf(3, { settled: true, paid: 1200, outstanding: 0 })])
+        ? statementOf([
+            invoiceOf(3, {
+              settled: true,
+              paid: 1200,
+              outstanding: 0,
+              // Issue 37: credit notes on a paid invoice, owed back to the company or paid back.
+              creditNotes: [
+                {
+                  id: id(10),
+                  number: 'CN-2026-000005',
+                  totalCents: 1000,
+                  issuedAt: '2026-11-10T10:00:00.000Z',
+                  appliedCents: 0,
+                  owedBackCents: 1000,
+                  paidBackCents: 0,
+                  paidBackAt: null,
+                  paidBackReference: null,
+                },
+                {
+                  id: id(11),
+                  number: 'CN-2026-000006',
+                  totalCents: 500,
+                  issuedAt: '2026-11-11T10:00:00.000Z',
+                  appliedCents: 0,
+                  owedBackCents: 0,
+                  paidBackCents: 500,
+                  paidBackAt: '2026-11-20T12:00:00.000Z',
+                  paidBackReference: 'BACS 77',
+                },
+              ],
+            }),
+          ])
         : statementOf(
             [
               invoiceOf(1, { overdue: true, dueOn: '2026-09-30' }),
@@ -64,6 +95,11 @@ describe('CompanyStatementPage', () => {
                     number: 'CN-2026-000004',
                     totalCents: 2495,
                     issuedAt: '2026-11-02T10:00:00.000Z',
+                    appliedCents: 2495,
+                    owedBackCents: 0,
+                    paidBackCents: 0,
+                    paidBackAt: null,
+                    paidBackReference: null,
                   },
                 ],
               }),
@@ -99,11 +135,18 @@ describe('CompanyStatementPage', () => {
       within(rows[1]!).getByRole('link', { name: 'Credit note CN-2026-000004 (PDF)' }),
     ).toHaveAttribute('href', `/api/v1/credit-notes/${id(9)}.pdf`);
     expect(within(rows[1]!).getByTestId('credit-note')).toHaveTextContent('−$24.95');
+    // All of it went to the invoice: nothing owed back.
+    expect(within(rows[1]!).queryByTestId('credit-note-back')).not.toBeInTheDocument();
     expect(within(rows[0]!).queryByTestId('credit-note')).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Load more' }));
     expect(await screen.findByText('Paid', { selector: '.badge' })).toBeInTheDocument();
     expect(screen.getAllByTestId('invoice-row')).toHaveLength(3);
+    const notes = within(screen.getAllByTestId('invoice-row')[2]!).getAllByTestId('credit-note');
+    expect(within(notes[0]!).getByTestId('credit-note-back')).toHaveTextContent(/^Owed back \$10$/);
+    expect(within(notes[1]!).getByTestId('credit-note-back')).toHaveTextContent(
+      /^Paid back \$5 on Nov 20, 2026 \(ref BACS 77\)$/,
+    );
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
   });
 

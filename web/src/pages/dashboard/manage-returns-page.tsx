@@ -6,6 +6,7 @@ import { PageHeader } from '../../components/page-header';
 import { Spinner } from '../../components/spinner';
 import { LoadMore } from '../../features/accounts/components/load-more';
 import { useAdminReturns } from '../../features/returns/api/returns';
+import { PayBackForm } from '../../features/returns/components/pay-back-form';
 import { RefundForm } from '../../features/returns/components/refund-form';
 import { ApproveOrRefuse, ReceiveForm } from '../../features/returns/components/return-decisions';
 import {
@@ -29,7 +30,7 @@ export function ManageReturnsPage() {
       <PageHeader
         level={2}
         title="Returns"
-        description="Approve a request (it gets an RMA number and the buyer is mailed how to send it) or refuse it with a reason; when the parcel arrives, record what is restocked, scrapped or refused. Only restocked pieces go back into stock."
+        description="Approve a request (it gets an RMA number and the buyer is mailed how to send it) or refuse it with a reason; when the parcel arrives, record what is restocked, scrapped or refused. Only restocked pieces go back into stock. A credit note on an invoice already paid is owed back to the company: record its pay-back once the money is sent."
       />
       <div className="mb-4 max-w-xs">
         <SelectField label="Show" value={state} onChange={(event) => setState(event.target.value)}>
@@ -86,6 +87,9 @@ export function ManageReturnsPage() {
                   {request.state === 'approved' && <ReceiveForm request={request} />}
                   {request.state === 'received' && request.refundState !== 'refunded' && (
                     <RefundForm request={request} />
+                  )}
+                  {request.creditNote && request.creditNote.owedBackCents > 0 && (
+                    <PayBackForm note={request.creditNote} />
                   )}
                 </div>
               </li>

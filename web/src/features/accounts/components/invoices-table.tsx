@@ -2,6 +2,7 @@ import type { StatementInvoice } from '@proper-parts/domain/companies';
 import type { ReactNode } from 'react';
 import { api } from '../../../config/paths';
 import { formatDate, formatPrice } from '../../../lib/format';
+import { CreditNoteBack } from '../../returns/components/credit-note-back';
 import { formatDay } from '../format-day';
 import { InvoiceStatusBadge } from './invoice-status';
 
@@ -74,6 +75,7 @@ export function InvoicesTable({ invoices, action }: InvoicesTableProps) {
                     <span className="whitespace-nowrap tabular-nums">
                       −{formatPrice(note.totalCents / 100)}
                     </span>
+                    <CreditNoteBack note={note} className="block text-base-content/70" />
                   </span>
                 ))}
                 <span className="block text-xs font-normal break-all text-base-content/70 lg:hidden">

@@ -12,7 +12,8 @@ import { idempotencyHeader, useIdempotentMutation } from '../../../lib/idempoten
 import { keysetPages } from '../../../lib/keyset-pages';
 
 export const RETURNS_PAGE_SIZE = 20;
-const returnsKey = ['returns'] as const;
+/** Every returns list: a change to a return or its credit note invalidates them all. */
+export const returnsKey = ['returns'] as const;
 
 /** `POST /orders/{id}/returns` (issue 37): the buyer asks to send back shipped pieces. */
 export const createReturn = (

@@ -7,6 +7,7 @@ import {
 } from '@proper-parts/domain/returns';
 import { api } from '../../../config/paths';
 import { formatPrice } from '../../../lib/format';
+import { CreditNoteBack } from './credit-note-back';
 
 const badgeOf: Record<ReturnState, string> = {
   requested: 'badge-warning',
@@ -118,6 +119,7 @@ export function RefundLine({ request }: { request: ReturnRequest }) {
         Credit note <CreditNoteLink note={request.creditNote} /> of{' '}
         <strong>{formatCents(request.creditNote.totalCents)}</strong>
         {feeText}, off your company's balance on {returnDay(request.creditNote.issuedAt)}.
+        <CreditNoteBack note={request.creditNote} className="block" />
       </p>
     );
   if (request.refundState === 'refunded')
