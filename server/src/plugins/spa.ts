@@ -52,10 +52,11 @@ export async function registerSpa(
     }
     reply.header('cache-control', 'no-cache');
     let rendered: RenderedHtml | undefined;
+    let own = false;
     try {
       // Issue 35, decision 039: a restricted company's member gets the catalog's pages drawn in
       // the browser from their own answers, not the visitor's rendered page.
-      const own = isCatalogPage(path) && (await catalogScopeOf(request)) !== null;
+      own = isCatalogPage(path) && (await catalogScopeOf(request)) !== null;
       rendered = own ? undefined : await renderer?.render(request.url);
     } catch (error) {
       // Not kept (server-render.ts), and tried again on the next request. A 500 keeps crawlers
@@ -72,15 +73,21 @@ export async function registerSpa(
       const source = renderer && { cache: renderer.pages, key: request.url, body: rendered };
       return sendText(reply, rendered.html, 'text/html; charset=utf-8', source);
     }
-    const first = await firstData(app, path);
+    // Nor the visitor's products as its first data (the home page's `/tools`, a purchase page's).
+    const first = own ? { data: {} } : await firstData(app, path);
     const html = withImagePreload(withFirstData(indexHtml, first.data), first.image);
     // Compressed once per distinct page (the not-found handler is outside @fastify/compress).
     return sendText(reply, html, 'text/html; charset=utf-8');
   });
 }
 
-/** The pages that show the catalog (search, product pages, brands, categories). */
+/**
+ * The pages that show the catalog (the home page's featured products, search, product pages,
+ * brands, categories, a purchase page).
+ */
 const isCatalogPage = (path: string) =>
+  path === '/' ||
+  path.startsWith('/purchase/') ||
   path === '/products' ||
   path.startsWith('/products/') ||
   path === '/brands' ||

@@ -1,4 +1,5 @@
 import { tool } from '@proper-parts/domain/catalog';
+import type { CatalogScope } from '@proper-parts/domain/company-catalogs';
 import { FEATURED_PRODUCT_COUNT } from '@proper-parts/domain/constants';
 import { type PaginationQuery, pageEnvelope, successEnvelope } from '@proper-parts/domain/envelope';
 import type { FastifyInstance } from 'fastify';
@@ -39,12 +40,21 @@ function catalogCache(app: FastifyInstance): ResponseCache {
 
 /**
  * `GET /tools?limit&offset&cursor`'s body, serialized, with where it came from (an answer the
- * replay may give again: http/answer-replay.ts).
+ * replay may give again: http/answer-replay.ts). A restricted company's list (decision 039) is
+ * kept under its scope too, so it reaches only callers with the same scope; a public key never
+ * carries one.
  */
-export async function toolListAnswer(app: FastifyInstance, page: PaginationQuery) {
+export async function toolListAnswer(
+  app: FastifyInstance,
+  page: PaginationQuery,
+  scope?: CatalogScope,
+) {
   const { limit, offset, cursor = '' } = page;
-  return catalogCache(app).answer(`list:${limit}:${offset}:${cursor}`, async () => {
-    const { items, nextCursor } = await listTools(app.readDb, page);
+  const key = scope
+    ? JSON.stringify(['list', limit, offset, cursor, scope])
+    : `list:${limit}:${offset}:${cursor}`;
+  return catalogCache(app).answer(key, async () => {
+    const { items, nextCursor } = await listTools(app.readDb, page, scope);
     return serializeEnvelope(toolList, { success: true, data: items, nextCursor });
   });
 }

@@ -2,7 +2,7 @@ import type { BrandCount, CategoryNode } from '@proper-parts/domain/catalog-sear
 import type { CatalogScope } from '@proper-parts/domain/company-catalogs';
 import { sql } from 'drizzle-orm';
 import { type Queryable, rowsOf } from '../../db/queryable.ts';
-import { scopeConditions } from './search-conditions.ts';
+import { scopeConditions } from '../company-catalogs/catalog-scope.ts';
 
 /** The products a scope shows, as a join condition on `p` (issue 35: nothing more unscoped). */
 const scoped = (scope: CatalogScope | undefined) =>

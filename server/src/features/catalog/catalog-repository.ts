@@ -1,11 +1,13 @@
 import type { Tool } from '@proper-parts/domain/catalog';
+import type { CatalogScope } from '@proper-parts/domain/company-catalogs';
 import type { PaginationQuery } from '@proper-parts/domain/envelope';
 import type { CreateToolRequest } from '@proper-parts/domain/product-admin';
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { products } from '../../db/schema.ts';
 import { afterCursor, cursorAt, pageOf } from '../../http/keyset.ts';
 import { type AuditActor, recordAudit } from '../audit/audit-log.ts';
+import { scopeConditions } from '../company-catalogs/catalog-scope.ts';
 import { productSnapshot } from './product-snapshot.ts';
 
 type ProductRow = typeof products.$inferSelect;
@@ -34,15 +36,25 @@ export function toTool(row: ProductRow): Tool {
 /** Dollars from the API (at most two decimals, checked by the schema) to whole cents. */
 export const dollarsToCents = (dollars: number) => Math.round(dollars * 100);
 
-/** Newest first, by offset or after a cursor (http/keyset.ts). */
+/**
+ * Newest first, by offset or after a cursor (http/keyset.ts). Within a restricted company's
+ * scope (decision 039), only what it shows, filtered before the page is cut.
+ */
 export async function listTools(
   db: Database,
   page: PaginationQuery,
+  scope?: CatalogScope,
 ): Promise<{ items: Tool[]; nextCursor: string | null }> {
   const rows = await db
     .select({ row: products, cursorAt: cursorAt(products) })
     .from(products)
-    .where(page.cursor ? and(isLiveProduct, afterCursor(products, page.cursor)) : isLiveProduct)
+    .where(
+      and(
+        isLiveProduct,
+        page.cursor ? afterCursor(products, page.cursor) : undefined,
+        ...scopeConditions(scope, sql`${products}`),
+      ),
+    )
     .orderBy(desc(products.createdAt), desc(products.id))
     .limit(page.limit + 1)
     .offset(page.offset);

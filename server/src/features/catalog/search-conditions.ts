@@ -1,6 +1,6 @@
 import type { AttributeFilter, SearchQuery } from '@proper-parts/domain/catalog-search';
-import type { CatalogScope } from '@proper-parts/domain/company-catalogs';
 import { type SQL, sql } from 'drizzle-orm';
+import { scopeConditions } from '../company-catalogs/catalog-scope.ts';
 import { partNumberKey, type ScopedQuery } from './catalog-search.ts';
 
 export const list = (values: string[]) =>
@@ -99,28 +99,6 @@ export function conditions(
   if (query.vehicle !== undefined)
     where.push(
       sql`p.id = any(array(select f.product_id from fitments f where f.vehicle_id = ${query.vehicle}::int))`,
-    );
-  return where;
-}
-
-/**
- * Issue 35, decision 039: the products of `p` a restricted company's members see: in one of its
- * categories or below, and of one of its brands (an empty list limits nothing). The rule of
- * `pp_catalog_has` (migration 0036), by the slugs the scope names.
- */
-export function scopeConditions(scope: CatalogScope | undefined): SQL[] {
-  if (!scope) return [];
-  const where: SQL[] = [];
-  if (scope.categories.length > 0)
-    where.push(sql`p.category_id = any(array(
-      with recursive below as (
-        select id from categories where slug = any(${sql.param(scope.categories)}::text[])
-        union
-        select c.id from categories c join below on c.parent_id = below.id
-      ) select id from below))`);
-  if (scope.brands.length > 0)
-    where.push(
-      sql`p.brand_id = any(array(select id from brands where slug = any(${sql.param(scope.brands)}::text[])))`,
     );
   return where;
 }

@@ -1,5 +1,5 @@
 import type { CatalogScope } from '@proper-parts/domain/company-catalogs';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { type Queryable, rowsOf } from '../../db/queryable.ts';
 import { resolveActor } from '../auth/actor.ts';
@@ -45,7 +45,7 @@ export async function catalogScopeOf(request: FastifyRequest): Promise<CatalogSc
 
 /**
  * Whether a product, as the catalog's answers show it (its brand and its category path, top
- * first), is inside a scope: the same rule as `pp_catalog_has` (migration 0036) in SQL.
+ * first), is inside a scope: the same rule as `pp_catalog_has` (migration 0038) in SQL.
  */
 export function scopeHolds(
   scope: CatalogScope,
@@ -58,4 +58,44 @@ export function scopeHolds(
     scope.brands.length === 0 ||
     (product.brand !== null && scope.brands.includes(product.brand.slug));
   return byCategory && byBrand;
+}
+
+/**
+ * Issue 35, decision 039: the products of `product` (an alias, `p` unless named, or the table) a
+ * restricted company's members see: in one of its categories or below, and of one of its brands
+ * (an empty list limits nothing). The rule of `pp_catalog_has` (migration 0038), by the slugs the
+ * scope names, so an answer kept under its scope holds nothing of any company.
+ */
+export function scopeConditions(scope: CatalogScope | undefined, product: SQL = sql`p`): SQL[] {
+  if (!scope) return [];
+  const where: SQL[] = [];
+  if (scope.categories.length > 0)
+    where.push(sql`${product}.category_id = any(array(
+      with recursive below as (
+        select id from categories where slug = any(${sql.param(scope.categories)}::text[])
+        union
+        select c.id from categories c join below on c.parent_id = below.id
+      ) select id from below))`);
+  if (scope.brands.length > 0)
+    where.push(
+      sql`${product}.brand_id = any(array(select id from brands where slug = any(${sql.param(scope.brands)}::text[])))`,
+    );
+  return where;
+}
+
+/**
+ * Whether the product with this id is inside a scope, by `scopeConditions`: for the answers that
+ * do not carry its brand and category path (`/tools/{id}`, a product's fitment).
+ */
+export async function scopeHoldsProduct(
+  db: Queryable,
+  scope: CatalogScope,
+  productId: string,
+): Promise<boolean> {
+  const held = scopeConditions(scope).map((condition) => sql` and ${condition}`);
+  const [row] = await rowsOf<{ held: boolean }>(
+    db,
+    sql`select exists (select 1 from products p where p.id = ${productId}::uuid${sql.join(held, sql``)}) as held`,
+  );
+  return row?.held === true;
 }

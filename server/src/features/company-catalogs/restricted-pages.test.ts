@@ -7,7 +7,7 @@ import { buildPriceListShop } from '../price-lists/price-list-fixture.ts';
 
 /** A web build whose renderer says which page it rendered (as a visitor always). */
 const RENDERER = `
-export const isServerRendered = (path) => path.startsWith('/products') || path === '/categories';
+export const isServerRendered = (path) => path === '/' || path.startsWith('/products') || path === '/categories';
 export function connectApi() {}
 export async function renderPage(url) {
   return { status: 200, head: '<title>Parts</title>', body: '<main>Rendered ' + url + '</main>', state: '{}' };
@@ -40,6 +40,8 @@ describe('catalog pages for a restricted company', async () => {
 
   it('renders for a visitor and buyer B, draws in the browser for buyer A, interleaved', async () => {
     for (const url of [
+      // The home page's featured products are the visitor's `/tools` (decision 039).
+      '/',
       `/products/${shop.products.branded.slug}`,
       '/products?q=part',
       '/categories',
@@ -58,5 +60,22 @@ describe('catalog pages for a restricted company', async () => {
           expect(res.body).toContain('<div id="root"></div>');
         } else expect(res.body, `${url} as ${who}`).toContain(`<main>Rendered ${url}</main>`);
       }
+  });
+
+  it("puts the product in a purchase page's first HTML for a visitor and buyer B, not for buyer A", async () => {
+    const { id } = shop.products.branded;
+    for (const [who, cookie] of [
+      ['visitor', undefined],
+      ['buyerA', shop.buyerA.cookie],
+      ['buyerB', shop.buyerB.cookie],
+      ['buyerA', shop.buyerA.cookie],
+      ['visitor', undefined],
+    ] as const) {
+      const res = await app.inject({ url: `/purchase/${id}`, headers: cookie ? { cookie } : {} });
+      expect(res.statusCode, who).toBe(200);
+      // A's page reads its own `/tools/{id}` (a 404 outside its catalog), not the visitor's.
+      if (who === 'buyerA') expect(res.body, who).not.toContain('first-data');
+      else expect(res.body, who).toContain(`"/api/v1/tools/${id}"`);
+    }
   });
 });

@@ -1,12 +1,14 @@
 import { productSlugParams } from '@proper-parts/domain/catalog-search';
+import { companyCatalogMessages } from '@proper-parts/domain/company-catalogs';
 import { successEnvelope } from '@proper-parts/domain/envelope';
 import { productFitment, productFitmentQuery } from '@proper-parts/domain/fitment';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors.ts';
 import { cachedJsonRoute, sendJson, serializeEnvelope } from '../../http/cached-json.ts';
 import { errorResponses } from '../../http/responses.ts';
+import { catalogScopeOf, scopeHoldsProduct } from '../company-catalogs/catalog-scope.ts';
 import { fitmentCache } from './fitment-cache.ts';
-import { productFitment as readProductFitment } from './product-fitment.ts';
+import { findProductId, productFitment as readProductFitment } from './product-fitment.ts';
 
 const answer = successEnvelope(productFitment);
 
@@ -36,6 +38,15 @@ export const productFitmentRoutes: FastifyPluginAsyncZod = async (app) => {
         return found && serializeEnvelope(answer, { success: true, data: found });
       });
       if (body === undefined) throw new AppError('NOT_FOUND', 'Product not found');
+      // Decision 039: a part outside a restricted company's catalog is its product page's 404.
+      const scope = await catalogScopeOf(request);
+      if (scope) {
+        const id = await findProductId(app.readDb, slug);
+        if (!id) throw new AppError('NOT_FOUND', 'Product not found');
+        if (!(await scopeHoldsProduct(app.readDb, scope, id)))
+          throw new AppError('NOT_FOUND', companyCatalogMessages.productNotInCatalog);
+        return sendJson(reply, body);
+      }
       return sendJson(reply, body, source);
     },
   );

@@ -18,7 +18,8 @@ describe('CatalogFollowsSession', () => {
     const client = new QueryClient({ defaultOptions: { queries: { staleTime: 60_000 } } });
     client.setQueryData(['catalog-search', { q: 'bearing' }], { items: [] });
     client.setQueryData(['catalog-product-page', 'bearing-6204'], null);
-    client.setQueryData(['tools'], []);
+    client.setQueryData(['tools', { limit: 6 }], []);
+    client.setQueryData(['cart'], { lines: [] });
     render(<AppProviders client={client}>page</AppProviders>);
     const stale = (key: unknown[]) => client.getQueryState(key)?.isInvalidated;
     expect(stale(['catalog-search', { q: 'bearing' }])).toBe(false);
@@ -26,6 +27,8 @@ describe('CatalogFollowsSession', () => {
     await act(async () => setSession(sessionFor(customer)));
     expect(stale(['catalog-search', { q: 'bearing' }])).toBe(true);
     expect(stale(['catalog-product-page', 'bearing-6204'])).toBe(true);
-    expect(stale(['tools'])).toBe(false);
+    // `/tools` too: a restricted company's members list only their catalog there.
+    expect(stale(['tools', { limit: 6 }])).toBe(true);
+    expect(stale(['cart'])).toBe(false);
   });
 });

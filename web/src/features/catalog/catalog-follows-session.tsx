@@ -5,7 +5,8 @@ import { useCurrentUser } from '../auth/use-current-user';
 /**
  * Issue 35, decision 039: the catalog a signed-in buyer sees may be their company's part of it.
  * When the user changes (a sign-in, a sign-out, another account), the catalog's answers read
- * for the one before (searches, product pages, brands, categories) are read again.
+ * for the one before (searches, product pages, brands, categories, `/tools` lists and products)
+ * are read again.
  */
 export function CatalogFollowsSession() {
   const { user, isPending } = useCurrentUser();
@@ -18,7 +19,10 @@ export function CatalogFollowsSession() {
     seen.current = id;
     if (before === undefined || before === id) return;
     void queryClient.invalidateQueries({
-      predicate: (query) => String(query.queryKey[0]).startsWith('catalog-'),
+      predicate: (query) => {
+        const first = String(query.queryKey[0]);
+        return first.startsWith('catalog-') || first === 'tools';
+      },
     });
   }, [id, queryClient]);
   return null;
