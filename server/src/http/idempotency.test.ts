@@ -493,6 +493,7 @@ describe('Idempotency-Key on every creating route', async () => {
         'POST /admin/warehouses',
         'POST /admin/stock/transfers',
         'POST /admin/purchase-orders',
+        'POST /admin/credit-notes/{id}/pay-back',
       ].sort(),
     );
   });
