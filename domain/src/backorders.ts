@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { importRejection } from './csv-import.ts';
 import { isoDay } from './days.ts';
 
 export * from './backorder-rules.ts';
@@ -76,18 +77,36 @@ export const purchaseOrderIdParams = z.strictObject({
   id: z.uuid('id: not a purchase order'),
 });
 
-/** The incoming-stock file: one purchase order a line. */
+/**
+ * The incoming-stock file (`POST /admin/purchase-orders/import`): one purchase order a line, its
+ * product by SKU in any case. A line's purchase order is then checked as `purchaseOrderRequest`.
+ */
 export const PURCHASE_ORDER_CSV_COLUMNS = ['sku', 'quantity', 'expected_on'] as const;
 export const purchaseOrderCsvLine = z.object({
-  sku: z.string().trim().min(1, 'sku: required').max(100),
+  sku: z.string().trim().min(1, 'sku: required').max(100, 'sku: at most 100 characters'),
   quantity: z
     .string()
     .trim()
     .regex(/^\d{1,9}$/, 'quantity: a whole number from 1')
     .transform(Number)
     .refine((n) => n >= 1, 'quantity: a whole number from 1'),
-  expected_on: z.string().trim().pipe(isoDay),
+  expected_on: z
+    .string()
+    .trim()
+    .refine((day) => isoDay.safeParse(day).success, 'expected_on: a real date, YYYY-MM-DD'),
 });
+export type PurchaseOrderCsvLine = z.output<typeof purchaseOrderCsvLine>;
+
+/** The import's report: a purchase order added a line, or the line refused and why. */
+export const purchaseOrderImportReport = z.object({
+  added: z.number().int(),
+  /** How many lines were refused; `rejections` lists the first MAX_REPORTED_REJECTIONS. */
+  rejected: z.number().int(),
+  rejections: z.array(importRejection),
+  /** Why the import stopped before the end of the file (a line it cannot read past); else null. */
+  stopped: z.string().nullable(),
+});
+export type PurchaseOrderImportReport = z.infer<typeof purchaseOrderImportReport>;
 
 export const backorderAdminMessages = {
   productNotFound: 'productId: no such product',
@@ -98,4 +117,5 @@ export const backorderAdminMessages = {
   promised: (promised: number) =>
     `This purchase order has ${promised} pieces promised to orders: it cannot be removed`,
   removed: 'Purchase order removed',
+  csvUnknownSku: (sku: string) => `sku: no product "${sku}"`,
 } as const;

@@ -117,16 +117,38 @@ test('the admin adds a warehouse and imports stock with a progress bar; an order
     `${product.sku},${name},5`,
     ...junk,
   ].join('\n');
-  await page.locator('input[type=file]').setInputFiles({
+  const stockImport = page.getByRole('region', { name: 'Import stock (CSV)' });
+  await stockImport.locator('input[type=file]').setInputFiles({
     name: 'stock.csv',
     mimeType: 'text/csv',
     buffer: Buffer.from(csv),
   });
-  await page.getByRole('button', { name: 'Import', exact: true }).click();
-  await expect(page.getByLabel('Import progress')).toBeVisible();
-  await expect(page.getByText(/Import finished: /)).toBeVisible({ timeout: 120_000 });
+  await stockImport.getByRole('button', { name: 'Import', exact: true }).click();
+  await expect(stockImport.getByLabel('Import progress')).toBeVisible();
+  await expect(stockImport.getByText(/Import finished: /)).toBeVisible({ timeout: 120_000 });
   // The bar is gone once the import ends: the report (its table of refused lines) is checked.
-  await atEachWidth(page, 'warehouses-import', page.getByTestId('import-report'));
+  await atEachWidth(page, 'warehouses-import', stockImport.getByTestId('import-report'));
+
+  // A supplier's confirmation: 40 more of the part on a day ahead, and a line for no such part.
+  const expectedOn = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+  const orders = page.getByRole('region', { name: 'Import purchase orders (CSV)' });
+  await orders.locator('input[type=file]').setInputFiles({
+    name: 'purchase-orders.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(
+      `sku,quantity,expected_on\n${product.sku.toLowerCase()},40,${expectedOn}\nNO-SUCH-PART,5,${expectedOn}\n`,
+    ),
+  });
+  await orders.getByRole('button', { name: 'Import', exact: true }).click();
+  await expect(orders.getByText('Import finished: 1 added, 1 refused.')).toBeVisible();
+  await expect(orders.getByTestId('import-report')).toContainText('NO-SUCH-PART');
+  await atEachWidth(page, 'warehouses-purchase-order-import', orders.getByTestId('import-report'));
+  const incoming = await page
+    .context()
+    .request.get(`/api/v1/admin/purchase-orders?productId=${tool._id}`);
+  expect((await incoming.json()).data).toEqual([
+    expect.objectContaining({ quantity: 40, expectedOn, promised: 0 }),
+  ]);
 
   // The product page says where the stock lies.
   await page.goto(`/products/${product.slug}`);

@@ -21,6 +21,7 @@ import { authOptionsRoutes } from './features/auth/auth-options-routes.ts';
 import { authRoutes } from './features/auth/auth-routes.ts';
 import { emailConfirmationRoutes } from './features/auth/email-confirmation-routes.ts';
 import { backorderRoutes } from './features/backorders/backorder-routes.ts';
+import { purchaseOrderImportRoutes } from './features/backorders/purchase-order-import-routes.ts';
 import { cartQuoteRoutes } from './features/cart/cart-quote-routes.ts';
 import { cartRoutes } from './features/cart/cart-routes.ts';
 import { checkoutRoutes } from './features/cart/checkout-routes.ts';
@@ -290,6 +291,7 @@ export async function buildApp({
       await api.register(warehouseRoutes);
       await api.register(stockCsvRoutes);
       await api.register(backorderRoutes);
+      await api.register(purchaseOrderImportRoutes);
     },
     { prefix: '/api/v1' },
   );

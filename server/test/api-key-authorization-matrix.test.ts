@@ -98,6 +98,8 @@ describe('API key authorization matrix', async () => {
         'POST /api/v1/company/part-numbers/import',
         // Issue 37: paying a credit note back is a shop admin's, never a machine's.
         'POST /api/v1/admin/credit-notes/{id}/pay-back',
+        // Issue 36: importing purchase orders is a shop admin's, not an ERP key's.
+        'POST /api/v1/admin/purchase-orders/import',
       ]),
     );
   });

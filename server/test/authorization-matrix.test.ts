@@ -78,6 +78,16 @@ const stockForm = async () =>
       content: Buffer.from('sku,warehouse,quantity\n'),
     },
   ]);
+/** Issue 36: purchase orders of incoming stock, their header only (an admin adds none). */
+const purchaseOrderForm = async () =>
+  multipartBody([
+    {
+      name: 'file',
+      filename: 'incoming.csv',
+      contentType: 'text/csv',
+      content: Buffer.from('sku,quantity,expected_on\n'),
+    },
+  ]);
 const adminNoSuchOrder = { visitor: 401, customerA: 403, customerB: 403, admin: 404 };
 /** Issue 34: a machine's API key only; a signed-in person is refused whoever they are. */
 const keysOnly = { visitor: 401, customerA: 403, customerB: 403, admin: 403 };
@@ -572,6 +582,12 @@ const rows: Row[] = [
     expect: adminNoSuchOrder,
   },
   { method: 'DELETE', path: '/api/v1/admin/purchase-orders/{id}', expect: adminNoSuchOrder },
+  {
+    method: 'POST',
+    path: '/api/v1/admin/purchase-orders/import',
+    form: purchaseOrderForm,
+    expect: adminOnly,
+  },
   // Last: it changes B's role, which no other row depends on.
   { method: 'PUT', path: `/api/v1/user/admin/${B}`, expect: adminOnly },
 ];

@@ -260,6 +260,8 @@ const pathJunk = (name: string, params: (who: Who) => string[]): Junk => ({
 });
 
 const UPLOADS = '/api/v1/uploads';
+/** Issue 36: a CSV import whose lines add (under an Idempotency-Key, all in one transaction). */
+const PURCHASE_ORDER_IMPORT = '/api/v1/admin/purchase-orders/import';
 const FORM = 'multipart/form-data; boundary=JUNK';
 const part = (headers: string, content: string) => `--JUNK\r\n${headers}\r\n\r\n${content}\r\n`;
 const imagePart = (content: string, filename = 'a.png') =>
@@ -412,7 +414,7 @@ const junkKinds: Junk[] = [
   pathJunk('malformed percent-encoding in the path', () => ['%E0%A4%A', '%', '%zz@x.co']),
   {
     name: 'junk multipart forms',
-    appliesTo: (route) => route.path === UPLOADS,
+    appliesTo: (route) => route.path === UPLOADS || route.path === PURCHASE_ORDER_IMPORT,
     variants: () =>
       Object.entries(formJunk).map(([label, { type, payload }]) => ({
         label,

@@ -494,6 +494,7 @@ describe('Idempotency-Key on every creating route', async () => {
         'POST /admin/stock/transfers',
         'POST /admin/purchase-orders',
         'POST /admin/credit-notes/{id}/pay-back',
+        'POST /admin/purchase-orders/import',
       ].sort(),
     );
   });

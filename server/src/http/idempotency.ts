@@ -1,4 +1,6 @@
-import { createHash } from 'node:crypto';
+import { createHash, type Hash } from 'node:crypto';
+import { once } from 'node:events';
+import { Readable } from 'node:stream';
 import {
   IDEMPOTENCY_NOTE,
   idempotencyHeaders,
@@ -92,7 +94,10 @@ export async function answerOnce<Created, Answer>(
   }
   const outcome = await inTransaction(db, async (tx): Promise<Outcome<Created, Answer>> => {
     const earlier = await claimKey(tx, keyed);
-    if (earlier) return { earlier };
+    if (earlier) {
+      refuseAnotherRequest(earlier, keyed);
+      return { earlier };
+    }
     const created = await creation.create(tx);
     const answer = creation.answer(created);
     await tx.execute(
@@ -192,9 +197,86 @@ async function claimKey(tx: Database, keyed: KeyedRequest): Promise<StoredAnswer
   ).rows as unknown as StoredAnswer[];
   if (!stored || stored.answer === null || stored.statusCode === null)
     throw new AppError('CONFLICT', idempotencyMessages.notSettled);
-  if (stored.route !== route || stored.requestHash !== requestHash)
-    throw new AppError('UNPROCESSABLE', idempotencyMessages.keyReused);
   return stored;
+}
+
+/** The key's earlier answer is this request's only when sent to the same address, same body. */
+function refuseAnotherRequest(stored: StoredAnswer, keyed: KeyedRequest) {
+  if (stored.route !== keyed.route || stored.requestHash !== keyed.requestHash)
+    throw new AppError('UNPROCESSABLE', idempotencyMessages.keyReused);
+}
+
+/** What `answerStreamOnce` did: created (`answer`), or found the key's earlier answer, as sent. */
+export type StreamOutcome<Answer> =
+  | { answer: Answer; earlier?: never }
+  | { earlier: { statusCode: number; body: string }; answer?: never };
+
+/** Passes the body on, hashing it; stopped early, the reader leaves the rest of it to be read. */
+async function* hashing(body: Readable, hash: Hash): AsyncGenerator<Buffer> {
+  for await (const chunk of body.iterator({ destroyOnReturn: false })) {
+    hash.update(chunk as Buffer);
+    yield chunk as Buffer;
+  }
+}
+
+/** Reads what is left of the body into the hash. */
+async function hashRest(body: Readable, hash: Hash) {
+  for await (const chunk of body) hash.update(chunk as Buffer);
+}
+
+/**
+ * Issue 36: `answerOnce` for a creating request whose body streams in (a CSV import that adds
+ * purchase orders): its hash is known only once it is read. With a key, one transaction claims it
+ * first. A new key's `create` runs in that transaction, reading the body through a stream that
+ * hashes it; the answer is stored with the body's hash before the commit, so a retry after a lost
+ * answer finds it. A key already answered reads this body to its end and answers that answer
+ * again (nothing created) when the two bodies hash the same; another body or address is a 422.
+ * No retry after a deadlock, unlike `answerOnce`: the body cannot be read twice. Answers
+ * undefined, having done nothing, when the request carries no key.
+ */
+export async function answerStreamOnce<Answer>(
+  db: Database,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: Readable,
+  create: (tx: Database, body: Readable) => Promise<Answer>,
+): Promise<StreamOutcome<Answer> | undefined> {
+  if (!request.routeOptions.config.idempotent)
+    throw new Error(`${request.routeOptions.url} answers once per key: declare config.idempotent`);
+  const keyed = keyedRequest(request);
+  if (!keyed) return undefined;
+  const hash = createHash('sha256');
+  const outcome = await db.transaction(async (transaction): Promise<StreamOutcome<Answer>> => {
+    const tx = transaction as unknown as Database;
+    // Between its statements the transaction waits on the client's upload: longer than the pool's
+    // bound on a transaction left idle (decision 015), still bounded.
+    await tx.execute(sql`set local idle_in_transaction_session_timeout = '60s'`);
+    // Claimed before the body is read: its hash is written with the answer.
+    const earlier = await claimKey(tx, { ...keyed, requestHash: '' });
+    if (earlier) {
+      if (earlier.route === keyed.route) await hashRest(body, hash);
+      refuseAnotherRequest(earlier, { ...keyed, requestHash: hash.digest('hex') });
+      return {
+        earlier: { statusCode: earlier.statusCode as number, body: earlier.answer as string },
+      };
+    }
+    const hashed = Readable.from(hashing(body, hash), { objectMode: false });
+    const answer = await create(tx, hashed);
+    // Stopped early, the reader's stream closes once `hashing` has let go of the body.
+    if (!hashed.closed) await once(hashed, 'close');
+    if (!body.readableEnded) await hashRest(body, hash);
+    await tx.execute(
+      sql`update idempotency_keys set request_hash = ${hash.digest('hex')},
+          status_code = ${reply.statusCode}, answer = ${reply.serialize(answer)}
+        where user_id = ${keyed.userId} and key = ${keyed.key}`,
+    );
+    return { answer };
+  });
+  if (outcome.answer !== undefined)
+    purgeExpiredKeys(db).catch((error: unknown) =>
+      request.log.warn({ err: error }, 'expired idempotency keys not purged'),
+    );
+  return outcome;
 }
 
 let createdSincePurge = 0;

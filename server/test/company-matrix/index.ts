@@ -1,4 +1,5 @@
 import { approvalsRows } from './rows-approvals.ts';
+import { backorderRows } from './rows-backorders.ts';
 import { companiesRows } from './rows-companies.ts';
 import { partNumbersRows } from './rows-part-numbers.ts';
 import { priceListRows } from './rows-price-lists.ts';
@@ -17,4 +18,5 @@ export const companyRows = [
   ...returnsRows,
   ...partNumbersRows,
   ...priceListRows,
+  ...backorderRows,
 ];

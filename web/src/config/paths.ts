@@ -313,6 +313,7 @@ export const api = {
   purchaseOrders: (productId: string) =>
     `${apiBase}/admin/purchase-orders?limit=100&productId=${encodeURIComponent(productId)}`,
   purchaseOrdersCreate: `${apiBase}/admin/purchase-orders`,
+  purchaseOrdersImport: `${apiBase}/admin/purchase-orders/import`,
   purchaseOrder: (id: string) => `${apiBase}/admin/purchase-orders/${encodeURIComponent(id)}`,
   // Issue 34: PunchOut connections (admin), and whether my session is a punchout.
   punchoutConnections: (page: { limit: number; cursor?: string }) =>

@@ -25,6 +25,8 @@ export function uploadCsv<Report>(
   file: File,
   report: Parser<Report>,
   onProgress: (progress: ImportProgress) => void,
+  /** More request headers: an import that adds sends its `Idempotency-Key`. */
+  headers: Record<string, string> = {},
 ): Promise<Report> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
@@ -57,6 +59,7 @@ export function uploadCsv<Report>(
 
     xhr.open('POST', url);
     xhr.setRequestHeader('Accept', 'application/x-ndjson');
+    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
     xhr.onprogress = read;
     xhr.onerror = () => reject(new ApiError(NETWORK_ERROR_MESSAGE, 0));
     xhr.onload = () => {

@@ -16,6 +16,7 @@ interface ImportEntryOptions<Report> {
     | 'part-numbers.import'
     | 'price-list.import'
     | 'stock.import'
+    | 'purchase-order.import'
   >;
   targetType: AuditTargetType;
   file: string;

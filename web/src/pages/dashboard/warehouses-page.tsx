@@ -2,6 +2,7 @@ import { formatCount } from '@proper-parts/domain/format';
 import { CsvImportPanel } from '../../components/csv-import-panel';
 import { Spinner } from '../../components/spinner';
 import { api } from '../../config/paths';
+import { PurchaseOrderImportPanel } from '../../features/backorders/components/purchase-order-import-panel';
 import { importStock, useLowStock, useWarehouses } from '../../features/warehouses/api/warehouses';
 import {
   AdjustStockForm,
@@ -10,7 +11,10 @@ import {
 import { WarehouseForm } from '../../features/warehouses/components/warehouse-form';
 import { WarehousesTable } from '../../features/warehouses/components/warehouses-table';
 
-/** Issue 36: Warehouses & stock (admin): the warehouses, stock per warehouse, imports, low stock. */
+/**
+ * Issue 36: Warehouses & stock (admin): the warehouses, stock per warehouse, the stock and
+ * purchase order imports, low stock.
+ */
 export function WarehousesPage() {
   const warehouses = useWarehouses();
   const low = useLowStock();
@@ -59,6 +63,7 @@ export function WarehousesPage() {
           `Import finished: ${formatCount(report.added)} added, ${formatCount(report.updated)} updated, ${formatCount(report.unchanged)} unchanged, ${formatCount(report.rejected)} refused.`
         }
       />
+      <PurchaseOrderImportPanel />
       <section className="flex flex-col gap-3" aria-labelledby="wh-low">
         <h2 id="wh-low" className="text-lg font-semibold">
           Below the reorder point

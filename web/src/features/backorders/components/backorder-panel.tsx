@@ -3,11 +3,13 @@ import { formatExpectedOn } from '@proper-parts/domain/backorder-rules';
 import { leadTimeDaysField } from '@proper-parts/domain/backorders';
 import { isoDay } from '@proper-parts/domain/days';
 import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
 import { z } from 'zod';
 import { BusyButton } from '../../../components/busy-button';
 import { FormAlert } from '../../../components/form-alert';
 import { CheckboxField, FormField } from '../../../components/form-field';
 import { Spinner } from '../../../components/spinner';
+import { paths } from '../../../config/paths';
 import { formatCount } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import {
@@ -152,6 +154,13 @@ function PurchaseOrders({ productId }: { productId: string }) {
   return (
     <div className="flex flex-col gap-3">
       <h4 className="font-semibold">Purchase orders</h4>
+      <p className="text-sm text-base-content/70">
+        Many parts at once: a supplier&apos;s CSV, under{' '}
+        <Link to={paths.dashboard.warehouses} className="link link-primary">
+          Import purchase orders (CSV)
+        </Link>{' '}
+        on Warehouses &amp; stock.
+      </p>
       {list.length === 0 ? (
         <p className="text-sm text-base-content/70">No stock on order.</p>
       ) : (
