@@ -51,7 +51,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       // Decision 039: outside a restricted company's catalog, the product page's 404.
       const scope = await catalogScopeOf(request);
       if (scope) {
-        if (!(await scopeHoldsProduct(app.readDb, scope, request.params.id)))
+        if (!(await scopeHoldsProduct(app.readDb, scope, { id: request.params.id })))
           throw new AppError('NOT_FOUND', companyCatalogMessages.productNotInCatalog);
         return sendJson(reply, body);
       }

@@ -84,18 +84,19 @@ export function scopeConditions(scope: CatalogScope | undefined, product: SQL = 
 }
 
 /**
- * Whether the product with this id is inside a scope, by `scopeConditions`: for the answers that
- * do not carry its brand and category path (`/tools/{id}`, a product's fitment).
+ * Whether the product with this id (or slug) is inside a scope, by `scopeConditions`: for the
+ * answers that do not carry its brand and category path (`/tools/{id}`, a product's fitment).
  */
 export async function scopeHoldsProduct(
   db: Queryable,
   scope: CatalogScope,
-  productId: string,
+  product: { id: string } | { slug: string },
 ): Promise<boolean> {
+  const which = 'id' in product ? sql`p.id = ${product.id}::uuid` : sql`p.slug = ${product.slug}`;
   const held = scopeConditions(scope).map((condition) => sql` and ${condition}`);
   const [row] = await rowsOf<{ held: boolean }>(
     db,
-    sql`select exists (select 1 from products p where p.id = ${productId}::uuid${sql.join(held, sql``)}) as held`,
+    sql`select exists (select 1 from products p where ${which}${sql.join(held, sql``)}) as held`,
   );
   return row?.held === true;
 }

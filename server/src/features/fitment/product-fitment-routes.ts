@@ -8,7 +8,7 @@ import { cachedJsonRoute, sendJson, serializeEnvelope } from '../../http/cached-
 import { errorResponses } from '../../http/responses.ts';
 import { catalogScopeOf, scopeHoldsProduct } from '../company-catalogs/catalog-scope.ts';
 import { fitmentCache } from './fitment-cache.ts';
-import { findProductId, productFitment as readProductFitment } from './product-fitment.ts';
+import { productFitment as readProductFitment } from './product-fitment.ts';
 
 const answer = successEnvelope(productFitment);
 
@@ -41,9 +41,7 @@ export const productFitmentRoutes: FastifyPluginAsyncZod = async (app) => {
       // Decision 039: a part outside a restricted company's catalog is its product page's 404.
       const scope = await catalogScopeOf(request);
       if (scope) {
-        const id = await findProductId(app.readDb, slug);
-        if (!id) throw new AppError('NOT_FOUND', 'Product not found');
-        if (!(await scopeHoldsProduct(app.readDb, scope, id)))
+        if (!(await scopeHoldsProduct(app.readDb, scope, { slug })))
           throw new AppError('NOT_FOUND', companyCatalogMessages.productNotInCatalog);
         return sendJson(reply, body);
       }

@@ -58,7 +58,7 @@ function decodeCursor(text: string): Cursor {
 }
 
 /** The live product a slug (current or former) or id names; undefined when none. */
-export async function findProductId(db: Database, slug: string): Promise<string | undefined> {
+async function findProductId(db: Database, slug: string): Promise<string | undefined> {
   const byId = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(slug);
   const [row] = await rowsOf<{ id: string }>(
     db,

@@ -40,12 +40,11 @@ export function payBackCreditNote(
       tx,
       sql`update credit_notes n set paid_back_cents = n.total_cents - n.applied_cents,
           paid_back_at = now(), paid_back_reference = ${reference}, paid_back_by = ${actor.id}
-        where n.id = ${id} and n.paid_back_at is null and n.total_cents > n.applied_cents
+        where n.id = ${id}
         returning ${creditNoteRefColumns}`,
     );
-    // The row is locked: nothing can have paid it back since it was read.
-    if (!paid) throw new AppError('CONFLICT', returnMessages.paidBackAlready);
-    const after = toCreditNoteRef(paid);
+    // The row is locked since it was checked above: nothing can have paid it back in between.
+    const after = toCreditNoteRef(paid as CreditNoteRefRow);
     await recordAudit(tx, actor, {
       action: 'credit_note.paid_back',
       targetType: 'credit_note',
