@@ -20,12 +20,12 @@ export type TestApp = Awaited<ReturnType<typeof buildApp>>;
  * A fresh database for one test file: in-memory PGlite loaded from the run's template, or — when
  * DATABASE_URL is set — a copy of the run's migrated PostgreSQL template, dropped afterwards.
  */
-async function freshDatabase() {
+async function freshDatabase(timeoutMs: number) {
   const baseUrl = process.env.DATABASE_URL;
   if (!baseUrl) return openDatabase({ pgliteTemplate: loadPgliteTemplate() });
   const name = testDatabaseName('pp_test');
   await createDatabase(name, postgresTemplate(), baseUrl);
-  const handle = await openDatabase({ databaseUrl: databaseUrl(name, baseUrl) }).catch(
+  const handle = await openDatabase({ databaseUrl: databaseUrl(name, baseUrl), timeoutMs }).catch(
     async (error) => {
       await dropDatabase(name, baseUrl).catch(() => {});
       throw error;
@@ -54,9 +54,13 @@ export async function buildTestApp(
     SEED_DEMO: 'false',
     TRUST_PROXY: '1',
     PUBLIC_URL: 'http://localhost:3000',
+    // The pool's bounds (decision 015) are proved by the fault tests' own servers. Here they only
+    // turn a busy CI machine's wait for one of 10 connections, in a test racing 50 requests, into
+    // a 503 that test did not ask about.
+    DATABASE_TIMEOUT_MS: '20000',
     ...env,
   });
-  const database = await freshDatabase();
+  const database = await freshDatabase(config.DATABASE_TIMEOUT_MS);
   const uploadsDir = options.uploadsDir ?? mkdtempSync(join(tmpdir(), 'pp-test-uploads-'));
   const app = await buildApp({
     config,
