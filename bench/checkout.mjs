@@ -15,6 +15,10 @@
 //    share the server, the pool and the cores with the checkouts (reported, no target).
 //  - checkout, one hot set: every cart the same 20 parts, so every checkout waits for the one
 //    before it (the worst case, reported, no target).
+//  - CPU a checkout by shape (issues 33, 35, 36; bench/lib/checkout-variants.mjs): plain, taxed
+//    (a Texas ship-to and freight), contract prices (a company's price list) and from 3
+//    warehouses, carts in flight sharing no part, each shape twice, interleaved; each shape's
+//    server + PostgreSQL CPU a checkout against plain's.
 //  - purchase: the main bench's orders row (`POST /purchase`, one line, the next buyer and the
 //    next of 100 products each request).
 // Every response's latency is kept (exact percentiles); during each run, the database's waits
@@ -25,6 +29,7 @@
 //   BENCH_SECONDS, BENCH_CONNECTIONS (10, 50)
 //   BENCH_FILLED_CARTS (5,000): carts filled before the target row; under ~4,500 they are all
 //     filled within the 30 s a session is believed (decision 008), so no checkout asks again
+//   BENCH_CPU_CARTS (1,000), BENCH_CPU_ROUNDS (2): the CPU comparison's carts a round, rounds
 //   BENCH_DATABASE_URL / DATABASE_URL: the PostgreSQL server to create the database on
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -35,6 +40,14 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
+import {
+  checkoutVariants,
+  compareVariants,
+  comparisonMarkdown,
+  SLOT_PARTS,
+  setUpVariants,
+  slotCart,
+} from './lib/checkout-variants.mjs';
 import { freshPostgres, postgresBase, postgresReachable } from './lib/databases.mjs';
 import {
   cpuMs,
@@ -58,7 +71,10 @@ const CART_PARTS = 2_000;
 // Buyers whose carts are filled before the checkouts-alone run: more than it can place in its time.
 const FILLED_CARTS = Number(process.env.BENCH_FILLED_CARTS ?? 5_000);
 const PURCHASE_PARTS = 100;
-const TARGETS = { checkoutP99ms: 100, purchasePerSecond: 1000, taxedCheckoutCpuPercent: 15 };
+const TARGETS = { checkoutP99ms: 100, purchasePerSecond: 1000 };
+// The CPU comparison's rounds (bench/lib/checkout-variants.mjs): carts filled a round, rounds.
+const CPU_CARTS = Number(process.env.BENCH_CPU_CARTS ?? 1_000);
+const CPU_ROUNDS = Number(process.env.BENCH_CPU_ROUNDS ?? 2);
 const secret = 'bench-secret-0123456789abcdef0123456789abcdef';
 const resultsDir = join(root, 'bench', 'results');
 const started = Date.now();
@@ -369,21 +385,6 @@ async function checkoutRuns(database, shop) {
     aloneMs,
     fill: filled,
   });
-  // The same, priced by the tax and freight seams (issue 33: at most 15% more CPU a checkout).
-  // The carts the first row left are emptied, and as many filled again.
-  await database.with((query) => query('delete from cart_lines'));
-  await setUpTaxAndFreight(database);
-  const placeTaxedCart = (buyer) => ({ ...placeCart(buyer), body: taxedCheckoutBody });
-  const refilled = await fillCarts(shop.url, {
-    carts: FILLED_CARTS,
-    fill: refill(() => randomCart(parts)),
-  });
-  rows.push({
-    ...(await measure(database, shop, 'checkoutTaxed', () =>
-      placeFilledCarts(shop.url, { seconds, carts: FILLED_CARTS, place: placeTaxedCart }),
-    )),
-    fill: refilled,
-  });
   rows.push({
     ...(await measure(database, shop, 'checkoutRefill', () =>
       runBuyers(shop.url, { seconds, before: refill(() => randomCart(parts)), timed: placeCart }),
@@ -395,6 +396,55 @@ async function checkoutRuns(database, shop) {
     ),
   );
   return rows;
+}
+
+/**
+ * Issues 33, 35, 36: CPU a checkout, plain and in each shape the issues hold to it
+ * (bench/lib/checkout-variants.mjs), rounds interleaved. Before each round every cart is emptied
+ * and CPU_CARTS filled again, untimed; then only their checkouts are measured.
+ */
+async function comparisonRuns(database, shop) {
+  const parts = await database.with((query) =>
+    query(
+      `select id, minimum_order_quantity as minimum from products order by id limit ${2 * SLOT_PARTS}`,
+    ),
+  );
+  await setUpTaxAndFreight(database);
+  await database.with((query) =>
+    setUpVariants(query, { parts, buyers: CPU_CARTS, userOf: (buyer) => 2 + buyer }),
+  );
+  const variants = checkoutVariants({
+    parts,
+    plainBody: checkoutBody,
+    taxedBody: taxedCheckoutBody,
+  });
+  const rows = [];
+  for (let round = 1; round <= CPU_ROUNDS; round++) {
+    for (const variant of variants) {
+      const buyerOf = (n) => variant.from + n;
+      await database.with((query) => query('delete from cart_lines'));
+      await fillCarts(shop.url, {
+        carts: CPU_CARTS,
+        fill: (n) => ({
+          method: 'POST',
+          path: '/api/v1/cart/merge',
+          headers: bearer(buyerOf(n)),
+          body: JSON.stringify({ lines: slotCart(variant.parts, n) }),
+        }),
+      });
+      const place = (n) => ({
+        method: 'POST',
+        path: '/api/v1/orders',
+        headers: bearer(buyerOf(n)),
+        body: variant.body,
+      });
+      const row = await measure(database, shop, `${variant.key} ${round}`, () =>
+        placeFilledCarts(shop.url, { seconds, carts: CPU_CARTS, place }),
+      );
+      rows.push({ ...row, variant: variant.key, round });
+    }
+  }
+  return { rows, comparison: compareVariants(variants, rows) };
 }
 
 async function purchaseRun(database, shop) {
@@ -517,27 +567,17 @@ async function explainCheckout(database, parts) {
 const number = (n) => Math.round(n).toLocaleString('en-US');
 const TITLES = {
   checkout: `POST /api/v1/orders, a 20-line cart (${connections} buyers at once, 20 random parts of ${number(CART_PARTS)} a cart, tier prices; the carts filled before)`,
-  checkoutTaxed: `POST /api/v1/orders, the same with a Texas \`shipTo\` and a freight method: tax and freight priced (issue 33)`,
   checkoutRefill: `POST /api/v1/orders, a 20-line cart, each buyer refilling its cart between checkouts (\`POST /cart/merge\`, untimed, in the same window)`,
   checkoutHot: `POST /api/v1/orders, a 20-line cart, every cart the same 20 parts (worst case)`,
   purchase: `POST /api/v1/purchase, one line (${connections} buyers, ${PURCHASE_PARTS} parts)`,
 };
 
-function verdict(row, rowsOfReport = []) {
+function verdict(row) {
   if (row.key === 'checkout')
     return {
       target: `p99 ≤ ${TARGETS.checkoutP99ms} ms`,
       ok: row.p99ms <= TARGETS.checkoutP99ms && row.failed === 0 && row.oversoldUnits === 0,
     };
-  if (row.key === 'checkoutTaxed') {
-    const cpu = (r) => r.cpuPerRequestMs.server + r.cpuPerRequestMs.postgres;
-    const plain = rowsOfReport.find((r) => r.key === 'checkout');
-    const more = plain ? Math.round((cpu(row) / cpu(plain) - 1) * 100) : Number.NaN;
-    return {
-      target: `CPU ≤ +${TARGETS.taxedCheckoutCpuPercent}% (${more >= 0 ? '+' : ''}${more}%)`,
-      ok: more <= TARGETS.taxedCheckoutCpuPercent && row.failed === 0 && row.oversoldUnits === 0,
-    };
-  }
   if (row.key === 'purchase')
     return {
       target: `≥ ${number(TARGETS.purchasePerSecond)}/s`,
@@ -570,7 +610,7 @@ function markdownOf(report) {
     ]),
     line(['---', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:']),
     ...report.rows.map((r) => {
-      const v = verdict(r, report.rows);
+      const v = verdict(r);
       return line([
         TITLES[r.key],
         number(r.okPerSecond),
@@ -590,6 +630,17 @@ function markdownOf(report) {
       ]);
     }),
     '',
+    ...(report.comparison
+      ? [
+          comparisonMarkdown(report.comparison, {
+            connections: report.settings.connections,
+            carts: number(report.settings.cpuCarts),
+            rounds: report.settings.cpuRounds,
+            seconds: report.settings.seconds,
+          }),
+          '',
+        ]
+      : []),
     'Where the database waited (active backends of the bench database, sampled every 50 ms):',
     '',
     ...report.rows.map(
@@ -641,7 +692,15 @@ export async function runCheckout() {
       node: process.version,
       loadAverageAtStart: loadavg().map((l) => Math.round(l * 10) / 10),
     },
-    settings: { seconds, warmupSeconds: warmup, connections, sizes, cartLines: CART_LINES },
+    settings: {
+      seconds,
+      warmupSeconds: warmup,
+      connections,
+      sizes,
+      cartLines: CART_LINES,
+      cpuCarts: CPU_CARTS,
+      cpuRounds: CPU_ROUNDS,
+    },
     build: {
       commit: spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root })
         .stdout?.toString()
@@ -681,6 +740,9 @@ export async function runCheckout() {
     report.seedMs = seedMs;
     report.rssIdleMb = rssMb(shop.pid);
     report.rows.push(...(await checkoutRuns(database, shop)));
+    const compared = await comparisonRuns(database, shop);
+    report.comparisonRows = compared.rows;
+    report.comparison = compared.comparison;
     report.rows.push(await purchaseRun(database, shop));
     await stop(shop.child);
     shop = undefined;
