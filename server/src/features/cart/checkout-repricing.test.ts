@@ -202,6 +202,40 @@ describe('taxed checkout: a change between the pricing and the statement', async
     expect(kept.n).toBe(1);
   });
 
+  it("on account, a statement refused for its pricing holds none of the company's credit: only the placed order's total", async () => {
+    const { part, buyer } = await cartOfThree();
+    const { id: companyId } = await one<{ id: string }>(
+      sql`insert into companies (name, terms_days, credit_limit_cents)
+        values ('Repriced Co', 30, 100000) returning id`,
+    );
+    await app.db.execute(
+      sql`insert into company_members (user_id, company_id, role)
+        values (${buyer.id}, ${companyId}, 'buyer')`,
+    );
+    const changing = changingOn(async (n) => {
+      if (n === 1)
+        await app.db.execute(sql`update products set price_cents = 1200 where id = ${part.id}`);
+    });
+    const order = await checkoutCart(
+      app.db,
+      buyer,
+      checkoutRequest.parse({
+        shipTo,
+        shippingMethod: 'ground',
+        paymentTerms: 'account',
+        poNumber: 'PO-7',
+      }),
+      { approvalHoldHours: 24, pricing: changing.pricing },
+    );
+    expect(changing.calls()).toBe(2);
+    expect(order).toMatchObject({ status: 'pending', ...totalsAt(1200) });
+    // Before the fix the first, refused statement raised the balance by its own total too.
+    const { balance } = await one<{ balance: string }>(
+      sql`select balance_cents as balance from companies where id = ${companyId}`,
+    );
+    expect(Number(balance)).toBe(Math.round(totalsAt(1200).total * 100));
+  });
+
   it("the admin's new rate reaches the next quote at once; a rate written elsewhere, through the change feed", async () => {
     const { user } = await cartOfThree();
     const taxOf = async () =>

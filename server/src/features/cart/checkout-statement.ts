@@ -32,6 +32,12 @@ export interface Placed extends Partial<OrderRow> {
   matchedQuote: boolean | null;
   /** Issue 36: lines that could be ordered with their backorders, had the buyer accepted them. */
   unaccepted: boolean | null;
+  /**
+   * Issue 36: whether the warehouses' rows added up to the cart. They may not when stock came into
+   * a warehouse row the statement's snapshot saw empty (a receipt, an adjustment) while the
+   * product's sum, read under its lock, already counts it: run again, it sees both.
+   */
+  allocated: boolean | null;
 }
 
 /** What the statement writes of a priced cart: per-line taxes, freight, the order's tax. */
@@ -100,6 +106,9 @@ const checkoutEvents = sql.raw(
  * `credited` raises the company's balance by the order's total with one guarded update, only
  * while it stays within the credit limit: two orders racing for the last of the credit queue on
  * the company's row, and the second sees the first's balance (READ COMMITTED re-checks the row).
+ * Credit is raised only for an order every other check lets through: a statement refused for its
+ * pricing (`matched`) or its warehouses (`allocation`) holds none (before, the company's balance
+ * kept the refused total).
  * An order above a buyer's limit is placed `awaiting_approval`: its stock is taken (reserved) and
  * its credit held, until an approver decides or the hold expires. Every write below `decision`
  * runs only when it says go. The order's own columns keep the spec's fields: its first line's
@@ -162,7 +171,8 @@ export function placeCartStatement(
     ), credited as (
       update companies c set balance_cents = c.balance_cents + s.total, updated_at = now()
       from summed s, member m
-      where ${onAccount} and (select ok from verdict) and c.id = m.company_id
+      where ${onAccount} and (select ok from verdict) and (select ok from matched)
+        and (select ok from allocation) and c.id = m.company_id
         and c.terms_days is not null and c.balance_cents + s.total <= c.credit_limit_cents
       returning c.terms_days
     ), decision as (
@@ -230,7 +240,7 @@ export function placeCartStatement(
       delete from cart_lines where user_id = ${buyer.id} and (select go from decision)
     ), ${checkoutEvents}
     select placed.*, v.n as "cartLines", v.ok as sellable, v.unaccepted,
-      (select ok from matched) as "matchedQuote",
+      (select ok from matched) as "matchedQuote", (select ok from allocation) as allocated,
       (select jsonb_agg(jsonb_build_object('lineNo', line_no, 'productId', product_id, 'sku', sku,
           'name', name, 'img', img, 'quantity', quantity,
           'unitPrice', unit_price_cents / 100.0, 'lineTotal', line_total_cents / 100.0,

@@ -52,7 +52,8 @@ export async function checkoutCart(
       db,
       placeCartStatement(buyer, input, options.approvalHoldHours, priced),
     );
-    if (result?.matchedQuote !== false) break;
+    // Priced from an older cart, or warehouse rows older than their product's sum: once more.
+    if (result?.matchedQuote !== false && !(result?.sellable && result.allocated === false)) break;
   }
   if (!result || Number(result.cartLines) === 0)
     throw new AppError('INVALID', cartMessages.cartEmpty);
