@@ -55,6 +55,7 @@ export const AUDIT_ACTIONS = [
   'purchase-order.create',
   'purchase-order.delete',
   'purchase-order.import',
+  'purchase-order.receive',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -132,6 +133,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'purchase-order.create': 'Purchase order added',
   'purchase-order.delete': 'Purchase order removed',
   'purchase-order.import': 'A purchase orders CSV import',
+  'purchase-order.receive': 'Purchase order received',
 };
 
 export const auditMessages = {

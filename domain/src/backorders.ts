@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { importRejection } from './csv-import.ts';
 import { isoDay } from './days.ts';
+import { warehouseRef } from './warehouses.ts';
 
 export * from './backorder-rules.ts';
 
@@ -64,8 +65,28 @@ export const purchaseOrder = z.object({
   expectedOn: z.string(),
   reference: z.string(),
   createdAt: z.string(),
+  /** When its goods came in (`POST /admin/purchase-orders/{id}/receive`); null while expected. */
+  receivedAt: z.string().nullable(),
+  /** The warehouse they came into; null while expected. */
+  receivedInto: z.string().nullable(),
 });
 export type PurchaseOrder = z.infer<typeof purchaseOrder>;
+
+/** `POST /admin/purchase-orders/{id}/receive`: the goods came in, to this warehouse. */
+export const purchaseOrderReceiveRequest = z.strictObject({ warehouse: warehouseRef });
+export type PurchaseOrderReceiveRequest = z.infer<typeof purchaseOrderReceiveRequest>;
+
+/** What a receipt did: pieces handed to the orders they were promised to, the rest into stock. */
+export const purchaseOrderReceipt = z.object({
+  purchaseOrder: purchaseOrder,
+  /** Pieces that went to the backordered lines they were promised to (to pick from there). */
+  toOrders: z.number().int(),
+  /** How many orders those lines belong to. */
+  orders: z.number().int(),
+  /** Pieces added to the warehouse's stock, sellable at once. */
+  toStock: z.number().int(),
+});
+export type PurchaseOrderReceipt = z.infer<typeof purchaseOrderReceipt>;
 
 export const purchaseOrdersQuery = z.strictObject({
   limit: z.coerce.number().int().min(1).max(100).default(50),
@@ -117,5 +138,11 @@ export const backorderAdminMessages = {
   promised: (promised: number) =>
     `This purchase order has ${promised} pieces promised to orders: it cannot be removed`,
   removed: 'Purchase order removed',
+  received: (receipt: { toOrders: number; orders: number; toStock: number }, warehouse: string) =>
+    `Received into ${warehouse}: ${receipt.toOrders} pieces to ${receipt.orders} backordered ${
+      receipt.orders === 1 ? 'order' : 'orders'
+    }, ${receipt.toStock} into stock`,
+  alreadyReceived: (day: string) => `This purchase order was already received on ${day}`,
+  receivedNotRemoved: 'This purchase order was received: it stays on record',
   csvUnknownSku: (sku: string) => `sku: no product "${sku}"`,
 } as const;

@@ -12,7 +12,9 @@ const inDays = (days: number) =>
  * Issue 36: backorders. The admin lets a part be backordered and enters a purchase order of 40
  * expected on a day; a buyer reads "12 in stock, 40 more on {day}", orders 30, sees the cart
  * split into 12 now and 18 backordered, accepts the backorder at checkout (refused, with the
- * message under the checkbox, until then) and the order holds the 18 with their date. The flow
+ * message under the checkbox, until then) and the order holds the 18 with their date. The goods
+ * come in: the admin receives the purchase order, the 18 go to the order, the 22 others on sale.
+ * The flow
  * runs once, the admin on a desktop and the buyer on a phone; each screen is checked at 375, 768
  * and 1280 px (atEachWidth).
  */
@@ -121,6 +123,29 @@ test('a buyer orders above the stock and accepts a backorder with its date (the 
     .data as { availableQuantity: number; backorder: { incoming: unknown[] } };
   expect(product.availableQuantity).toBe(0);
   expect(product.backorder.incoming).toEqual([{ quantity: 22, expectedOn }]);
+
+  // The goods come in: the admin receives the purchase order into Main. The 18 promised go to
+  // the buyer's order (to pick in Main), the other 22 into stock.
+  await page.reload();
+  const received = page
+    .getByRole('region', { name: 'Backorders and incoming stock' })
+    .getByTestId('purchase-orders');
+  await expect(received.getByLabel('Into')).toHaveValue(/\d+/);
+  await received.getByRole('button', { name: 'Receive' }).click();
+  await expect(
+    page.getByText('Received into Main: 18 pieces to 1 backordered order, 22 into stock'),
+  ).toBeVisible();
+  await expect(received).toContainText('Received into Main on');
+  await atEachWidth(page, 'backorders-received', received);
+  const after = (await (await buyerContext.request.get(`/api/v1/myPurchase/${orderId}`)).json())
+    .data as { lines: { quantity: number; backordered?: number; expectedOn?: string }[] };
+  expect(after.lines[0]).toMatchObject({ quantity: 30 });
+  expect(after.lines[0]?.backordered).toBeUndefined();
+  expect(after.lines[0]?.expectedOn).toBeUndefined();
+  const restocked = (await (await page.request.get(`/api/v1/catalog/products/${slug}`)).json())
+    .data as { availableQuantity: number; backorder: { incoming: unknown[] } };
+  expect(restocked.availableQuantity).toBe(22);
+  expect(restocked.backorder.incoming).toEqual([]);
   await buyerContext.close();
 
   // Gone again: a product left behind leads the home page's featured six (volume-pricing.spec).

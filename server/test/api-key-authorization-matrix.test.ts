@@ -100,6 +100,7 @@ describe('API key authorization matrix', async () => {
         'POST /api/v1/admin/credit-notes/{id}/pay-back',
         // Issue 36: importing purchase orders is a shop admin's, not an ERP key's.
         'POST /api/v1/admin/purchase-orders/import',
+        'POST /api/v1/admin/purchase-orders/{id}/receive',
       ]),
     );
   });

@@ -584,6 +584,12 @@ const rows: Row[] = [
   { method: 'DELETE', path: '/api/v1/admin/purchase-orders/{id}', expect: adminNoSuchOrder },
   {
     method: 'POST',
+    path: '/api/v1/admin/purchase-orders/{id}/receive',
+    body: { warehouse: 'Main' },
+    expect: adminNoSuchOrder,
+  },
+  {
+    method: 'POST',
     path: '/api/v1/admin/purchase-orders/import',
     form: purchaseOrderForm,
     expect: adminOnly,

@@ -768,6 +768,11 @@ export const purchaseOrders = pgTable(
     /** The supplier's or the shop's own number for it. */
     reference: text('reference').notNull().default(''),
     createdAt: createdAt(),
+    /** When its goods came in: its promised pieces went to their orders, the rest into stock. */
+    receivedAt: timestamp('received_at', { withTimezone: true }),
+    receivedWarehouseId: integer('received_warehouse_id').references(() => warehouses.id, {
+      onDelete: 'set null',
+    }),
   },
   (t) => [
     index('purchase_orders_product_idx').on(t.productId, t.expectedOn, t.id),

@@ -495,6 +495,7 @@ describe('Idempotency-Key on every creating route', async () => {
         'POST /admin/purchase-orders',
         'POST /admin/credit-notes/{id}/pay-back',
         'POST /admin/purchase-orders/import',
+        'POST /admin/purchase-orders/{id}/receive',
       ].sort(),
     );
   });

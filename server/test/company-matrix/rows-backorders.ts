@@ -21,4 +21,12 @@ export const backorderRows: CompanyRow[] = [
     expect: shopAdminOnly,
     why: "a company's own admin runs no purchase orders of the shop's stock",
   },
+  {
+    method: 'POST',
+    path: '/api/v1/admin/purchase-orders/00000000-0000-4000-8000-000000000000/receive',
+    body: { warehouse: 'Main' },
+    // No such purchase order: the shop admin passes the check and finds none.
+    expect: { ...shopAdminOnly, shopAdmin: 404 },
+    why: "a company's own admin receives no goods into the shop's warehouses",
+  },
 ];

@@ -315,6 +315,8 @@ export const api = {
   purchaseOrdersCreate: `${apiBase}/admin/purchase-orders`,
   purchaseOrdersImport: `${apiBase}/admin/purchase-orders/import`,
   purchaseOrder: (id: string) => `${apiBase}/admin/purchase-orders/${encodeURIComponent(id)}`,
+  purchaseOrderReceive: (id: string) =>
+    `${apiBase}/admin/purchase-orders/${encodeURIComponent(id)}/receive`,
   // Issue 34: PunchOut connections (admin), and whether my session is a punchout.
   punchoutConnections: (page: { limit: number; cursor?: string }) =>
     `${apiBase}/admin/punchout-connections?${pageQuery(page)}`,

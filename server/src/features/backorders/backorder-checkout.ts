@@ -30,7 +30,7 @@ export function backorderParts(accepted: boolean): SQL {
       select o.id, o.product_id, o.quantity - o.promised as open, o.expected_on
       from purchase_orders o
       where o.product_id in (select product_id from split where back > 0 and backorder_allowed)
-        and o.quantity > o.promised
+        and o.quantity > o.promised and o.received_at is null
       order by o.product_id, o.expected_on, o.id
       for no key update of o
     ), promise as (

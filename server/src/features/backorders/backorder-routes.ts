@@ -4,6 +4,8 @@ import {
   backorderSettingsRequest,
   purchaseOrder,
   purchaseOrderIdParams,
+  purchaseOrderReceipt,
+  purchaseOrderReceiveRequest,
   purchaseOrderRequest,
   purchaseOrdersQuery,
 } from '@proper-parts/domain/backorders';
@@ -20,6 +22,7 @@ import {
   removePurchaseOrder,
   setBackorderSettings,
 } from './backorder-store.ts';
+import { receivePurchaseOrder } from './receive-purchase-order.ts';
 
 /** Issue 36: a product's backorder terms and the purchase orders of incoming stock (admin). */
 export const backorderRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -154,5 +157,44 @@ export const backorderRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return { success: true as const, data, message: backorderAdminMessages.removed };
     },
+  );
+
+  app.post(
+    '/admin/purchase-orders/:id/receive',
+    {
+      config: { access: 'admin', idempotent: true },
+      schema: {
+        tags: ['backorders'],
+        summary:
+          "A purchase order's goods came in, to a warehouse: the pieces promised to backordered lines go to those orders (to pick there), the rest into stock; once, audited (admin)",
+        params: purchaseOrderIdParams,
+        body: purchaseOrderReceiveRequest,
+        response: { 200: successEnvelope(purchaseOrderReceipt), ...errorResponses },
+      },
+    },
+    async (request, reply) =>
+      answerOnce(app.db, request, reply, {
+        create: (db) =>
+          db.transaction(async (tx) => {
+            const receipt = await receivePurchaseOrder(tx, request.params.id, request.body);
+            const { purchaseOrder: po } = receipt;
+            await recordAudit(tx, request, {
+              action: 'purchase-order.receive',
+              targetType: 'purchase-order',
+              targetId: po.id,
+              summary: `${po.sku}: ${backorderAdminMessages.received(receipt, po.receivedInto ?? '')}`,
+              after: receipt,
+            });
+            return receipt;
+          }),
+        answer: (receipt) => ({
+          success: true as const,
+          data: receipt,
+          message: backorderAdminMessages.received(
+            receipt,
+            receipt.purchaseOrder.receivedInto ?? '',
+          ),
+        }),
+      }),
   );
 };

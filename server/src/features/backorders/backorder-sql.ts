@@ -11,7 +11,8 @@ export const backorderJson = (p: string): SQL =>
     json_build_object('allowed', true, 'leadTimeDays', ${p}.lead_time_days,
       'incoming', (select coalesce(json_agg(json_build_object('quantity', o.quantity - o.promised,
           'expectedOn', o.expected_on::text) order by o.expected_on, o.id), '[]')
-        from purchase_orders o where o.product_id = ${p}.id and o.quantity > o.promised))
+        from purchase_orders o where o.product_id = ${p}.id and o.quantity > o.promised
+          and o.received_at is null))
   end`);
 
 /** The terms read by `backorderJson` (PGlite answers JSON parsed, the pg driver too; text: parse). */

@@ -6,7 +6,7 @@ import {
   type PurchaseOrderRequest,
   purchaseOrderRequest,
 } from '@proper-parts/domain/backorders';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type Queryable, rowsOf } from '../../db/queryable.ts';
 import { AppError } from '../../errors.ts';
 import { parsedBackorder } from './backorder-sql.ts';
@@ -28,7 +28,8 @@ export async function backorderSettingsOf(
     sql`select p.id, p.sku, p.backorder_allowed as allowed, p.lead_time_days as lead,
         (select coalesce(json_agg(json_build_object('quantity', o.quantity - o.promised,
             'expectedOn', o.expected_on::text) order by o.expected_on, o.id), '[]')
-          from purchase_orders o where o.product_id = p.id and o.quantity > o.promised) as incoming
+          from purchase_orders o
+          where o.product_id = p.id and o.quantity > o.promised and o.received_at is null) as incoming
       from products p where p.id = ${productId} and p.deleted_at is null`,
   );
   if (!row) throw new AppError('NOT_FOUND', backorderAdminMessages.productNotFound);
@@ -71,16 +72,24 @@ interface PurchaseOrderRow {
   expectedOn: string;
   reference: string;
   createdAt: string | Date;
+  receivedAt: string | Date | null;
+  receivedInto: string | null;
 }
 
 const columns = sql`o.id, o.product_id as "productId", p.sku, p.name, o.quantity, o.promised,
-  o.expected_on::text as "expectedOn", o.reference, o.created_at as "createdAt"`;
+  o.expected_on::text as "expectedOn", o.reference, o.created_at as "createdAt",
+  o.received_at as "receivedAt", w.name as "receivedInto"`;
+
+/** The tables `columns` reads: `o` a purchase orders row (or CTE), its product, its warehouse. */
+const joined = (orders: SQL) => sql`${orders} o join products p on p.id = o.product_id
+  left join warehouses w on w.id = o.received_warehouse_id`;
 
 const toPurchaseOrder = (row: PurchaseOrderRow): PurchaseOrder => ({
   ...row,
   quantity: Number(row.quantity),
   promised: Number(row.promised),
   createdAt: new Date(row.createdAt).toISOString(),
+  receivedAt: row.receivedAt === null ? null : new Date(row.receivedAt).toISOString(),
 });
 
 /** Adds a purchase order: its pieces are open to backorders at once. */
@@ -97,13 +106,13 @@ export async function addPurchaseOrder(
         from products p where p.id = ${po.productId} and p.deleted_at is null
         returning *
       )
-      select ${columns} from made o join products p on p.id = o.product_id`,
+      select ${columns} from ${joined(sql`made`)}`,
   );
   if (!row) throw new AppError('NOT_FOUND', backorderAdminMessages.productNotFound);
   return toPurchaseOrder(row);
 }
 
-/** Open purchase orders (any promised piece left or not), by expected day then id (keyset). */
+/** Purchase orders, received ones too (`receivedAt`), by expected day then id (keyset). */
 export async function listPurchaseOrders(
   db: Queryable,
   query: { limit: number; cursor?: string | undefined; productId?: string | undefined },
@@ -111,7 +120,7 @@ export async function listPurchaseOrders(
   const after = query.cursor === undefined ? null : decodeCursor(query.cursor);
   const rows = await rowsOf<PurchaseOrderRow>(
     db,
-    sql`select ${columns} from purchase_orders o join products p on p.id = o.product_id
+    sql`select ${columns} from ${joined(sql`purchase_orders`)}
       where true
         ${query.productId ? sql`and o.product_id = ${query.productId}` : sql``}
         ${after ? sql`and (o.expected_on, o.id) > (${after.day}::date, ${after.id}::uuid)` : sql``}
@@ -136,17 +145,24 @@ function decodeCursor(cursor: string): { day: string; id: string } {
   return { day: match[1], id: match[2] };
 }
 
+/** One purchase order, received or not; a 404 when there is none. */
+export async function purchaseOrderOf(db: Queryable, id: string): Promise<PurchaseOrder> {
+  const [row] = await rowsOf<PurchaseOrderRow>(
+    db,
+    sql`select ${columns} from ${joined(sql`purchase_orders`)} where o.id = ${id}`,
+  );
+  if (!row) throw new AppError('NOT_FOUND', backorderAdminMessages.notFound);
+  return toPurchaseOrder(row);
+}
+
 /**
  * Removes a purchase order none of whose pieces are promised. Its product is locked first, as
  * checkout locks it, so a checkout cannot promise from it while it goes.
  */
 export async function removePurchaseOrder(db: Queryable, id: string): Promise<PurchaseOrder> {
-  const [found] = await rowsOf<PurchaseOrderRow>(
-    db,
-    sql`select ${columns} from purchase_orders o join products p on p.id = o.product_id
-      where o.id = ${id}`,
-  );
-  if (!found) throw new AppError('NOT_FOUND', backorderAdminMessages.notFound);
+  const found = await purchaseOrderOf(db, id);
+  if (found.receivedAt !== null)
+    throw new AppError('CONFLICT', backorderAdminMessages.receivedNotRemoved);
   await db.execute(sql`select id from products where id = ${found.productId} for no key update`);
   const [gone] = await rowsOf<{ promised: number }>(
     db,
@@ -160,5 +176,5 @@ export async function removePurchaseOrder(db: Queryable, id: string): Promise<Pu
     if (!now) throw new AppError('NOT_FOUND', backorderAdminMessages.notFound);
     throw new AppError('CONFLICT', backorderAdminMessages.promised(Number(now.promised)));
   }
-  return toPurchaseOrder(found);
+  return found;
 }

@@ -1,8 +1,10 @@
 import {
   type BackorderSettingsRequest,
   backorderSettings,
+  type PurchaseOrderReceiveRequest,
   type PurchaseOrderRequest,
   purchaseOrder,
+  purchaseOrderReceipt,
 } from '@proper-parts/domain/backorders';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
@@ -72,5 +74,22 @@ export function useRemovePurchaseOrder(productId: string) {
     mutationFn: (id: string) =>
       apiFetchEnvelope(api.purchaseOrder(id), { method: 'DELETE', schema: purchaseOrder }),
     onSettled: refresh,
+  });
+}
+
+/** The goods of a purchase order came in, to a warehouse (its stock changes: refreshed too). */
+export function useReceivePurchaseOrder(productId: string) {
+  const refresh = useRefresh(productId);
+  const queryClient = useQueryClient();
+  return useIdempotentMutation({
+    mutationFn: ({ id, ...body }: PurchaseOrderReceiveRequest & { id: string }, key: string) =>
+      apiFetchEnvelope(api.purchaseOrderReceive(id), {
+        method: 'POST',
+        body,
+        headers: idempotencyHeader(key),
+        schema: purchaseOrderReceipt,
+      }),
+    onSettled: () =>
+      Promise.all([refresh(), queryClient.invalidateQueries({ queryKey: ['stock'] })]),
   });
 }

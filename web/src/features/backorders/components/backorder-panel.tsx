@@ -19,6 +19,7 @@ import {
   useRemovePurchaseOrder,
   useSaveBackorderTerms,
 } from '../api/backorders';
+import { ReceivePurchaseOrder } from './receive-purchase-order';
 
 /** An empty box is no lead time (backorders only up to the purchase orders). */
 const termsForm = z.object({
@@ -172,6 +173,7 @@ function PurchaseOrders({ productId }: { productId: string }) {
                 <th className="text-right">Quantity</th>
                 <th className="text-right">Promised</th>
                 <th>Reference</th>
+                <th className="text-right">Received</th>
                 <th>
                   <span className="sr-only">Actions</span>
                 </th>
@@ -185,7 +187,10 @@ function PurchaseOrders({ productId }: { productId: string }) {
                   <td className="text-right">{formatCount(po.promised)}</td>
                   <td>{po.reference}</td>
                   <td className="text-right">
-                    {po.promised === 0 && (
+                    <ReceivePurchaseOrder po={po} />
+                  </td>
+                  <td className="text-right">
+                    {po.promised === 0 && !po.receivedAt && (
                       <button
                         type="button"
                         className="btn btn-ghost btn-xs text-error"

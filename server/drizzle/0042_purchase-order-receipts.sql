@@ -1,0 +1,3 @@
+ALTER TABLE "purchase_orders" ADD COLUMN "received_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "purchase_orders" ADD COLUMN "received_warehouse_id" integer;--> statement-breakpoint
+ALTER TABLE "purchase_orders" ADD CONSTRAINT "purchase_orders_received_warehouse_id_warehouses_id_fk" FOREIGN KEY ("received_warehouse_id") REFERENCES "public"."warehouses"("id") ON DELETE set null ON UPDATE no action;
