@@ -17,7 +17,10 @@ import {
  * (through both processes too). Every writer locks the product row, then its warehouse rows (cart/allocation.ts):
  * no deadlock reaches anyone, no warehouse goes below 0, each order's allocation adds up to its
  * lines, and per warehouse the stock left is what was there, moved in and out, less what orders
- * took. Runs on DATABASE_URL's server, or the local one (as checkout-races.test.ts).
+ * took. One part takes backorders against a purchase order of 10, received into Leeds during the
+ * checkouts: the backordered pieces never exceed what it promised, and once received they are
+ * the orders' (allocated in Leeds) and the rest is stock. Runs on DATABASE_URL's server, or the
+ * local one (as checkout-races.test.ts).
  */
 const BUYERS = 50;
 /** Per part: pieces in Main, Leeds, Rotterdam: about 40% of what the carts ask for, spread. */
@@ -27,6 +30,10 @@ const STOCK = [
   [10, 0, 6],
   [4, 4, 4],
 ] as const;
+
+/** The part that takes backorders, and its purchase order's pieces. */
+const BACKORDERED_PART = 3;
+const INCOMING = 10;
 
 const cartOf = (i: number) =>
   [i % 4, (i + 1 + (i % 3)) % 4].map((part, j) => ({ part, quantity: 1 + ((i + j) % 4) }));
@@ -38,6 +45,7 @@ describe(`${BUYERS} buyers over two processes, 3 warehouses, scarce stock`, () =
   const run = randomUUID().slice(0, 8);
   const productIds: string[] = [];
   const warehouseIds: number[] = [];
+  let purchaseOrderId = '';
 
   beforeAll(async () => {
     database = await createPostgresDatabase('pp_wh_races');
@@ -76,6 +84,16 @@ describe(`${BUYERS} buyers over two processes, 3 warehouses, scarce stock`, () =
         [row.id, warehouseIds[1], warehouseIds[2], levels[1], levels[2]],
       );
     }
+    await db.query('update products set backorder_allowed = true where id = $1', [
+      productIds[BACKORDERED_PART],
+    ]);
+    purchaseOrderId = (
+      await db.query(
+        `insert into purchase_orders (product_id, quantity, expected_on)
+         values ($1, $2, current_date + 30) returning id`,
+        [productIds[BACKORDERED_PART], INCOMING],
+      )
+    ).rows[0].id;
     await db.query(
       `insert into "user" (id, name, email, email_verified, role)
          select 'wh-${run}-' || g, 'Buyer ' || g, 'wh' || g || '-${run}@example.com', true,
@@ -134,12 +152,13 @@ describe(`${BUYERS} buyers over two processes, 3 warehouses, scarce stock`, () =
       to: warehouseIds[(k + 1) % 3] as number,
       quantity: 1,
     }));
-    const [orders, moves] = await Promise.all([
+    const [orders, moves, receipt] = await Promise.all([
       Promise.all(
         Array.from({ length: BUYERS }, async (_, k) => {
           const res = await call(k + 1, k, 'POST', '/orders', {
             address: '1 Mill Rd, Peoria IL',
             phone: '+1 309 555 0100',
+            acceptBackorder: true,
           });
           return res.status;
         }),
@@ -150,17 +169,35 @@ describe(`${BUYERS} buyers over two processes, 3 warehouses, scarce stock`, () =
           status: (await call(0, k, 'POST', '/admin/stock/transfers', body)).status,
         })),
       ),
+      // The goods come in to Leeds while the checkouts run.
+      new Promise((resolve) => setTimeout(resolve, 150)).then(() =>
+        call(0, 1, 'POST', `/admin/purchase-orders/${purchaseOrderId}/receive`, {
+          warehouse: warehouseIds[1],
+        }),
+      ),
     ]);
+    expect(receipt.status, await receipt.text()).toBe(200);
     expect(orders.filter((s) => s !== 200 && s !== 409)).toEqual([]);
     expect(orders.filter((s) => s === 200).length).toBeGreaterThan(0);
     expect(orders.filter((s) => s === 409).length).toBeGreaterThan(0);
     expect(moves.filter((m) => m.status !== 200 && m.status !== 409)).toEqual([]);
 
-    // Each order line's allocations add up to the line.
+    // Each order line's allocations add up to what of it is not backordered.
     const uneven = await db.query(`select l.order_id, l.line_no from order_lines l
       left join order_line_allocations a on a.order_id = l.order_id and a.line_no = l.line_no
-      group by l.order_id, l.line_no, l.quantity having coalesce(sum(a.quantity), 0) <> l.quantity`);
+      group by l.order_id, l.line_no, l.quantity, l.backordered
+      having coalesce(sum(a.quantity), 0) <> l.quantity - l.backordered`);
     expect(uneven.rows).toEqual([]);
+    // Received: no piece is still backordered (all were promised from it), none still promised.
+    const backorders = await db.query(
+      `select
+        (select coalesce(sum(backordered), 0)::int from order_lines) as back,
+        (select count(*)::int from backorder_promises) as promises,
+        (select promised from purchase_orders where id = $1) as promised`,
+      [purchaseOrderId],
+    );
+    expect(backorders.rows[0]).toMatchObject({ back: 0, promises: 0 });
+    expect(backorders.rows[0].promised).toBeLessThanOrEqual(INCOMING);
 
     // Per warehouse: before, moved in and out, less what orders took.
     const expected = new Map(before);
@@ -178,6 +215,10 @@ describe(`${BUYERS} buyers over two processes, 3 warehouses, scarce stock`, () =
       const k = `${r.product_id}:${r.warehouse_id}`;
       expected.set(k, (expected.get(k) ?? 0) - Number(r.q));
     }
+    // The purchase order's pieces came into Leeds: those promised are in the orders' allocations
+    // there (taken above), the rest is Leeds' stock.
+    const received = `${productIds[BACKORDERED_PART]}:${warehouseIds[1]}`;
+    expected.set(received, (expected.get(received) ?? 0) + INCOMING);
     const after = await levels();
     for (const [k, q] of after) expect({ k, q }).toEqual({ k, q: expected.get(k) ?? 0 });
     for (const q of after.values()) expect(q).toBeGreaterThanOrEqual(0);
@@ -190,7 +231,10 @@ describe(`${BUYERS} buyers over two processes, 3 warehouses, scarce stock`, () =
     for (const [n, id] of productIds.entries()) {
       const row = sums.rows.find((r) => r.id === id);
       expect(row.left).toBe(row.held);
-      expect(row.left + row.sold).toBe((STOCK[n] as readonly number[]).reduce((a, b) => a + b, 0));
+      const incoming = n === BACKORDERED_PART ? INCOMING : 0;
+      expect(row.left + row.sold).toBe(
+        (STOCK[n] as readonly number[]).reduce((a, b) => a + b, 0) + incoming,
+      );
     }
     const [{ n: deadlocksAfter }] = (
       await db.query(

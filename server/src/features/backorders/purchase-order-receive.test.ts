@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { signUp, signUpAdmin, type TestUser } from '../../../test/auth-helper.ts';
 import { buildTestApp } from '../../../test/helper.ts';
 import { as, createProduct, payWithSandbox, stockOf } from '../../../test/order-helpers.ts';
+import { addWarehouse } from '../../../test/warehouse-helpers.ts';
 
 /**
  * Issue 36: receiving a purchase order. Its pieces promised to backordered lines go to those
@@ -18,14 +19,7 @@ describe('receiving a purchase order', async () => {
   const call = (who: TestUser, method: string, url: string, payload?: object) =>
     app.inject({ method: method as 'GET', url: `/api/v1${url}`, headers: as(who), payload });
   const today = new Date().toISOString().slice(0, 10);
-  const leeds = (
-    await call(admin, 'POST', '/admin/warehouses', {
-      name: 'Leeds',
-      publicName: 'Leeds',
-      country: 'GB',
-      shipsTo: 'all',
-    })
-  ).json().data.id as number;
+  const leeds = await addWarehouse(app, admin, 'Leeds', 'GB');
 
   /** A part with `stock` on hand in Main, taking backorders, and one purchase order of `incoming`. */
   async function partWithIncoming(stock: number, incoming: number) {

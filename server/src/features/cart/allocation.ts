@@ -63,6 +63,7 @@ export const allocationWrites = sql`drawn as (
       from alloc a
       where s.product_id = a.product_id and s.warehouse_id = a.warehouse_id
         and (select go from decision)
+      returning s.product_id, s.warehouse_id, s.quantity, s.reorder_point, a.take as took
     ), allocated as (
       insert into order_line_allocations (order_id, line_no, warehouse_id, quantity)
       select placed.id, w.line_no, a.warehouse_id, a.take

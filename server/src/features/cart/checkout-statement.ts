@@ -12,6 +12,8 @@ import {
   orderAndInvoiceEvents,
   stockLowCrossed,
   stockLowJson,
+  warehouseLowCrossed,
+  warehouseLowJson,
 } from '../webhooks/outbox.ts';
 import { allocationParts, allocationWrites } from './allocation.ts';
 import { depositRef, type PricedCart, type PricedLine } from './cart-quote.ts';
@@ -77,7 +79,7 @@ export function pricingParams(priced: PricedCart<PricedLine> | null) {
 
 /**
  * Issue 34: the statement's last parts record `order.created`, `invoice.created` (on account) and
- * `stock.low` in the outbox (webhooks/outbox.ts): the order and its events commit together, or
+ * `stock.low` (the product's, and issue 36's per warehouse the order drew from) in the outbox (webhooks/outbox.ts): the order and its events commit together, or
  * neither does.
  */
 const checkoutEvents = sql.raw(
@@ -90,6 +92,13 @@ const checkoutEvents = sql.raw(
         ${stockLowJson('t', 't.available_quantity', 't.minimum_order_quantity')}
       from taken t
       where ${stockLowCrossed('t.available_quantity', 't.took', 't.minimum_order_quantity')}`,
+    ),
+    eventParts(
+      'ev_wlow',
+      'stock.low',
+      `select 'product:' || t.id, ${warehouseLowJson('t', 'd', 'w.name')}
+      from drawn d join taken t on t.id = d.product_id join warehouses w on w.id = d.warehouse_id
+      where ${warehouseLowCrossed('d.quantity', 'd.took', 'd.reorder_point')}`,
     ),
   ].join(', '),
 );

@@ -7,6 +7,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { type Queryable, rowsOf } from '../../db/queryable.ts';
 import { AppError } from '../../errors.ts';
+import { recordEvent, type WarehouseLowRow, warehouseLowData } from '../webhooks/outbox.ts';
 import { warehouseOf } from './warehouse-store.ts';
 
 /**
@@ -83,6 +84,7 @@ export async function adjustStock(
       sql`update products set available_quantity = available_quantity + ${input.quantity - before}
         where id = ${productId}`,
     );
+  await recordWarehouseLow(db, productId, warehouse.id, before);
   return { warehouse: warehouse.name, before, after: input.quantity };
 }
 
@@ -114,5 +116,33 @@ export async function transferStock(
       on conflict (product_id, warehouse_id)
       do update set quantity = warehouse_stock.quantity + excluded.quantity, updated_at = now()`,
   );
+  await recordWarehouseLow(db, input.productId, from.id, have);
   return { from: from.name, to: to.name };
+}
+
+/**
+ * Issue 36: `stock.low` for one warehouse, when this change took its count from `before` (at or
+ * above its reorder point, the one it has now) to below it (webhooks/outbox.ts). In the change's
+ * transaction, after its writes: the event commits with it or not at all.
+ */
+async function recordWarehouseLow(
+  db: Queryable,
+  productId: string,
+  warehouseId: number,
+  before: number,
+): Promise<void> {
+  const [row] = await rowsOf<WarehouseLowRow>(
+    db,
+    sql`select p.id as "productId", p.sku, p.available_quantity as available,
+        p.minimum_order_quantity as minimum, s.warehouse_id as "warehouseId", w.name as warehouse,
+        s.quantity, s.reorder_point as "reorderPoint"
+      from warehouse_stock s
+        join products p on p.id = s.product_id
+        join warehouses w on w.id = s.warehouse_id
+      where s.product_id = ${productId} and s.warehouse_id = ${warehouseId}`,
+  );
+  if (!row) return;
+  const point = Number(row.reorderPoint);
+  if (point > 0 && Number(row.quantity) < point && before >= point)
+    await recordEvent(db, 'stock.low', `product:${productId}`, warehouseLowData(row));
 }

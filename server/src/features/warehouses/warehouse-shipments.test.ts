@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { signUp, signUpAdmin, type TestUser } from '../../../test/auth-helper.ts';
 import { buildTestApp } from '../../../test/helper.ts';
 import { as, createProduct, payWithSandbox } from '../../../test/order-helpers.ts';
+import { addWarehouse } from '../../../test/warehouse-helpers.ts';
 
 /**
  * Issue 36: a shipment leaves from one warehouse. An order allocated to two ships in two
@@ -15,17 +16,8 @@ describe('shipments per warehouse', async () => {
   const buyer = await signUp(app);
   const call = (who: TestUser, method: string, url: string, payload?: object) =>
     app.inject({ method: method as 'GET', url: `/api/v1${url}`, headers: as(who), payload });
-  const made = async (name: string, country: string) =>
-    (
-      await call(admin, 'POST', '/admin/warehouses', {
-        name,
-        publicName: name,
-        country,
-        shipsTo: 'all',
-      })
-    ).json().data.id as number;
-  const leeds = await made('Leeds', 'GB');
-  const rotterdam = await made('Rotterdam', 'NL');
+  const leeds = await addWarehouse(app, admin, 'Leeds', 'GB');
+  const rotterdam = await addWarehouse(app, admin, 'Rotterdam', 'NL');
   const levels = async (productId: string) =>
     (
       await app.db.execute(

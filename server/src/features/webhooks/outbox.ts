@@ -112,6 +112,50 @@ export const stockLowJson = (alias: string, available: string, minimum: string) 
   `jsonb_build_object('productId', ${alias}.id, 'sku', ${alias}.sku, 'available', ${available},
     'lowLine', greatest(2 * ${minimum}, 1))`;
 
+/**
+ * Issue 36: a warehouse's `stock.low`. Pieces taken from one warehouse (an order's allocation, an
+ * admin's count or transfer) took its count from at or above its reorder point (set per product
+ * per warehouse; 0: none) to below it: the ERP reorders for that warehouse. `after`, `took` and
+ * `point` are SQL expressions of the new count, what was taken and the reorder point.
+ */
+export const warehouseLowCrossed = (after: string, took: string, point: string) =>
+  `(${point} > 0 and ${after} < ${point} and ${after} + ${took} >= ${point})`;
+
+/**
+ * That event's data: stock.low's (the product's total and line) and the warehouse's own figures,
+ * from the product's columns under `product` and a warehouse_stock row under `stock` (its
+ * warehouse's name under `name`). `warehouseLowData` writes the same in JS.
+ */
+export const warehouseLowJson = (product: string, stock: string, name: string) =>
+  `${stockLowJson(product, `${product}.available_quantity`, `${product}.minimum_order_quantity`)}
+    || jsonb_build_object('warehouse', jsonb_build_object('id', ${stock}.warehouse_id,
+      'name', ${name}, 'quantity', ${stock}.quantity, 'reorderPoint', ${stock}.reorder_point))`;
+
+export interface WarehouseLowRow {
+  productId: string;
+  sku: string;
+  available: number;
+  minimum: number;
+  warehouseId: number;
+  warehouse: string;
+  quantity: number;
+  reorderPoint: number;
+}
+
+/** `warehouseLowJson`'s data, from a row read in JS. */
+export const warehouseLowData = (row: WarehouseLowRow) => ({
+  productId: row.productId,
+  sku: row.sku,
+  available: Number(row.available),
+  lowLine: lowLineOf(Number(row.minimum)),
+  warehouse: {
+    id: Number(row.warehouseId),
+    name: row.warehouse,
+    quantity: Number(row.quantity),
+    reorderPoint: Number(row.reorderPoint),
+  },
+});
+
 /** invoice.created's data: the order, the number as the invoice shows it (2026-000042), due day. */
 export const invoiceEventJson = (orderId: string, year: string, number: string, dueOn: string) =>
   `jsonb_build_object('orderId', ${orderId},
