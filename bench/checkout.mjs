@@ -17,7 +17,7 @@
 //    before it (the worst case, reported, no target).
 //  - CPU a checkout by shape (issues 33, 35, 36; bench/lib/checkout-variants.mjs): plain, taxed
 //    (a Texas ship-to and freight), contract prices (a company's price list) and from 3
-//    warehouses, carts in flight sharing no part, each shape twice, interleaved; each shape's
+//    warehouses, carts in flight sharing no part, each shape four times, interleaved (every other round backwards); each shape's
 //    server + PostgreSQL CPU a checkout against plain's.
 //  - purchase: the main bench's orders row (`POST /purchase`, one line, the next buyer and the
 //    next of 100 products each request).
@@ -29,7 +29,7 @@
 //   BENCH_SECONDS, BENCH_CONNECTIONS (10, 50)
 //   BENCH_FILLED_CARTS (5,000): carts filled before the target row; under ~4,500 they are all
 //     filled within the 30 s a session is believed (decision 008), so no checkout asks again
-//   BENCH_CPU_CARTS (1,000), BENCH_CPU_ROUNDS (2): the CPU comparison's carts a round, rounds
+//   BENCH_CPU_CARTS (1,000), BENCH_CPU_ROUNDS (4): the CPU comparison's carts a round, rounds
 //   BENCH_DATABASE_URL / DATABASE_URL: the PostgreSQL server to create the database on
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -74,7 +74,7 @@ const PURCHASE_PARTS = 100;
 const TARGETS = { checkoutP99ms: 100, purchasePerSecond: 1000 };
 // The CPU comparison's rounds (bench/lib/checkout-variants.mjs): carts filled a round, rounds.
 const CPU_CARTS = Number(process.env.BENCH_CPU_CARTS ?? 1_000);
-const CPU_ROUNDS = Number(process.env.BENCH_CPU_ROUNDS ?? 2);
+const CPU_ROUNDS = Number(process.env.BENCH_CPU_ROUNDS ?? 4);
 const secret = 'bench-secret-0123456789abcdef0123456789abcdef';
 const resultsDir = join(root, 'bench', 'results');
 const started = Date.now();
@@ -420,7 +420,9 @@ async function comparisonRuns(database, shop) {
   });
   const rows = [];
   for (let round = 1; round <= CPU_ROUNDS; round++) {
-    for (const variant of variants) {
+    // Every other round backwards: no shape always runs first after the carts are emptied (the
+    // first of a round read up to 30% more, whatever it was).
+    for (const variant of round % 2 ? variants : [...variants].reverse()) {
       const buyerOf = (n) => variant.from + n;
       await database.with((query) => query('delete from cart_lines'));
       await fillCarts(shop.url, {

@@ -5,8 +5,8 @@
 // b % SLOTS. Overlapping carts (the contention rows of bench/checkout.mjs) spend much of their
 // CPU on lock waits and re-checks, which moved the same row by ±20% between runs; without them a
 // row measures the work a checkout is. Each variant is run twice, interleaved with the others
-// (plain, taxed, contract, 3 warehouses; then again), so that a table growing or autovacuum
-// running during one of them weighs on all.
+// (plain, taxed, contract, 3 warehouses; then backwards), so that a table growing or autovacuum
+// running during one of them weighs on all, and no shape is always the first of a round.
 
 export const CART_LINES = 20;
 /** Slots of 20 parts: more than the checkouts in flight (50), so none share a part. */
