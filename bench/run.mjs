@@ -12,6 +12,7 @@
 //   catalog          instead: the catalog's search on 10^6 products (bench/catalog.mjs)
 //   checkout         instead: 20-line carts placed as orders, and one-line orders (bench/checkout.mjs)
 //   price-lists      instead: a price list of 100,000 lines imported, exported and imported back
+//   buyer-prices     instead: a company buyer's own prices at 10^6 products, 100,000-line list
 //                    (bench/price-list-import.mjs)
 //   stock            instead: the stock import of 10^6 lines, and 10^5 lines racing orders
 //                    (bench/stock-import.mjs)
@@ -101,6 +102,14 @@ if (process.argv.slice(2).includes('webhooks')) {
 if (process.argv.slice(2).includes('price-lists')) {
   const { runPriceListImport } = await import('./price-list-import.mjs');
   await runPriceListImport();
+  process.exit(process.exitCode ?? 0);
+}
+
+// `npm run bench -- buyer-prices`: a company buyer's own prices at 10^6 products with a 100,000-line
+// price list (bench/buyer-prices.mjs), alone.
+if (process.argv.slice(2).includes('buyer-prices')) {
+  const { runBuyerPrices } = await import('./buyer-prices.mjs');
+  await runBuyerPrices();
   process.exit(process.exitCode ?? 0);
 }
 

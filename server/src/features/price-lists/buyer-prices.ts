@@ -1,6 +1,7 @@
 import type { BuyerPrice } from '@proper-parts/domain/price-lists';
 import { sql } from 'drizzle-orm';
-import { type Queryable, rowsOf } from '../../db/queryable.ts';
+import type { Database } from '../../db/client.ts';
+import { queryNamedSql } from '../../db/named-statement.ts';
 import { priceSourceOf } from '../cart/cart-repository.ts';
 
 interface PriceRow {
@@ -17,16 +18,21 @@ interface PriceRow {
 /**
  * Issue 35, decision 038: a buyer's own prices for some products, computed for this request
  * (never cached): at each quantity where a price may change (the product's minimum, its tier
- * breaks, its entries in the buyer's company's active lists), by `pp_buyer_unit_price` (migration 0030).
+ * breaks, its entries in the buyer's company's active lists), as `pp_buyer_unit_price` (migration
+ * 0030) prices: the least of the tier price and the contract offer, each read once (the function
+ * itself read them again: the offer twice a quantity).
  * Products not sold (unknown, deleted) are left out.
  */
 export async function buyerPrices(
-  db: Queryable,
+  db: Database,
   userId: string,
   productIds: string[],
 ): Promise<BuyerPrice[]> {
-  const rows = await rowsOf<PriceRow>(
+  // Named, of fixed text: each pooled connection plans it once (the inlined offers made planning
+  // as costly as running it).
+  const rows = await queryNamedSql<PriceRow>(
     db,
+    'buyer-prices',
     sql`with wanted as (
         select p.id, p.price_cents, greatest(p.minimum_order_quantity, 1) as moq
         from products p
@@ -44,10 +50,10 @@ export async function buyerPrices(
           where e.min_quantity > w.moq
       )
       select w.id as "productId", q.quantity, w.moq, w.price_cents as "listCents",
-        (select u.cents from pp_buyer_unit_price(w.id, w.price_cents, q.quantity, ${userId}::text) u) as "unitCents",
-        (select t.cents from pp_unit_price(w.id, w.price_cents, q.quantity) t) as "tierCents",
+        least(t.cents, o.cents) as "unitCents", t.cents as "tierCents",
         o.price_list_id as "priceListId", l.name as "priceListName"
       from wanted w join quantities q on q.id = w.id
+      cross join lateral pp_unit_price(w.id, w.price_cents, q.quantity) t
       left join lateral pp_contract_offer(w.id, w.price_cents, q.quantity, ${userId}::text) o on true
       left join price_lists l on l.id = o.price_list_id
       order by w.id, q.quantity`,

@@ -1,0 +1,234 @@
+// `npm run bench -- buyer-prices` (issue 35): what a signed-in company buyer's prices cost at
+// 10^6 products with a 100,000-line contract price list, on PostgreSQL. Public answers (search,
+// product pages) keep list prices and are cached for everyone (decision 038); a buyer's page asks
+// `GET /api/v1/catalog/prices?productIds=` for its products, answered per request. So this is the
+// part of a signed-in search or product answer that is the buyer's own.
+//
+// The catalog bench's data (bench/lib/catalog-seed.mjs: the demo generator at 10^6), then a price
+// list of 50,000 parts × 2 breaks (100,000 lines) for one company and its buyer, analyzed as the
+// CSV import leaves it; then the built server as `npm start` runs it (logging on) and 10 buyers
+// at once for 10 s a row:
+//  - warm: the same page of 24 products (half of them on the list) asked again and again;
+//  - cold: every request a page of 24 never asked before.
+// Every latency kept (exact percentiles), and server + PostgreSQL CPU a request.
+// Writes bench/results/buyer-prices-<date>.json and .md. Targets (issue 35): p95 ≤ 30 ms warm,
+// ≤ 80 ms cold.
+//   --quick   10^5 products, 3 s a row
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { Agent, request as httpRequest } from 'node:http';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { freshPostgres, postgresReachable } from './lib/databases.mjs';
+import { cpuMs, root, samplePostgresCpu, startShop, stop } from './lib/processes.mjs';
+import { quantile, round, writeResultJson } from './lib/report.mjs';
+
+const quick = process.argv.includes('--quick');
+const PRODUCTS = quick ? 100_000 : 1_000_000;
+const LISTED = 50_000;
+const PAGE = 24;
+const CONNECTIONS = 10;
+const SECONDS = quick ? 3 : 10;
+const TARGETS = { warmP95ms: 30, coldP95ms: 80 };
+const secret = 'bench-secret-0123456789abcdef0123456789abcdef';
+const TOKEN = 'bench-prices-buyer-token';
+const started = Date.now();
+const log = (line) =>
+  console.log(`[bench buyer-prices ${Math.round((Date.now() - started) / 1000)}s] ${line}`);
+
+function seedCatalog(url) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      [
+        '--max-old-space-size=8192',
+        join(root, 'bench', 'lib', 'catalog-seed.mjs'),
+        JSON.stringify({ kind: 'postgres', url, products: PRODUCTS, load: true }),
+      ],
+      { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] },
+    );
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`seed: exit ${code}`))));
+  });
+}
+
+/** The company, its buyer (with a known bearer token) and its list of 100,000 lines. */
+async function seedList(query) {
+  const [company] = await query(`insert into companies (name) values ('Prices Co') returning id`);
+  await query(`insert into "user" (id, name, email, email_verified, role)
+    values ('prices-buyer', 'Prices Buyer', 'prices-buyer@example.com', true, 'user')`);
+  await query(
+    `insert into session (id, token, user_id, expires_at)
+     values ('prices-session', $1, 'prices-buyer', now() + interval '1 day')`,
+    [TOKEN],
+  );
+  await query(
+    `insert into company_members (user_id, company_id, role) values ('prices-buyer', $1, 'buyer')`,
+    [company.id],
+  );
+  const [list] = await query(
+    `insert into price_lists (name, priority) values ('Bench contract', 10) returning id`,
+  );
+  await query('insert into price_list_companies (price_list_id, company_id) values ($1, $2)', [
+    list.id,
+    company.id,
+  ]);
+  // Every 20th product (by id order) from 1 and from 10 pieces: 50,000 parts at 10^6.
+  await query(
+    `insert into price_list_entries (price_list_id, product_id, min_quantity, price_cents)
+     select $1, p.id, b.min_quantity, greatest(p.price_cents * b.percent / 100, 1)
+       from (select id, price_cents, row_number() over (order by id) as n from products) p,
+         (values (1, 90), (10, 80)) as b(min_quantity, percent)
+      where p.n % ${Math.round(PRODUCTS / LISTED)} = 0`,
+    [list.id],
+  );
+  // As the CSV import leaves it (analyzeAfterImport).
+  await query('analyze price_list_entries');
+  const listed = (
+    await query(
+      `select product_id as id from price_list_entries where min_quantity = 1 order by random()`,
+    )
+  ).map((r) => r.id);
+  const unlisted = (
+    await query(
+      `select id from products tablesample system (10) where id not in
+         (select product_id from price_list_entries where product_id is not null) limit 200000`,
+    )
+  ).map((r) => r.id);
+  return { listed, unlisted };
+}
+
+/** How many pages of 12 listed and 12 unlisted products the samples make. */
+const pagesOf = ({ listed, unlisted }) =>
+  Math.floor(Math.min(listed.length, unlisted.length) / (PAGE / 2));
+
+/** Page n (of `pagesOf`, wrapping): 12 listed and 12 unlisted products, on no other page. */
+function pageOf(ids, n) {
+  const k = n % pagesOf(ids);
+  return [
+    ...ids.listed.slice(k * (PAGE / 2), (k + 1) * (PAGE / 2)),
+    ...ids.unlisted.slice(k * (PAGE / 2), (k + 1) * (PAGE / 2)),
+  ].join(',');
+}
+
+function send(agent, url) {
+  return new Promise((resolve) => {
+    const began = performance.now();
+    const req = httpRequest(
+      url,
+      { agent, headers: { authorization: `Bearer ${TOKEN}` } },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve({ status: res.statusCode, ms: performance.now() - began }));
+      },
+    );
+    req.on('error', () => resolve({ status: 0, ms: performance.now() - began }));
+    req.end();
+  });
+}
+
+/** CONNECTIONS loops for SECONDS, each request `pathOf(next)`; exact latencies, CPU a request. */
+async function measure(shop, pathOf) {
+  const agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+  const latencies = [];
+  const statuses = {};
+  let next = 0;
+  const postgres = samplePostgresCpu();
+  const server = cpuMs(shop.pid);
+  const until = performance.now() + SECONDS * 1000;
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (performance.now() < until) {
+        const answer = await send(agent, `${shop.url}${pathOf(next++)}`);
+        latencies.push(answer.ms);
+        statuses[answer.status] = (statuses[answer.status] ?? 0) + 1;
+      }
+    }),
+  );
+  const serverMs = cpuMs(shop.pid) - server;
+  const postgresMs = postgres.stop();
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  return {
+    requests: latencies.length,
+    perSecond: Math.round(latencies.length / SECONDS),
+    p50ms: quantile(latencies, 0.5),
+    p95ms: quantile(latencies, 0.95),
+    p99ms: quantile(latencies, 0.99),
+    statuses,
+    cpuPerRequestMs: {
+      server: round(serverMs / latencies.length),
+      postgres: round(postgresMs / latencies.length),
+    },
+  };
+}
+
+export async function runBuyerPrices() {
+  if (!(await postgresReachable())) {
+    console.error('bench buyer-prices: needs PostgreSQL (BENCH_DATABASE_URL)');
+    process.exit(1);
+  }
+  const report = {
+    date: new Date().toISOString(),
+    quick,
+    products: PRODUCTS,
+    listLines: LISTED * 2,
+    machine: {
+      cpus: cpus().length,
+      cpuModel: cpus()[0]?.model,
+      loadAverageAtStart: loadavg().map((l) => Math.round(l * 10) / 10),
+    },
+    settings: { connections: CONNECTIONS, seconds: SECONDS, page: PAGE },
+  };
+  const database = await freshPostgres();
+  const dataDir = mkdtempSync(join(tmpdir(), 'pp-bench-prices-'));
+  let shop;
+  try {
+    // A first start migrates the database, as a shop's would be.
+    await stop((await startShop({ dataDir, databaseUrl: database.url, secret })).child);
+    log(`seeding ${PRODUCTS} products`);
+    await seedCatalog(database.url);
+    const ids = await database.with(seedList);
+    log(`list: ${ids.listed.length} parts listed; ${ids.unlisted.length} unlisted sampled`);
+    shop = await startShop({ dataDir, databaseUrl: database.url, secret });
+    const path = (n) => `/api/v1/catalog/prices?productIds=${pageOf(ids, n)}`;
+    // Warm-up on pages the cold row never asks (the last ones).
+    const last = pagesOf(ids) - 1;
+    await measure(shop, (n) => path(last - (n % 50)));
+    report.warm = await measure(shop, () => path(last));
+    report.cold = await measure(shop, (n) => path(n));
+    report.coldPagesAvailable = last - 50;
+    report.coldRanOut = report.cold.requests > last - 50;
+    for (const key of ['warm', 'cold']) {
+      const row = report[key];
+      log(
+        `${key}: ${row.perSecond}/s p50 ${row.p50ms} p95 ${row.p95ms} p99 ${row.p99ms} ms ${JSON.stringify(row.statuses)}; CPU a request: server ${row.cpuPerRequestMs.server} ms, PostgreSQL ${row.cpuPerRequestMs.postgres} ms`,
+      );
+    }
+  } finally {
+    if (shop) await stop(shop.child);
+    rmSync(dataDir, { recursive: true, force: true });
+    await database.drop();
+  }
+  report.machine.loadAverageAtEnd = loadavg().map((l) => Math.round(l * 10) / 10);
+  const stamp = report.date.replace(/[:.]/g, '-');
+  const file = join(root, 'bench', 'results', `buyer-prices-${stamp}`);
+  writeResultJson(`${file}.json`, report);
+  const line = (name, row, target) =>
+    `| ${name} | ${row.perSecond} | ${row.p50ms} | ${row.p95ms} | ${row.p99ms} | ${row.cpuPerRequestMs.server} + ${row.cpuPerRequestMs.postgres} | p95 ≤ ${target} ms | ${row.p95ms <= target && Object.keys(row.statuses).every((s) => s === '200') ? 'met' : '**missed**'} |`;
+  const markdown = [
+    `# Buyer prices benchmark ${report.date.slice(0, 16).replace('T', ' ')} UTC${quick ? ' (quick)' : ''}`,
+    '',
+    `\`npm run bench -- buyer-prices\`. ${report.machine.cpus} × ${report.machine.cpuModel}; load ${report.machine.loadAverageAtStart.join(' ')} at the start, ${report.machine.loadAverageAtEnd.join(' ')} at the end. PostgreSQL 15, ${PRODUCTS.toLocaleString('en-US')} products (the demo generator), one company's price list of ${(LISTED * 2).toLocaleString('en-US')} lines (${LISTED.toLocaleString('en-US')} parts from 1 and from 10 pieces), its buyer signed in by bearer token. \`GET /api/v1/catalog/prices\` for a page of ${PAGE} products (12 listed, 12 not), ${CONNECTIONS} at once, ${SECONDS} s a row, the built server as \`npm start\` runs it (logging on). Warm: the same page again and again; cold: a page never asked before, each request.`,
+    '',
+    '| row | req/s | p50 ms | p95 ms | p99 ms | CPU ms a request (server + PostgreSQL) | target | |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | --- | --- |',
+    line('warm', report.warm, TARGETS.warmP95ms),
+    line('cold', report.cold, TARGETS.coldP95ms),
+    '',
+  ].join('\n');
+  writeFileSync(`${file}.md`, markdown);
+  console.log(markdown);
+  return report;
+}
