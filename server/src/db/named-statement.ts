@@ -3,6 +3,7 @@ import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Database } from './client.ts';
+import type { Queryable } from './queryable.ts';
 
 /**
  * Runs a statement of fixed text under a name. On PostgreSQL each pooled connection parses and
@@ -12,7 +13,7 @@ import type { Database } from './client.ts';
  * need its `max_prepared_statements`.)
  */
 export async function queryNamed<T>(
-  db: Database,
+  db: Queryable,
   name: string,
   text: string,
   values: unknown[],
@@ -31,7 +32,7 @@ type Client = pg.Pool | pg.Client | Pick<PGlite, 'query'>;
  * Idempotency-Key's, http/idempotency.ts) must run on it: on the pool it would run outside the
  * transaction, and on PGlite wait for it forever.
  */
-function clientOf(db: Database): Client {
+function clientOf(db: Queryable): Client {
   const handle = db as unknown as { $client?: Client; session?: { client: Client } };
   const client = handle.$client ?? handle.session?.client;
   if (!client) throw new Error('queryNamed: neither a database nor a transaction');
@@ -51,7 +52,7 @@ const dialect = new PgDialect();
  * refuses a name reused for another text). The checkout's statement: planning it took 0.7 ms of
  * the database's CPU per order, more than a third of its 1.5 ms of execution (bench checkout).
  */
-export function queryNamedSql<T>(db: Database, name: string, query: SQL): Promise<T[]> {
+export function queryNamedSql<T>(db: Queryable, name: string, query: SQL): Promise<T[]> {
   const { sql, params } = dialect.sqlToQuery(query);
   return queryNamed<T>(db, name, sql, params);
 }

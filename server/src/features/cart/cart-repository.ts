@@ -12,6 +12,7 @@ import { companyCatalogMessages } from '@proper-parts/domain/company-catalogs';
 import type { SalesUnit } from '@proper-parts/domain/sales-units';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { queryNamedSql } from '../../db/named-statement.ts';
 import { type Queryable, rowsOf } from '../../db/queryable.ts';
 import { AppError } from '../../errors.ts';
 import { backorderJson, parsedBackorder } from '../backorders/backorder-sql.ts';
@@ -145,9 +146,13 @@ export async function readCart(db: Queryable, userId: string): Promise<Cart> {
   return toCart(await readPricedRows(db, userId));
 }
 
-/** A buyer's cart lines with their products' prices and weights (the quote reads these). */
+/**
+ * A buyer's cart lines with their products' prices and weights (the quote reads these). Named, of
+ * fixed text: each pooled connection plans it once; planned on every read, its inlined prices
+ * cost more than reading a 20-line cart (as GET /catalog/prices did, bench buyer-prices).
+ */
 export function readPricedRows(db: Queryable, userId: string): Promise<PricedRow[]> {
-  return rowsOf<PricedRow>(db, pricedLines(cartOf(userId), userId));
+  return queryNamedSql<PricedRow>(db, 'cart-priced-rows', pricedLines(cartOf(userId), userId));
 }
 
 /** Lines kept in a visitor's browser, priced as a cart would be; unknown products are left out. */
@@ -158,7 +163,7 @@ export async function previewCart(db: Queryable, lines: WantedLine[]): Promise<C
   const source = sql`select product_id, quantity, ord as added_at
     from unnest(${sql.param(ids)}::uuid[], ${sql.param(quantities)}::int[])
       with ordinality as w(product_id, quantity, ord)`;
-  const rows = await rowsOf<PricedRow>(db, pricedLines(source, null));
+  const rows = await queryNamedSql<PricedRow>(db, 'cart-preview-rows', pricedLines(source, null));
   return toCart(rows.filter((row) => row.live));
 }
 
