@@ -67,7 +67,8 @@ test('a buyer in Texas sees freight and Texas sales tax, pays, and the invoice a
   await expect(page.getByRole('heading', { name: 'Checkout' })).toBeVisible();
   await expect(page.getByTestId('shipping-methods-hint')).toHaveText(/Enter the address/);
 
-  // Each bad field is named under itself, in red.
+  // Each bad field is named under itself, in red. (The name is prefilled first, from the account.)
+  await expect(page.getByLabel('Name', { exact: true })).not.toHaveValue('');
   await page.getByLabel('Name', { exact: true }).fill('');
   await page.getByRole('button', { name: 'Place order' }).click();
   await expect(page.getByText('Name is required')).toBeVisible();
