@@ -138,10 +138,10 @@ export const backorderAdminMessages = {
   promised: (promised: number) =>
     `This purchase order has ${promised} pieces promised to orders: it cannot be removed`,
   removed: 'Purchase order removed',
-  received: (receipt: { toOrders: number; orders: number; toStock: number }, warehouse: string) =>
-    `Received into ${warehouse}: ${receipt.toOrders} pieces to ${receipt.orders} backordered ${
-      receipt.orders === 1 ? 'order' : 'orders'
-    }, ${receipt.toStock} into stock`,
+  received: ({ purchaseOrder: po, toOrders, orders, toStock }: PurchaseOrderReceipt) =>
+    `Received into ${po.receivedInto}: ${toOrders} pieces to ${orders} backordered ${
+      orders === 1 ? 'order' : 'orders'
+    }, ${toStock} into stock`,
   alreadyReceived: (day: string) => `This purchase order was already received on ${day}`,
   receivedNotRemoved: 'This purchase order was received: it stays on record',
   csvUnknownSku: (sku: string) => `sku: no product "${sku}"`,

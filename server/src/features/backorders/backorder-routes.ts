@@ -177,12 +177,11 @@ export const backorderRoutes: FastifyPluginAsyncZod = async (app) => {
         create: (db) =>
           db.transaction(async (tx) => {
             const receipt = await receivePurchaseOrder(tx, request.params.id, request.body);
-            const { purchaseOrder: po } = receipt;
             await recordAudit(tx, request, {
               action: 'purchase-order.receive',
               targetType: 'purchase-order',
-              targetId: po.id,
-              summary: `${po.sku}: ${backorderAdminMessages.received(receipt, po.receivedInto ?? '')}`,
+              targetId: receipt.purchaseOrder.id,
+              summary: `${receipt.purchaseOrder.sku}: ${backorderAdminMessages.received(receipt)}`,
               after: receipt,
             });
             return receipt;
@@ -190,10 +189,7 @@ export const backorderRoutes: FastifyPluginAsyncZod = async (app) => {
         answer: (receipt) => ({
           success: true as const,
           data: receipt,
-          message: backorderAdminMessages.received(
-            receipt,
-            receipt.purchaseOrder.receivedInto ?? '',
-          ),
+          message: backorderAdminMessages.received(receipt),
         }),
       }),
   );

@@ -79,8 +79,8 @@ export function pricingParams(priced: PricedCart<PricedLine> | null) {
 
 /**
  * Issue 34: the statement's last parts record `order.created`, `invoice.created` (on account) and
- * `stock.low` (the product's, and issue 36's per warehouse the order drew from) in the outbox (webhooks/outbox.ts): the order and its events commit together, or
- * neither does.
+ * `stock.low` (the product's, and issue 36's per warehouse the order drew from) in the outbox
+ * (webhooks/outbox.ts): the order and its events commit together, or neither does.
  */
 const checkoutEvents = sql.raw(
   [

@@ -1,7 +1,7 @@
 import type { BuyerPrice } from '@proper-parts/domain/price-lists';
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
 import { queryNamedSql } from '../../db/named-statement.ts';
+import type { Queryable } from '../../db/queryable.ts';
 import { priceSourceOf } from '../cart/cart-repository.ts';
 
 interface PriceRow {
@@ -24,7 +24,7 @@ interface PriceRow {
  * Products not sold (unknown, deleted) are left out.
  */
 export async function buyerPrices(
-  db: Database,
+  db: Queryable,
   userId: string,
   productIds: string[],
 ): Promise<BuyerPrice[]> {

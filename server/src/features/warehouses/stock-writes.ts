@@ -7,7 +7,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { type Queryable, rowsOf } from '../../db/queryable.ts';
 import { AppError } from '../../errors.ts';
-import { recordEvent, type WarehouseLowRow, warehouseLowData } from '../webhooks/outbox.ts';
+import { recordEventsFrom, warehouseLowCrossed, warehouseLowJson } from '../webhooks/outbox.ts';
 import { warehouseOf } from './warehouse-store.ts';
 
 /**
@@ -131,18 +131,15 @@ async function recordWarehouseLow(
   warehouseId: number,
   before: number,
 ): Promise<void> {
-  const [row] = await rowsOf<WarehouseLowRow>(
+  await recordEventsFrom(
     db,
-    sql`select p.id as "productId", p.sku, p.available_quantity as available,
-        p.minimum_order_quantity as minimum, s.warehouse_id as "warehouseId", w.name as warehouse,
-        s.quantity, s.reorder_point as "reorderPoint"
+    'stock.low',
+    sql`select 'product:' || p.id, ${sql.raw(warehouseLowJson('p', 's', 'w.name'))}
       from warehouse_stock s
         join products p on p.id = s.product_id
         join warehouses w on w.id = s.warehouse_id
-      where s.product_id = ${productId} and s.warehouse_id = ${warehouseId}`,
+        cross join (select ${before}::int as count) b
+      where s.product_id = ${productId} and s.warehouse_id = ${warehouseId}
+        and ${sql.raw(warehouseLowCrossed('s.quantity', '(b.count - s.quantity)', 's.reorder_point'))}`,
   );
-  if (!row) return;
-  const point = Number(row.reorderPoint);
-  if (point > 0 && Number(row.quantity) < point && before >= point)
-    await recordEvent(db, 'stock.low', `product:${productId}`, warehouseLowData(row));
 }

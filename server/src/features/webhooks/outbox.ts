@@ -1,5 +1,5 @@
 import type { WebhookEventType } from '@proper-parts/domain/webhooks';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/queryable.ts';
 
 /**
@@ -36,6 +36,25 @@ export async function recordEvents(tx: Queryable, events: OutboxEvent[]): Promis
         insert into outbox_events (type, subject, data)
         select r.type, r.subject, r.data
         from jsonb_to_recordset(${rows}::jsonb) as r(type text, subject text, data jsonb)
+        returning id, seq, type, subject
+      ) ${sql.raw(fanOut('pp_events'))}`,
+  );
+}
+
+/**
+ * Records one event of `type` for each row of `rows`, a select of `(subject text, data jsonb)`
+ * with its own parameters, in one statement: what `eventParts` adds to a bigger statement, for a
+ * change made in several (an admin's stock count: the rows read and the events written at once).
+ */
+export async function recordEventsFrom(
+  tx: Queryable,
+  type: WebhookEventType,
+  rows: SQL,
+): Promise<void> {
+  await tx.execute(
+    sql`with pp_events as (
+        insert into outbox_events (type, subject, data)
+        select ${type}, ev_rows.subject, ev_rows.data from (${rows}) ev_rows(subject, data)
         returning id, seq, type, subject
       ) ${sql.raw(fanOut('pp_events'))}`,
   );
@@ -124,37 +143,12 @@ export const warehouseLowCrossed = (after: string, took: string, point: string) 
 /**
  * That event's data: stock.low's (the product's total and line) and the warehouse's own figures,
  * from the product's columns under `product` and a warehouse_stock row under `stock` (its
- * warehouse's name under `name`). `warehouseLowData` writes the same in JS.
+ * warehouse's name under `name`).
  */
 export const warehouseLowJson = (product: string, stock: string, name: string) =>
   `${stockLowJson(product, `${product}.available_quantity`, `${product}.minimum_order_quantity`)}
     || jsonb_build_object('warehouse', jsonb_build_object('id', ${stock}.warehouse_id,
       'name', ${name}, 'quantity', ${stock}.quantity, 'reorderPoint', ${stock}.reorder_point))`;
-
-export interface WarehouseLowRow {
-  productId: string;
-  sku: string;
-  available: number;
-  minimum: number;
-  warehouseId: number;
-  warehouse: string;
-  quantity: number;
-  reorderPoint: number;
-}
-
-/** `warehouseLowJson`'s data, from a row read in JS. */
-export const warehouseLowData = (row: WarehouseLowRow) => ({
-  productId: row.productId,
-  sku: row.sku,
-  available: Number(row.available),
-  lowLine: lowLineOf(Number(row.minimum)),
-  warehouse: {
-    id: Number(row.warehouseId),
-    name: row.warehouse,
-    quantity: Number(row.quantity),
-    reorderPoint: Number(row.reorderPoint),
-  },
-});
 
 /** invoice.created's data: the order, the number as the invoice shows it (2026-000042), due day. */
 export const invoiceEventJson = (orderId: string, year: string, number: string, dueOn: string) =>

@@ -28,12 +28,9 @@ export function usePrefilledShipTo(
   // Read while rendering (react-hook-form counts it only then): a buyer who already pressed Place
   // order keeps the form and its messages; defaults that come later (a slow network) fill nothing.
   const tried = form.formState.submitCount > 0;
-  const triedRef = useRef(tried);
-  triedRef.current = tried;
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the defaults have loaded
   useEffect(() => {
-    if (!defaults || begun.current || triedRef.current || form.getFieldState('shipTo').isDirty)
-      return;
+    if (!defaults || begun.current || tried || form.getFieldState('shipTo').isDirty) return;
     const shipTo = defaults.shipTo
       ? { ...emptyAddress(), ...defaults.shipTo }
       : { ...emptyAddress(), ...fallback(), phone: defaults.phone };
