@@ -1,7 +1,7 @@
+import { formatExpectedOn } from '@proper-parts/domain/backorder-rules';
 import type { PurchaseOrder } from '@proper-parts/domain/backorders';
 import { useId, useState } from 'react';
 import { BusyButton } from '../../../components/busy-button';
-import { formatDate } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { useWarehouses } from '../../warehouses/api/warehouses';
 import { useReceivePurchaseOrder } from '../api/backorders';
@@ -18,8 +18,9 @@ export function ReceivePurchaseOrder({ po }: { po: PurchaseOrder }) {
   const selectId = useId();
   if (po.receivedAt)
     return (
-      <span className="text-sm text-success">
-        Received into {po.receivedInto ?? 'a removed warehouse'} on {formatDate(po.receivedAt)}
+      <span className="whitespace-nowrap text-sm text-success">
+        Received into {po.receivedInto ?? 'a removed warehouse'} on{' '}
+        {formatExpectedOn(po.receivedAt.slice(0, 10))}
       </span>
     );
   const list = warehouses.data ?? [];
