@@ -970,6 +970,12 @@ export const returnLines = pgTable(
      * deposit is kept (nothing refunded for it).
      */
     coreLate: boolean('core_late').notNull().default(false),
+    /**
+     * Issue 37: the goods this line gave back when the return was refunded (its pieces at their
+     * invoice lines' prices, before the restocking fee; 0 for a core return): the sales figures'
+     * top lists take it off the product and, with the fee netted, the customer (migration 0043).
+     */
+    refundGoodsCents: bigint('refund_goods_cents', { mode: 'number' }),
   },
   (t) => [
     primaryKey({ columns: [t.returnId, t.productId] }),

@@ -17,6 +17,7 @@ import {
   type RefundOptions,
   refundAmountsOf,
 } from './refund-amounts.ts';
+import { recordRefundGoods } from './refund-goods.ts';
 import { findReturn } from './returns-repository.ts';
 
 /**
@@ -132,6 +133,7 @@ export function issueCreditNote(
       { id: note!.id, number, orderId: locked.orderId, totalCents: amounts.totalCents },
       actor.id,
     );
+    await recordRefundGoods(tx, id, amounts.goods);
     await tx.execute(
       sql`update returns set refund_state = 'refunded', refund_cents = ${amounts.totalCents},
           refund_tax_cents = ${amounts.taxCents}, refund_freight_cents = ${amounts.freightCents},

@@ -49,6 +49,11 @@ export interface RefundAmounts {
   freightCents: number;
   feeCents: number;
   totalCents: number;
+  /**
+   * Each returned product's goods given back, before the restocking fee (not its deposit): kept on
+   * its return line for the sales figures' top lists (refund-goods.ts, migration 0043).
+   */
+  goods: { productId: string; cents: number }[];
 }
 
 /** `a / b` rounded half up, for non-negative integers. */
@@ -120,6 +125,7 @@ export function refundAmountsOf(
   options: RefundOptions = {},
 ): RefundAmounts {
   const lines: CreditNoteLine[] = [];
+  const goods: RefundAmounts['goods'] = [];
   let goodsCents = 0;
   let depositCents = 0;
   let taxCents = 0;
@@ -130,6 +136,7 @@ export function refundAmountsOf(
     // nothing (the deposit is kept). A part returned brings back its price and its deposit.
     if (line.reason !== 'core_return') {
       const before = basis.refundedBefore.get(line.productId) ?? 0;
+      const goodsBefore = goodsCents;
       for (const taken of takeFromLines(orderLines, pieces, before, (l) => l.taxCents)) {
         const lineTotalCents = taken.quantity * taken.line.unitPriceCents;
         lines.push({
@@ -143,6 +150,7 @@ export function refundAmountsOf(
         goodsCents += lineTotalCents;
         taxCents += taken.taxCents;
       }
+      goods.push({ productId: line.productId, cents: goodsCents - goodsBefore });
     }
     if (line.reason === 'core_return' && line.coreLate) continue;
     const withDeposit = orderLines.filter((l) => l.depositCents > 0);
@@ -176,6 +184,7 @@ export function refundAmountsOf(
     freightCents,
     feeCents,
     totalCents: subtotalCents + taxCents + freightCents - feeCents,
+    goods,
   };
 }
 

@@ -12,6 +12,7 @@ import {
   type RefundOptions,
   refundAmountsOf,
 } from './refund-amounts.ts';
+import { recordRefundGoods } from './refund-goods.ts';
 import { findReturn } from './returns-repository.ts';
 
 /** A claim older than this is taken to have died (a crash between the provider and the record). */
@@ -52,6 +53,8 @@ function claim(db: Database, id: string, options: RefundOptions) {
     if (!basis) throw await refusalOf(tx, id);
     const amounts = refundAmountsOf(current, basis, options);
     if (amounts.totalCents <= 0) throw nothingToRefundOf(current);
+    // The lines' goods go with the amounts below: a claim taken again keeps both as first stored.
+    if (current.refundState === null) await recordRefundGoods(tx, id, amounts.goods);
     const [claimed] = await rowsOf<{ cents: number | string }>(
       tx,
       sql`update returns set

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { buildCompanyFixture } from '../../../test/company-matrix/fixture.ts';
 import { buildTestApp } from '../../../test/helper.ts';
-import { createProduct } from '../../../test/order-helpers.ts';
+import { createProduct, payWithSandbox } from '../../../test/order-helpers.ts';
 import { rebuildSales } from '../sales/sales-rebuild.ts';
 import { useShopTimeZone } from '../sales/shop-time-zone.ts';
 
@@ -27,10 +27,23 @@ describe('refunds of returns in the sales figures', async () => {
       ...(body ? { payload: body } : {}),
     });
   const today = new Date().toISOString().slice(0, 10);
-  const summary = async () => {
+  const dashboard = async () => {
     const res = await call('shopAdmin', 'GET', `/sales?from=${today}&to=${today}&interval=day`);
     expect(res.statusCode, res.body).toBe(200);
-    return res.json().data.summary;
+    return res.json().data;
+  };
+  const summary = async () => (await dashboard()).summary;
+  /** A product's and the company admin's lines in the top lists (units, revenue in dollars). */
+  const topOf = async (productId: string) => {
+    const data = await dashboard();
+    const product = data.topProducts.find((p: { productId: string }) => p.productId === productId);
+    const customer = data.topCustomers.find((c: { userId: string }) => c.userId === f.ids.adminA);
+    return {
+      units: product?.units,
+      revenue: product?.revenue,
+      customer: customer?.revenue,
+      orders: customer?.orders,
+    };
   };
 
   it('nets the credit note on its day, once, and again after a rebuild', async () => {
@@ -65,6 +78,8 @@ describe('refunds of returns in the sales figures', async () => {
       trackingNumber: '1Z999AA10123456784',
     });
     const before = await summary();
+    const topBefore = await topOf(part.id);
+    expect(topBefore).toMatchObject({ units: 10, revenue: 100 });
     const asked = await call('adminA', 'POST', `/orders/${orderId}/returns`, {
       lines: [{ productId: part.id, quantity: 2, reason: 'wrong_part' }],
     });
@@ -89,6 +104,14 @@ describe('refunds of returns in the sales figures', async () => {
     expect(after.revenue).toBeCloseTo(before.revenue - 15, 2);
     expect(after.units).toBe(before.units - 2);
     expect(after.freight).toBeCloseTo(before.freight - 5, 2);
+    // The top lists take the same $15 and 2 pieces off the part and its buyer (an order kept).
+    const topAfter = await topOf(part.id);
+    expect(topAfter).toEqual({
+      units: 8,
+      revenue: 85,
+      customer: topBefore.customer - 15,
+      orders: topBefore.orders,
+    });
 
     // A change of zone rebuilds the roll-ups from the orders: the refund is counted again, once.
     expect(await useShopTimeZone(app.db, 'Etc/GMT-1')).toBe('UTC');
@@ -102,6 +125,63 @@ describe('refunds of returns in the sales figures', async () => {
     });
     expect(rebuilt.refunded).toBeCloseTo(after.refunded, 2);
     expect(rebuilt.freight).toBeCloseTo(after.freight, 2);
+    expect(await topOf(part.id)).toEqual(topAfter);
+  });
+
+  it('a card refund of two parts splits the fee between them, to the cent, in the top lists', async () => {
+    const parts = await Promise.all(
+      [333, 1000].map((priceCents) =>
+        createProduct(app, { priceCents, minimumOrderQuantity: 1, availableQuantity: 50 }),
+      ),
+    );
+    for (const part of parts)
+      await call('adminA', 'PUT', `/cart/lines/${part.id}`, { quantity: 5 });
+    const placed = await call('adminA', 'POST', '/orders', {
+      address: '1 Mill Road, Springfield',
+      phone: '555 0100',
+    });
+    expect(placed.statusCode, placed.body).toBe(200);
+    const orderId = placed.json().data._id as string;
+    expect((await payWithSandbox(app, f.users.adminA, orderId)).statusCode).toBe(200);
+    await call('shopAdmin', 'POST', `/manageOrder/${orderId}/shipments`, {
+      lines: parts.map((part) => ({ productId: part.id, quantity: 5 })),
+      carrier: 'UPS',
+      trackingNumber: '1Z999AA10123456784',
+    });
+    const [cheap, dear] = parts as [(typeof parts)[0], (typeof parts)[0]];
+    const cheapBefore = await topOf(cheap.id);
+    const dearBefore = await topOf(dear.id);
+    const asked = await call('adminA', 'POST', `/orders/${orderId}/returns`, {
+      lines: [
+        { productId: cheap.id, quantity: 3, reason: 'not_needed' },
+        { productId: dear.id, quantity: 1, reason: 'damaged' },
+      ],
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const id = asked.json().data.id as string;
+    await call('shopAdmin', 'POST', `/admin/returns/${id}/approve`);
+    await call('shopAdmin', 'POST', `/admin/returns/${id}/receive`, {
+      lines: [
+        { productId: cheap.id, quantity: 3, outcome: 'restock' },
+        { productId: dear.id, quantity: 1, outcome: 'scrap' },
+      ],
+    });
+    const refunded = await call('shopAdmin', 'POST', `/admin/returns/${id}/refund`, {
+      restockingFeePercent: 15,
+    });
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    // Goods $9.99 + $10.00 and a fee of 15 %: $3.00 (299.85 cents, half up). Shares by goods,
+    // rounded down: 149 and 150 cents; the cent left goes on the larger line (151).
+    expect(await topOf(cheap.id)).toMatchObject({
+      units: cheapBefore.units - 3,
+      revenue: Number((cheapBefore.revenue - 8.5).toFixed(2)),
+    });
+    const dearAfter = await topOf(dear.id);
+    expect(dearAfter).toMatchObject({
+      units: dearBefore.units - 1,
+      revenue: Number((dearBefore.revenue - 8.49).toFixed(2)),
+    });
+    expect(dearAfter.customer).toBeCloseTo(dearBefore.customer - 16.99, 2);
   });
 
   it('a core deposit given back is no refund of goods: revenue and units stay, and after a rebuild', async () => {

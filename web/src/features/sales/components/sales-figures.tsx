@@ -125,7 +125,7 @@ export function SalesFigures({ data }: { data: SalesDashboard }) {
 
         <RevenueList
           title="Top products"
-          description="By revenue, refunds taken off."
+          description="By revenue, refunds and returns taken off."
           empty="No products sold in this range."
           items={data.topProducts}
           head={['Part', 'Units', 'Revenue']}
@@ -143,7 +143,7 @@ export function SalesFigures({ data }: { data: SalesDashboard }) {
 
       <RevenueList
         title="Top customers"
-        description="By revenue, refunds taken off."
+        description="By revenue, refunds and returns taken off."
         empty="No customers bought in this range."
         items={data.topCustomers}
         head={['Customer', 'Orders', 'Revenue']}
