@@ -33,7 +33,9 @@ const CHECKOUT_READ = `select
     (select json_agg(json_build_array(p.id, c.quantity, u.cents, p.weight_grams,
         p.deleted_at is null, p.core_deposit_cents) order by c.added_at, p.id)
       from cart_lines c
-        cross join lateral (select * from products p where p.id = c.product_id limit 1) p
+        cross join lateral (select p.id, p.price_cents, p.weight_grams, p.deleted_at,
+            p.core_deposit_cents
+          from products p where p.id = c.product_id limit 1) p
         cross join lateral pp_buyer_unit_price(p.id, p.price_cents, c.quantity, $1::text) u
       where c.user_id = $1) as lines,
     b.tax_id as "taxId", b.exemption
