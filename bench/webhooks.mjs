@@ -5,10 +5,11 @@
 // made an admin. A local receiver (this process, plain node:http) answers 200 to every post.
 //  - CPU per order (target: webhooks on <= 10 % more than off): one server process with its
 //    worker off, 50 buyers placing one-line orders (`POST /purchase`) for BENCH_SECONDS (10) with
-//    no endpoint (off), then with an endpoint subscribed to order.created (on: each order's event
-//    written and fanned out in its statement); the server's CPU time (/proc, user + system) per
-//    order placed. The database's own CPU is not counted. A third run without the endpoint again
-//    says how far two runs of the same thing differ on the machine at that moment.
+//    no endpoint (off), and with an endpoint subscribed to order.created (on: each order's event
+//    written and fanned out in its statement), BENCH_WEBHOOK_ROUNDS (3) of each, interleaved and
+//    every other round backwards; the server's CPU time (/proc, user + system) per order placed,
+//    summed over the runs of each kind. The database's own CPU is not counted. The spread of the
+//    off runs says how far runs of the same thing differ on the machine at that moment.
 //  - throughput (target >= 500 events/s): the `on` run's events and BENCH_WEBHOOK_EVENTS (10,000)
 //    more in the outbox, then one server process (WEBHOOK_WORKER on, its defaults: batches of 100,
 //    32 posts at once) is timed from its port opening until every event is delivered; its CPU per
@@ -34,6 +35,8 @@ const quick = process.argv.includes('--quick');
 const seconds = Number(process.env.BENCH_SECONDS ?? (quick ? 3 : 10));
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const EVENTS = Number(process.env.BENCH_WEBHOOK_EVENTS ?? (quick ? 2_000 : 10_000));
+/** Off and on runs of the CPU comparison, interleaved: ROUNDS of each. */
+const ROUNDS = Number(process.env.BENCH_WEBHOOK_ROUNDS ?? (quick ? 1 : 3));
 const TARGETS = { eventsPerSecond: 500, extraCpuPercent: 10 };
 const secret = 'bench-secret-0123456789abcdef0123456789abcdef';
 const webhookEnv = { WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true', WEBHOOK_ALLOW_HTTP: 'true' };
@@ -221,25 +224,34 @@ export async function runWebhooks() {
     });
     const pid = shop.child.pid;
     await placeOrders(shop.url, productIds); // warm-up
-    let cpu = cpuMs(pid);
-    const off = await placeOrders(shop.url, productIds);
-    const offCpuMs = cpuMs(pid) - cpu;
-    log(`off: ${off.placed} orders, ${offCpuMs} ms CPU ${JSON.stringify(off.statuses)}`);
-    const endpoint = await registerEndpoint(shop.url, receiver.url);
-    cpu = cpuMs(pid);
-    const on = await placeOrders(shop.url, productIds);
-    const onCpuMs = cpuMs(pid) - cpu;
-    log(`on: ${on.placed} orders, ${onCpuMs} ms CPU ${JSON.stringify(on.statuses)}`);
-    // Off again (the endpoint deleted): how far two runs of the same thing differ on this machine.
-    await send(new Agent(), shop.url, {
-      method: 'DELETE',
-      path: `/api/v1/admin/webhooks/${endpoint.id}`,
-      headers: { authorization: `Bearer ${tokenOf(1)}` },
-    });
-    cpu = cpuMs(pid);
-    const offAgain = await placeOrders(shop.url, productIds);
-    const offAgainCpuMs = cpuMs(pid) - cpu;
-    log(`off again: ${offAgain.placed} orders, ${offAgainCpuMs} ms CPU`);
+    // Off and on in rounds, every other round backwards (off on, on off, ...): each run's orders
+    // make the next a little dearer (the tables grow), and a machine drifts over a minute, so a
+    // single off then on charged the drift to `on` (stop 49: two off runs 18 % apart).
+    const runs = [];
+    let endpoint;
+    for (let r = 0; r < ROUNDS; r++) {
+      for (const kind of r % 2 ? ['on', 'off'] : ['off', 'on']) {
+        if (kind === 'on') endpoint = await registerEndpoint(shop.url, receiver.url);
+        const cpu = cpuMs(pid);
+        const placed = await placeOrders(shop.url, productIds);
+        const cpuUsed = cpuMs(pid) - cpu;
+        runs.push({
+          kind,
+          orders: placed.placed,
+          cpuMs: cpuUsed,
+          msPerOrder: round3(cpuUsed / placed.placed),
+        });
+        log(
+          `${kind} ${r + 1}: ${placed.placed} orders, ${cpuUsed} ms CPU ${JSON.stringify(placed.statuses)}`,
+        );
+        if (kind === 'on')
+          await send(new Agent(), shop.url, {
+            method: 'DELETE',
+            path: `/api/v1/admin/webhooks/${endpoint.id}`,
+            headers: { authorization: `Bearer ${tokenOf(1)}` },
+          });
+      }
+    }
     await stop(shop.child);
     const kept = await registerEndpointDirectly(database, endpoint, receiver.url);
 
@@ -268,8 +280,22 @@ export async function runWebhooks() {
     const posted = receiver.posts() - postsBefore;
     await stop(worker.child);
     const signaturesOk = receiver.sample.every((s) => verified(kept.secret, s));
-    const offPerOrder = offCpuMs / off.placed;
-    const onPerOrder = onCpuMs / on.placed;
+    const sumOf = (kind) => {
+      const mine = runs.filter((run) => run.kind === kind);
+      const orders = mine.reduce((sum, run) => sum + run.orders, 0);
+      const cpuMs = mine.reduce((sum, run) => sum + run.cpuMs, 0);
+      const each = mine.map((run) => run.cpuMs / run.orders);
+      return {
+        orders,
+        cpuMs,
+        msPerOrder: round3(cpuMs / orders),
+        spreadPercent: round(((Math.max(...each) - Math.min(...each)) / (cpuMs / orders)) * 100),
+      };
+    };
+    const off = sumOf('off');
+    const on = sumOf('on');
+    const offPerOrder = off.cpuMs / off.orders;
+    const onPerOrder = on.cpuMs / on.orders;
     const perEvent = deliveredCpuMs / backlog;
 
     const result = {
@@ -290,17 +316,12 @@ export async function runWebhooks() {
       cpuPerOrder: {
         connections,
         seconds,
-        off: { orders: off.placed, cpuMs: offCpuMs, msPerOrder: round3(offPerOrder) },
-        on: { orders: on.placed, cpuMs: onCpuMs, msPerOrder: round3(onPerOrder) },
-        offAgain: {
-          orders: offAgain.placed,
-          cpuMs: offAgainCpuMs,
-          msPerOrder: round3(offAgainCpuMs / offAgain.placed),
-        },
-        // The same run twice differs by this much here: the noise the 10 % is read against.
-        offRunsDifferPercent: round(
-          (Math.abs(offAgainCpuMs / offAgain.placed - offPerOrder) / offPerOrder) * 100,
-        ),
+        rounds: ROUNDS,
+        runs,
+        off,
+        on,
+        // How far the off runs (each an order's CPU) spread: the noise the 10 % is read against.
+        offRunsDifferPercent: off.spreadPercent,
         placementExtraPercent: round(((onPerOrder - offPerOrder) / offPerOrder) * 100),
         // The same orders with their one event each posted by this process's worker.
         withDeliveryMsPerOrder: round3(onPerOrder + perEvent),
