@@ -11,7 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { answerOnce } from '../../http/idempotency.ts';
 import { errorResponses } from '../../http/responses.ts';
-import { actorOf } from '../auth/actor.ts';
+import { auditActorOf } from '../audit/audit-log.ts';
 import { createApiKey, listApiKeys, revokeApiKey } from './api-key-store.ts';
 import { replaySeal } from './replay-seal.ts';
 
@@ -35,7 +35,7 @@ export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const answer = await answerOnce(app.db, request, reply, {
-        create: (db) => createApiKey(db, actorOf(request).id, request.body),
+        create: (db) => createApiKey(db, auditActorOf(request), request.body),
         answer: ({ id, key }) => ({
           success: true as const,
           data: { id, key: sealer.seal(key) },
@@ -75,7 +75,7 @@ export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const name = await revokeApiKey(app.db, request.params.id);
+      const name = await revokeApiKey(app.db, auditActorOf(request), request.params.id);
       return {
         success: true as const,
         data: { id: request.params.id },

@@ -11,6 +11,7 @@ import { rowsOf } from '../../db/queryable.ts';
 import { apiKeys, user } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { afterCursor, cursorAt, pageOf } from '../../http/keyset.ts';
+import { type AuditActor, recordAudit } from '../audit/audit-log.ts';
 import type { KeyCaller } from '../auth/actor.ts';
 
 /** `ppk_` + 16 hex digits to find the key by + 43 base64url characters (256 random bits). */
@@ -30,17 +31,29 @@ const sha256 = (key: string) => createHash('sha256').update(key).digest();
  */
 export async function createApiKey(
   db: Database,
-  createdBy: string,
+  actor: AuditActor,
   { name, scopes }: CreateApiKeyRequest,
 ): Promise<{ id: string; key: string }> {
+  const createdBy = actor.id;
+  if (!createdBy) throw new Error('an API key is made by a signed-in admin');
   const prefix = randomBytes(8).toString('hex');
   const key = `ppk_${prefix}_${randomBytes(32).toString('base64url')}`;
-  const [row] = await db
-    .insert(apiKeys)
-    .values({ name, prefix, keyHash: sha256(key).toString('hex'), scopes, createdBy })
-    .returning({ id: apiKeys.id });
-  if (!row) throw new Error('api key not stored');
-  return { id: row.id, key };
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(apiKeys)
+      .values({ name, prefix, keyHash: sha256(key).toString('hex'), scopes, createdBy })
+      .returning({ id: apiKeys.id });
+    if (!row) throw new Error('api key not stored');
+    // The entry names the key by its name and prefix; the key itself is nowhere but the answer.
+    await recordAudit(tx, actor, {
+      action: 'api-key.create',
+      targetType: 'api-key',
+      targetId: row.id,
+      summary: `API key "${name}" (ppk_${prefix}) for ${scopes.join(', ')}`,
+      after: { name, prefix, scopes },
+    });
+    return { id: row.id, key };
+  });
 }
 
 /**
@@ -143,13 +156,28 @@ export async function listApiKeys(
   );
 }
 
-/** Revokes the key (kept, marked, for the list); revoking it again changes nothing. */
-export async function revokeApiKey(db: Database, id: string): Promise<string> {
-  const [row] = await rowsOf<{ name: string }>(
-    db,
-    sql`update api_keys set revoked_at = coalesce(revoked_at, now()) where id = ${id}
-      returning name`,
-  );
-  if (!row) throw new AppError('NOT_FOUND', apiKeyMessages.notFound);
-  return row.name;
+/**
+ * Revokes the key (kept, marked, for the list), with its audit entry; revoking it again changes
+ * nothing and records nothing.
+ */
+export async function revokeApiKey(db: Database, actor: AuditActor, id: string): Promise<string> {
+  return db.transaction(async (tx) => {
+    const [row] = await rowsOf<{ name: string; prefix: string; revoked: boolean }>(
+      tx,
+      sql`with before as (select id, revoked_at is null as live from api_keys where id = ${id} for update)
+        update api_keys k set revoked_at = coalesce(k.revoked_at, now()) from before
+        where k.id = before.id
+        returning k.name, k.prefix, before.live as revoked`,
+    );
+    if (!row) throw new AppError('NOT_FOUND', apiKeyMessages.notFound);
+    if (row.revoked)
+      await recordAudit(tx, actor, {
+        action: 'api-key.revoke',
+        targetType: 'api-key',
+        targetId: id,
+        summary: `API key "${row.name}" (ppk_${row.prefix}) revoked`,
+        before: { revokedAt: null },
+      });
+    return row.name;
+  });
 }

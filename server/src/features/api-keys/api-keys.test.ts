@@ -151,6 +151,40 @@ describe('API keys (issue 34)', async () => {
     }
   });
 
+  it('is made and revoked with an audit entry naming it, never the key; a second revoke records nothing', async () => {
+    const { id, key } = await createApiKey(app, admin, ['orders:read'], 'ERP orders');
+    const revoke = () =>
+      app.inject({
+        method: 'DELETE',
+        url: `/api/v1/admin/api-keys/${id}`,
+        headers: { cookie: otherAdmin.cookie },
+      });
+    expect((await revoke()).statusCode).toBe(200);
+    expect((await revoke()).statusCode).toBe(200);
+    const entries = await app.db.execute(
+      sql`select action, actor_email as "actorEmail", summary, before, after from audit_log
+        where target_type = 'api-key' and target_id = ${id} order by id`,
+    );
+    const prefix = key.slice(0, 20);
+    expect(entries.rows).toEqual([
+      {
+        action: 'api-key.create',
+        actorEmail: admin.email,
+        summary: `API key "ERP orders" (${prefix}) for orders:read`,
+        before: null,
+        after: { name: 'ERP orders', prefix: key.slice(4, 20), scopes: ['orders:read'] },
+      },
+      {
+        action: 'api-key.revoke',
+        actorEmail: otherAdmin.email,
+        summary: `API key "ERP orders" (${prefix}) revoked`,
+        before: { revokedAt: null },
+        after: null,
+      },
+    ]);
+    expect(JSON.stringify(entries.rows)).not.toContain(key.slice(21));
+  });
+
   it('stops working when its maker is no longer an admin', async () => {
     const maker = await signUpAdmin(app, { email: 'keys-leaver@example.com' });
     const { key } = await createApiKey(app, maker, ['stock:write']);
