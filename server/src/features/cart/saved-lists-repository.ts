@@ -8,6 +8,7 @@ import {
 import type { PaginationQuery } from '@proper-parts/domain/envelope';
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { queryNamedSql } from '../../db/named-statement.ts';
 import { type Queryable, rowsOf } from '../../db/queryable.ts';
 import { savedLists } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
@@ -96,7 +97,7 @@ export async function findSavedList(
   );
   if (!summary) throw new AppError('NOT_FOUND', cartMessages.listNotFound);
   // Issue 35: priced as the cart would price each line for its owner today (decision 038).
-  const lines = await rowsOf<
+  const lines = await queryNamedSql<
     Pick<SavedList['lines'][number], 'productId' | 'sku' | 'name' | 'slug' | 'quantity'> & {
       supersededBy: string | null;
       unitCents: number | string;
@@ -105,6 +106,7 @@ export async function findSavedList(
     }
   >(
     db,
+    'saved-list-lines',
     sql`select s.product_id as "productId", p.sku, p.name, p.slug, s.quantity,
         ${replacementJson()} as "supersededBy",
         (select u.cents from pp_buyer_unit_price(p.id, p.price_cents, s.quantity, ${userId}::text) u) as "unitCents",
@@ -162,8 +164,9 @@ export async function reorder(
   userId: string,
   orderId: string,
 ): Promise<ReorderResult> {
-  const lines = await rowsOf<ReorderRow>(
+  const lines = await queryNamedSql<ReorderRow>(
     db,
+    'reorder-lines',
     sql`select p.id as "productId", case when p.id <> l.product_id then o.sku end as "oldSku",
         case when p.id <> l.product_id then p.sku else l.sku end as sku,
         case when p.id <> l.product_id then p.name else l.name end as name, l.quantity,

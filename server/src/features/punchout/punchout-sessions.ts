@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { PunchoutProtocol, PunchoutSessionState } from '@proper-parts/domain/punchout';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { queryNamedSql } from '../../db/named-statement.ts';
 import { type Queryable, rowsOf } from '../../db/queryable.ts';
 import type { ActiveConnection } from './connection-store.ts';
 
@@ -117,8 +118,9 @@ export async function returnPunchoutCart(
         where id = ${punchout.id} and returned_at is null returning id`,
     );
     if (ended.length === 0) return null;
-    const lines = await rowsOf<ReturnedLine>(
+    const lines = await queryNamedSql<ReturnedLine>(
       tx,
+      'punchout-returned-lines',
       sql`select p.sku, p.name, c.quantity,
           (select u.cents from pp_buyer_unit_price(p.id, p.price_cents, c.quantity, c.user_id) u) as "unitCents",
           coalesce(p.mpn, '') as mpn, coalesce(b.name, '') as brand,
