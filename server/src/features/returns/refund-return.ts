@@ -53,8 +53,13 @@ function claim(db: Database, id: string, options: RefundOptions) {
     if (!basis) throw await refusalOf(tx, id);
     const amounts = refundAmountsOf(current, basis, options);
     if (amounts.totalCents <= 0) throw nothingToRefundOf(current);
-    // The lines' goods go with the amounts below: a claim taken again keeps both as first stored.
-    if (current.refundState === null) await recordRefundGoods(tx, id, amounts.goods);
+    // The lines' goods go with the amounts below, decided on the row as locked now: a claim taken
+    // again keeps both as first stored; a claim released after a provider failure stores both anew.
+    const [locked] = await rowsOf<{ refundState: string | null }>(
+      tx,
+      sql`select refund_state as "refundState" from returns where id = ${id} for update`,
+    );
+    if (locked && locked.refundState === null) await recordRefundGoods(tx, id, amounts.goods);
     const [claimed] = await rowsOf<{ cents: number | string }>(
       tx,
       sql`update returns set

@@ -171,15 +171,16 @@ describe('refunds of returns in the sales figures', async () => {
     });
     expect(refunded.statusCode, refunded.body).toBe(200);
     // Goods $9.99 + $10.00 and a fee of 15 %: $3.00 (299.85 cents, half up). Shares by goods,
-    // rounded down: 149 and 150 cents; the cent left goes on the larger line (151).
+    // rounded down: 149.92 → 149 and 150.08 → 150; the cent left goes to the larger remainder
+    // (the $9.99 line's): 150 and 150.
     expect(await topOf(cheap.id)).toMatchObject({
       units: cheapBefore.units - 3,
-      revenue: Number((cheapBefore.revenue - 8.5).toFixed(2)),
+      revenue: Number((cheapBefore.revenue - 8.49).toFixed(2)),
     });
     const dearAfter = await topOf(dear.id);
     expect(dearAfter).toMatchObject({
       units: dearBefore.units - 1,
-      revenue: Number((dearBefore.revenue - 8.49).toFixed(2)),
+      revenue: Number((dearBefore.revenue - 8.5).toFixed(2)),
     });
     expect(dearAfter.customer).toBeCloseTo(dearBefore.customer - 16.99, 2);
   });
