@@ -222,6 +222,14 @@ function queued(deliver: (message: MailMessage) => Promise<void>): Mailer {
 }
 
 /**
+ * Mails written by this process, counted: six digits in the outbox's names, so that the mails of
+ * one millisecond sort in the order they were written (a fast machine wrote several a millisecond,
+ * and the prune then kept an older one over the newest: mailer.test.ts, CI 30 Nov).
+ */
+let mailsWritten = 0;
+const nextMailNumber = () => String(mailsWritten++ % 1_000_000).padStart(6, '0');
+
+/**
  * Real mail over SMTP when SMTP_URL is set; otherwise each message becomes an .eml file under
  * DATA_DIR/mail (its path is logged, never its link), so a shop without a mail server still works.
  */
@@ -278,8 +286,9 @@ function deliveryOf({
     });
     if (outboxDir) {
       await ensureOutbox(outboxDir);
-      // Time first (the newest sorts last), then a random part: two mails never share a name.
-      const name = `${Date.now()}-${randomUUID().slice(0, 8)}-${to.replace(/[^a-z0-9@._+-]/gi, '_')}`;
+      // Time first, then this process's count (the newest sorts last, within a millisecond too:
+      // the prune and the readers sort names), then a random part: two mails never share a name.
+      const name = `${Date.now()}-${nextMailNumber()}-${randomUUID().slice(0, 8)}-${to.replace(/[^a-z0-9@._+-]/gi, '_')}`;
       const file = join(outboxDir, `${name}.eml`);
       await writeFile(file, message, { flag: 'wx' }).catch(async (error) => {
         if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
