@@ -11,10 +11,10 @@
 //    summed over the runs of each kind. The database's own CPU is not counted. The spread of the
 //    off runs says how far runs of the same thing differ on the machine at that moment.
 //  - throughput (target >= 500 events/s): BENCH_WEBHOOK_EVENTS (10,000) order events in the
-//    outbox (the CPU runs' own are deleted first), then one server process (WEBHOOK_WORKER on, its defaults: batches of 100,
-//    32 posts at once) is timed from its port opening until every event is delivered; its CPU per
-//    event posted is added to the `on` cost per order (`withDelivery`). A sample of signatures is
-//    checked against the endpoint's secret.
+//    outbox (the CPU runs' own are deleted first), then one server process (WEBHOOK_WORKER on,
+//    its defaults: batches of 100, 32 posts at once) is timed from its port opening until every
+//    event is delivered; its CPU per event posted is added to the `on` cost per order
+//    (`withDelivery`). A sample of signatures is checked against the endpoint's secret.
 //  - outage (bench/webhook-outage.mjs): 1,000 orders placed while the receiver answers 500 for a
 //    minute, then 200: every event delivered, signed, in order per order. BENCH_WEBHOOK_ONLY=outage
 //    runs only this part.

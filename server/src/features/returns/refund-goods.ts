@@ -13,10 +13,9 @@ export async function recordRefundGoods(
   goods: RefundAmounts['goods'],
 ): Promise<void> {
   await tx.execute(
-    sql`update return_lines l set refund_goods_cents = coalesce(g.cents, 0)
-      from return_lines r
-        left join jsonb_to_recordset(${JSON.stringify(goods)}::jsonb)
-          as g("productId" uuid, cents bigint) on g."productId" = r.product_id
-      where r.return_id = ${returnId} and l.return_id = r.return_id and l.product_id = r.product_id`,
+    sql`update return_lines l set refund_goods_cents = coalesce((select g.cents
+        from jsonb_to_recordset(${JSON.stringify(goods)}::jsonb) as g("productId" uuid, cents bigint)
+        where g."productId" = l.product_id), 0)
+      where l.return_id = ${returnId}`,
   );
 }
