@@ -8,6 +8,7 @@
 // as well (CI), the server suites run a second time on embedded PGlite, in six shards, beside the journeys
 // (less the files that start their servers on both databases themselves: they ran once).
 import { spawn } from 'node:child_process';
+import { typecheck } from './typecheck.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const pgliteToo = process.env.TEST_PGLITE_TOO === '1' && Boolean(process.env.DATABASE_URL);
@@ -51,13 +52,11 @@ const built = () => !results.find((r) => r.name === 'build')?.failed;
 const builtEnv = (env) => (built() ? { ...env, PP_TEST_BUILT_SERVER: '1' } : env);
 await Promise.all([
   building,
-  phase('typecheck (domain, server)', npx('tsc', '-p', 'domain'), npx('tsc', '-p', 'server')),
   phase(
-    'typecheck (web, e2e) + lint',
-    npx('tsc', '-p', 'web'),
-    npx('tsc', '-p', 'e2e'),
-    npx('biome', 'check', '.'),
+    'typecheck (TypeScript 7)',
+    ...['domain', 'server', 'web', 'e2e'].map((project) => () => typecheck(project)),
   ),
+  phase('lint', npx('biome', 'check', '.')),
   building.then(() =>
     phase(`vitest (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () =>
       run('npx', ['vitest', 'run'], builtEnv(process.env)),
