@@ -186,13 +186,18 @@ export async function startShop({
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   else delete env.DATABASE_URL;
   // With the Node settings `npm start` gives it (scripts/server-flags.mjs, decision 026).
-  // Its log lines go down a pipe, as to a log shipper, read and dropped here.
+  // Its log lines go down a pipe, as to a log shipper: a process of their own that reads and
+  // drops them. Read here, they took the load generator's event loop and CPU (issue 32), and the
+  // logging's loss measured the bench as much as the shop.
+  const shipper = spawn('cat', [], { stdio: ['pipe', 'ignore', 'inherit'] });
   const child = spawn(process.execPath, [...serverNodeFlags(env), 'server/dist/server.js'], {
     cwd: root,
     env,
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['ignore', shipper.stdin, 'inherit'],
   });
-  child.stdout.resume();
+  // The pipe's write end is the server's alone: the shipper sees its end when the server exits.
+  shipper.stdin.destroy();
+  child.once('exit', () => shipper.kill());
   const url = `http://127.0.0.1:${port}`;
   await waitUp(`${url}/api/v1/health`, child);
   // A first start loads the demo catalog after the port opens (decision 034): measured once in.
