@@ -2,6 +2,7 @@ import type { QuickOrderSuggestion } from '@proper-parts/domain/quick-order';
 import type { SalesUnit } from '@proper-parts/domain/sales-units';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { queryNamedSql } from '../../db/named-statement.ts';
 import { isLiveProduct } from '../catalog/catalog-repository.ts';
 
 /**
@@ -32,7 +33,11 @@ export interface Match {
   inCatalog: boolean;
 }
 
-const rowsOf = async <T>(db: Database, query: SQL) => (await db.execute(query)).rows as T[];
+/**
+ * Each of the three under a name (their text is the same whatever the lines, which travel as
+ * parameters): on PostgreSQL each pooled connection plans them once (named-statement.ts).
+ */
+const rowsOf = <T>(db: Database, name: string, query: SQL) => queryNamedSql<T>(db, name, query);
 
 /**
  * Keys travel as one comma-joined parameter: a key is letters and digits only, and one
@@ -59,6 +64,7 @@ export async function findProducts(
   const company = sql`${companyId}::uuid`;
   const rows = await rowsOf<Omit<Match, 'customerPartNumber'> & { key: string }>(
     db,
+    'quick-order-find',
     sql`
     with typed as (select ${keyList(keys)} as key), found as (
     select typed.key, 0 as rank, ${columns}
@@ -147,6 +153,7 @@ export async function suggestProducts(
   // `{` sorts after every letter and digit: [prefix, prefix || '{') holds what starts with it.
   const rows = await rowsOf<{ key: string; id: string; sku: string; name: string }>(
     db,
+    'quick-order-suggest',
     sql`
     select typed.key, s.id, s.sku, s.name
     from ${keyList(probes)} with ordinality as typed(key, n)
@@ -205,6 +212,7 @@ export async function priceProducts(
     list: number | string;
   }>(
     db,
+    'quick-order-price',
     sql`select p.id, (select u.cents from pp_buyer_unit_price(p.id, p.price_cents, t.total, ${buyerId}::text) u) as unit,
         (select u.cents from pp_unit_price(p.id, p.price_cents, t.total) u) as tier,
         p.price_cents as list

@@ -315,14 +315,28 @@ describe('matchQuickOrder (issue 18)', async () => {
       return i % 2 === 0 ? `qo ${String(i % 3000).padStart(5, '0')}\t1` : `mpn-${i % 3000};1`;
     }).join('\r\n');
     const parsed = parseQuickOrder(text);
+    // Statements sent either way: through drizzle's `execute`, or by name to the driver's client
+    // (db/named-statement.ts), which the lookups use.
     let statements = 0;
     const execute = app.db.execute.bind(app.db);
+    type Client = { query: (...args: unknown[]) => unknown };
+    const client = (app.db as unknown as { $client: Client }).$client;
     const counting = Object.create(app.db, {
       execute: {
         value: (...args: Parameters<typeof execute>) => {
           statements++;
           return execute(...args);
         },
+      },
+      $client: {
+        value: Object.create(client, {
+          query: {
+            value: (...args: unknown[]) => {
+              statements++;
+              return client.query(...args);
+            },
+          },
+        }),
       },
     });
     const { lines } = await matchQuickOrder(counting, parsed);
