@@ -65,7 +65,6 @@ const testSeconds = new Map<string, number>([
   ['src/features/fitment/demo-fitments.test.ts', 3],
   ['src/features/warehouses/stock-import-race.test.ts', 3],
   ['src/features/metrics/metrics.test.ts', 3],
-  ['|server|', 0],
 ]);
 const SET_UP_S = 1.5;
 const SEED_S = 12;

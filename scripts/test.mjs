@@ -8,7 +8,7 @@
 // as well (CI), the server suites run a second time on embedded PGlite, in six shards, beside the journeys
 // (less the files that start their servers on both databases themselves: they ran once).
 import { spawn } from 'node:child_process';
-import { typecheck } from './typecheck.mjs';
+import { PROJECTS, typecheck } from './typecheck.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const pgliteToo = process.env.TEST_PGLITE_TOO === '1' && Boolean(process.env.DATABASE_URL);
@@ -52,10 +52,7 @@ const built = () => !results.find((r) => r.name === 'build')?.failed;
 const builtEnv = (env) => (built() ? { ...env, PP_TEST_BUILT_SERVER: '1' } : env);
 await Promise.all([
   building,
-  phase(
-    'typecheck (TypeScript 7)',
-    ...['domain', 'server', 'web', 'e2e'].map((project) => () => typecheck(project)),
-  ),
+  phase('typecheck (TypeScript 7)', ...PROJECTS.map((project) => () => typecheck(project))),
   phase('lint', npx('biome', 'check', '.')),
   building.then(() =>
     phase(`vitest (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () =>

@@ -7,7 +7,9 @@ import { isLiveProduct } from '../catalog/catalog-repository.ts';
 
 /**
  * What quick order asks the catalog (issue 18), one statement each whatever the number of lines:
- * the products part numbers name, products with a similar number, and their prices.
+ * the products part numbers name, products with a similar number, and their prices. Each runs
+ * under a name (its text is the same whatever the lines, which travel as parameters): on
+ * PostgreSQL each pooled connection plans it once (db/named-statement.ts).
  */
 
 const SUGGESTIONS_PER_LINE = 3;
@@ -34,12 +36,6 @@ export interface Match {
 }
 
 /**
- * Each of the three under a name (their text is the same whatever the lines, which travel as
- * parameters): on PostgreSQL each pooled connection plans them once (named-statement.ts).
- */
-const rowsOf = <T>(db: Database, name: string, query: SQL) => queryNamedSql<T>(db, name, query);
-
-/**
  * Keys travel as one comma-joined parameter: a key is letters and digits only, and one
  * parameter keeps 10,000 of them far from the protocol's 65,535-parameter limit.
  */
@@ -62,7 +58,7 @@ export async function findProducts(
     products.pack_size as pack, products.sales_unit as unit, products.max_order_quantity as max,
     products.superseded_by_id is not null as replaced`;
   const company = sql`${companyId}::uuid`;
-  const rows = await rowsOf<Omit<Match, 'customerPartNumber'> & { key: string }>(
+  const rows = await queryNamedSql<Omit<Match, 'customerPartNumber'> & { key: string }>(
     db,
     'quick-order-find',
     sql`
@@ -151,7 +147,7 @@ export async function suggestProducts(
   const startsWith = (column: SQL) =>
     sql`${column} ~>=~ left(typed.key, length) and ${column} ~<~ (left(typed.key, length) || '{')`;
   // `{` sorts after every letter and digit: [prefix, prefix || '{') holds what starts with it.
-  const rows = await rowsOf<{ key: string; id: string; sku: string; name: string }>(
+  const rows = await queryNamedSql<{ key: string; id: string; sku: string; name: string }>(
     db,
     'quick-order-suggest',
     sql`
@@ -205,7 +201,7 @@ export async function priceProducts(
   buyerId: string | null = null,
 ): Promise<Map<string, ProductPrice>> {
   if (totals.size === 0) return new Map();
-  const rows = await rowsOf<{
+  const rows = await queryNamedSql<{
     id: string;
     unit: number | string;
     tier: number | string;
