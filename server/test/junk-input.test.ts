@@ -67,6 +67,11 @@ interface Junk {
   name: string;
   appliesTo: (route: Route) => boolean;
   variants: (route: Route, who: Who) => Variant[];
+  /**
+   * Its variants differ only in the values of a well-formed request (a field's, the query's, the
+   * path parameter's), not in how the request is framed: see `sweep` for what that spares.
+   */
+  valuesOnly?: true;
 }
 
 const JSON_TYPE: Record<string, string> = { 'content-type': 'application/json' };
@@ -227,6 +232,7 @@ const bodyJunk = (name: string, payloads: Record<string, string>): Junk => ({
 /** Each of the route's fields in turn gets a junk value; the rest of the body stays valid. */
 const fieldJunk = (name: string, values: unknown[]): Junk => ({
   name,
+  valuesOnly: true,
   appliesTo: (route) => route.fields.length > 0,
   variants: (route, who) =>
     route.fields.flatMap((field) =>
@@ -242,6 +248,7 @@ const fieldJunk = (name: string, values: unknown[]): Junk => ({
 /** A valid body, but junk in the query string. */
 const queryJunk = (name: string, queries: string[]): Junk => ({
   name,
+  valuesOnly: true,
   appliesTo: () => true,
   variants: (route, who) =>
     queries.map((query) => ({ ...validBody(route, who), label: `?${query}`, query })),
@@ -250,6 +257,7 @@ const queryJunk = (name: string, queries: string[]): Junk => ({
 /** A valid body, but a junk path parameter. */
 const pathJunk = (name: string, params: (who: Who) => string[]): Junk => ({
   name,
+  valuesOnly: true,
   appliesTo: () => true,
   variants: (route, who) =>
     params(who).map((param) => ({
@@ -619,11 +627,12 @@ describe('junk input', async () => {
   }
 
   const erpKey = (await createApiKey(app, users.admin, API_SCOPES)).key;
+  /** The callers with most access first: see `sweep` for why. */
   const callers: Who[] = [
-    { caller: 'visitor', user: users.customer, headers: {} },
-    { caller: 'customer', user: users.customer, headers: { cookie: users.customer.cookie } },
     { caller: 'admin', user: users.admin, headers: { cookie: users.admin.cookie } },
+    { caller: 'customer', user: users.customer, headers: { cookie: users.customer.cookie } },
     { caller: 'machine', user: users.admin, headers: bearer(erpKey) },
+    { caller: 'visitor', user: users.customer, headers: {} },
   ];
   /** A key reaches the integration routes only (the others refuse it before reading anything). */
   const sweptAs = (route: Route, who: Who) =>
@@ -742,7 +751,17 @@ describe('junk input', async () => {
     expect(routes.length).toBeGreaterThanOrEqual(17);
   });
 
-  /** Sends every variant of one junk kind; answers the problems found, one line each. */
+  /** `route|junk` of the value kinds an earlier caller swept past the route's refusal of callers. */
+  const sweptPastRefusal = new Set<string>();
+
+  /**
+   * Sends every variant of one junk kind; answers the problems found, one line each.
+   *
+   * Except the values of a caller the route refuses (401/403), once a caller it lets in has sent
+   * them all: the first still goes, to prove the refusal holds with junk in it; the rest would
+   * only reach the same parser and validator again (they run before or without the caller). That
+   * spared a third of the sweep's 38,000 requests, most of them a visitor's.
+   */
   async function sweep(route: Route, junk: Junk, who: Who): Promise<string> {
     const check = async (variant: Variant) => {
       const { res, changed } = await send({
@@ -765,15 +784,26 @@ describe('junk input', async () => {
         if (route.method === 'POST' && route.path === '/api/v1/tools') accepted.products += 1;
         if (route.path === UPLOADS) accepted.uploads += 1;
       }
-      return problem && `[${variant.label}] ${problem}`;
+      const refusedCaller = res !== 'hung' && (res.statusCode === 401 || res.statusCode === 403);
+      return { problem: problem && `[${variant.label}] ${problem}`, refusedCaller };
     };
-    const variants = junk.variants(route, who);
+    let variants = junk.variants(route, who);
+    const firstProblems: (string | undefined)[] = [];
+    const [first, ...rest] = variants;
+    if (junk.valuesOnly && first && rest.length > 0) {
+      const sweptBefore = `${route.method} ${route.path}|${junk.name}`;
+      const { problem, refusedCaller } = await check(first);
+      if (refusedCaller && sweptPastRefusal.has(sweptBefore)) return problem ?? '';
+      if (!refusedCaller) sweptPastRefusal.add(sweptBefore);
+      firstProblems.push(problem);
+      variants = rest;
+    }
     const found = writesOwnData(route)
       ? await variants.reduce<Promise<(string | undefined)[]>>(
-          async (done, variant) => [...(await done), await check(variant)],
-          Promise.resolve([]),
+          async (done, variant) => [...(await done), (await check(variant)).problem],
+          Promise.resolve(firstProblems),
         )
-      : await Promise.all(variants.map(check));
+      : [...firstProblems, ...(await Promise.all(variants.map(check))).map((c) => c.problem)];
     return found.filter(Boolean).join('\n');
   }
 
