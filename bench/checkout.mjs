@@ -62,6 +62,8 @@ import { quantile, round, writeResultJson } from './lib/report.mjs';
 import { seed, tokenOf } from './lib/seed.mjs';
 
 const quick = process.argv.includes('--quick');
+// `--explain`: only the plans of one checkout of each shape (no load), for a look at the SQL.
+const explainOnly = process.argv.includes('--explain');
 const seconds = Number(process.env.BENCH_SECONDS ?? (quick ? 3 : 10));
 const warmup = Math.max(1, Math.min(3, Math.round(seconds / 3)));
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -425,15 +427,17 @@ async function comparisonRuns(database, shop) {
     for (const variant of round % 2 ? variants : [...variants].reverse()) {
       const buyerOf = (n) => variant.from + n;
       await database.with((query) => query('delete from cart_lines'));
-      await fillCarts(shop.url, {
-        carts: CPU_CARTS,
-        fill: (n) => ({
-          method: 'POST',
-          path: '/api/v1/cart/merge',
-          headers: bearer(buyerOf(n)),
-          body: JSON.stringify({ lines: slotCart(variant.parts, n) }),
-        }),
-      });
+      if (variant.fillWithSql) await fillCartsWithSql(database, variant.parts, buyerOf);
+      else
+        await fillCarts(shop.url, {
+          carts: CPU_CARTS,
+          fill: (n) => ({
+            method: 'POST',
+            path: '/api/v1/cart/merge',
+            headers: bearer(buyerOf(n)),
+            body: JSON.stringify({ lines: slotCart(variant.parts, n) }),
+          }),
+        });
       const place = (n) => ({
         method: 'POST',
         path: '/api/v1/orders',
@@ -447,6 +451,27 @@ async function comparisonRuns(database, shop) {
     }
   }
   return { rows, comparison: compareVariants(variants, rows) };
+}
+
+/** The same carts as `fillCarts` fills, written straight to the database (another process). */
+async function fillCartsWithSql(database, parts, buyerOf) {
+  const lines = Array.from({ length: CPU_CARTS }, (_, n) =>
+    slotCart(parts, n).map((line, at) => ({
+      user_id: `bench-user-${2 + (buyerOf(n) % sizes.users)}`,
+      product_id: line.productId,
+      quantity: line.quantity,
+      at,
+    })),
+  ).flat();
+  await database.with((query) =>
+    query(
+      `insert into cart_lines (user_id, product_id, quantity, added_at)
+       select user_id, product_id, quantity, now() + make_interval(secs => at / 1000.0)
+         from jsonb_to_recordset($1::jsonb) as l(user_id text, product_id uuid, quantity int, at int)`,
+      [JSON.stringify(lines)],
+    ),
+  );
+  log(`filled ${CPU_CARTS} carts in SQL (${lines.length} lines)`);
 }
 
 async function purchaseRun(database, shop) {
@@ -471,12 +496,18 @@ async function purchaseRun(database, shop) {
 }
 
 /**
- * EXPLAIN (ANALYZE, BUFFERS) of what one checkout of a 20-line cart sends: a server of its own on
- * the same database records its SQL (bench/lib/query-capture.mjs), one buyer's cart is filled and
- * placed, filled again, and the transaction's statements are run again with their parameters,
- * each under EXPLAIN ANALYZE (which executes it) in one transaction rolled back after.
+ * EXPLAIN (ANALYZE, BUFFERS) of what one checkout of a 20-line cart sends, plain and taxed (issue
+ * 33: the statement, and the pricing read before it when the cart was not seen priced): a server of its own on the same database records its
+ * SQL (bench/lib/query-capture.mjs), one buyer's cart is filled and placed, filled again, and the
+ * checkout's statements (all but the session's and the mail's) are run again with their
+ * parameters, each under EXPLAIN ANALYZE (which executes it) in one transaction rolled back after.
  */
 async function explainCheckout(database, parts) {
+  await setUpTaxAndFreight(database);
+  const shapes = [
+    { title: 'plain (a text address)', body: checkoutBody },
+    { title: 'taxed (a Texas shipTo and a freight method)', body: taxedCheckoutBody },
+  ];
   const dataDir = mkdtempSync(join(tmpdir(), 'pp-bench-checkout-'));
   const captureFile = join(dataDir, 'queries.jsonl');
   writeFileSync(captureFile, '');
@@ -499,24 +530,28 @@ async function explainCheckout(database, parts) {
       headers: bearer(buyer),
       body: JSON.stringify({ lines: cart }),
     });
-  let statements;
   try {
-    await fill();
-    const from = statSync(captureFile).size;
-    await send(agent, shop.url, {
-      method: 'POST',
-      path: '/api/v1/orders',
-      headers: bearer(buyer),
-      body: checkoutBody,
-    });
-    const sent = readFileSync(captureFile)
-      .subarray(from)
-      .toString('utf8')
-      .trim()
-      .split('\n')
-      .map((line) => JSON.parse(line));
-    // Checkout is one statement (decision 020): the one that locks the cart.
-    statements = sent.filter((st) => /^with locked as/i.test(st.text.trim()));
+    for (const shape of shapes) {
+      await fill();
+      const from = statSync(captureFile).size;
+      await send(agent, shop.url, {
+        method: 'POST',
+        path: '/api/v1/orders',
+        headers: bearer(buyer),
+        body: shape.body,
+      });
+      const sent = readFileSync(captureFile)
+        .subarray(from)
+        .toString('utf8')
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line));
+      // The checkout's own: its statement (decision 020: the one that locks the cart) and, taxed,
+      // the pricing read before it when there is one (checkout-pricing.ts).
+      shape.statements = sent.filter((st) =>
+        /^(with locked as|select\s+\(select json_agg)/i.test(st.text.trim()),
+      );
+    }
     await fill();
   } finally {
     agent.destroy();
@@ -533,33 +568,50 @@ async function explainCheckout(database, parts) {
   const client = new pg.Client({ connectionString: database.url });
   await client.connect();
   const query = async (sql, values) => (await client.query(sql, values)).rows;
-  // Once plainly first, rolled back: the plans and the triggers' PL/pgSQL are then warm on this
-  // connection, as on the server's pooled ones (a first run compiles them: ~10 ms more).
-  await query('begin');
   try {
-    for (const statement of statements) await query(statement.text, statement.values);
-  } finally {
-    await query('rollback');
-  }
-  await query('begin');
-  try {
-    for (const [index, statement] of statements.entries()) {
-      const sql = statement.text.trim();
-      const plan = (await query(`explain (analyze, buffers) ${sql}`, statement.values))
-        .map((row) => row['QUERY PLAN'])
-        .join('\n');
-      const executionMs = Number(plan.match(/Execution Time: ([\d.]+) ms/)?.[1] ?? 0);
-      summary.push({ statement: index + 1, first: sql.split('\n')[0].slice(0, 60), executionMs });
-      out.push('='.repeat(100), `-- statement ${index + 1}: ${executionMs} ms`, sql, '', plan, '');
+    for (const { title, statements } of shapes) {
+      // Once plainly first, rolled back: the plans and the triggers' PL/pgSQL are then warm on
+      // this connection, as on the server's pooled ones (a first run compiles them: ~10 ms more).
+      await query('begin');
+      try {
+        for (const statement of statements) await query(statement.text, statement.values);
+      } finally {
+        await query('rollback');
+      }
+      await query('begin');
+      try {
+        for (const [index, statement] of statements.entries()) {
+          const sql = statement.text.trim();
+          const plan = (await query(`explain (analyze, buffers) ${sql}`, statement.values))
+            .map((row) => row['QUERY PLAN'])
+            .join('\n');
+          const executionMs = Number(plan.match(/Execution Time: ([\d.]+) ms/)?.[1] ?? 0);
+          summary.push({
+            shape: title,
+            statement: index + 1,
+            first: sql.split('\n')[0].slice(0, 60),
+            executionMs,
+          });
+          out.push(
+            '='.repeat(100),
+            `-- ${title}, statement ${index + 1}: ${executionMs} ms`,
+            sql,
+            '',
+            plan,
+            '',
+          );
+        }
+      } finally {
+        await query('rollback');
+      }
     }
   } finally {
-    await query('rollback');
     await client.end();
   }
   const file = join(resultsDir, 'checkout-explain-postgres.txt');
   writeFileSync(file, `${out.join('\n')}\n`);
   log(
-    `plans in ${file.slice(root.length + 1)}: ${summary.map((x) => `${x.executionMs} ms`).join(', ')}`,
+    `plans in ${file.slice(root.length + 1)}: ${summary.map((x) => `${x.shape} ${x.statement}: ${x.executionMs} ms`).join(', ')}`,
   );
   return { file: file.slice(root.length + 1), statements: summary };
 }
@@ -657,7 +709,7 @@ function markdownOf(report) {
         `- ${r.key}: server ${r.cpuPerRequestMs.server}, PostgreSQL ${r.cpuPerRequestMs.postgres}, bench ${r.cpuPerRequestMs.bench}${r.setupP50ms === undefined ? '' : `; its refills (\`POST /cart/merge\`, untimed) p50 ${r.setupP50ms} ms, p99 ${r.setupP99ms} ms`}`,
     ),
     '',
-    `Checkout alone (five one at a time before the load, median): ${report.rows.find((r) => r.key === 'checkout')?.aloneMs} ms. Its statements, EXPLAIN ANALYZE in \`${report.explain?.file}\`: ${(report.explain?.statements ?? []).map((x) => `${x.executionMs} ms`).join(', ')} (one statement: lock and check, take stock, insert the order and lines, empty the cart).`,
+    `Checkout alone (five one at a time before the load, median): ${report.rows.find((r) => r.key === 'checkout')?.aloneMs} ms. Its statements, EXPLAIN ANALYZE in \`${report.explain?.file}\`: ${(report.explain?.statements ?? []).map((x) => `${x.shape ?? 'plain'} ${x.statement}: ${x.executionMs} ms`).join(', ')} (each one statement, to lock and check, take stock, insert the order and lines, empty the cart; a taxed cart the merge's answer priced is priced from that, without a read before it: cart/priced-cart-hint.ts).`,
     '',
     `Whole run: ${report.durationSeconds} s.`,
     '',
@@ -741,11 +793,13 @@ export async function runCheckout() {
     log(`seeded in ${seedMs} ms`);
     report.seedMs = seedMs;
     report.rssIdleMb = rssMb(shop.pid);
-    report.rows.push(...(await checkoutRuns(database, shop)));
-    const compared = await comparisonRuns(database, shop);
-    report.comparisonRows = compared.rows;
-    report.comparison = compared.comparison;
-    report.rows.push(await purchaseRun(database, shop));
+    if (!explainOnly) {
+      report.rows.push(...(await checkoutRuns(database, shop)));
+      const compared = await comparisonRuns(database, shop);
+      report.comparisonRows = compared.rows;
+      report.comparison = compared.comparison;
+      report.rows.push(await purchaseRun(database, shop));
+    }
     await stop(shop.child);
     shop = undefined;
     const parts = await database.with((query) =>
@@ -759,6 +813,8 @@ export async function runCheckout() {
     rmSync(dataDir, { recursive: true, force: true });
     await database.drop();
   }
+  // The plans only: no figures to report, and the README's stay as the last full run wrote them.
+  if (explainOnly) return;
   report.machine.loadAverageAtEnd = loadavg().map((l) => Math.round(l * 10) / 10);
   report.durationSeconds = Math.round((Date.now() - started) / 1000);
 

@@ -16,6 +16,8 @@ export const SLOT_PARTS = SLOTS * CART_LINES;
 
 /** Issue 35: the contract buyers are bench users from this index on, members of one company. */
 const CONTRACT_FROM = 3_000;
+/** Issue 33: the buyers whose carts are filled in SQL start here (above the first row's 5,000 buyers, whose carts this server answered). */
+const UNSEEN_FROM = 5_000;
 /** Issue 36: the 3-warehouse carts' parts hold their stock in warehouse (part index % 3). */
 const WAREHOUSES = ['Main', 'Bench East', 'Bench West'];
 
@@ -131,6 +133,19 @@ export function checkoutVariants({ parts, plainBody, taxedBody }) {
       parts: plainParts,
       body: taxedBody,
       target: TARGETS.taxed,
+    },
+    {
+      // Issue 33: the same, but the carts were filled by another process (SQL here), so this
+      // server never answered them priced: the checkout reads the cart priced first
+      // (cart/checkout-pricing.ts), as it does for a company's member (their tax facts).
+      key: 'taxedUnseen',
+      title:
+        'taxed, the carts filled by another process: read and priced first (issue 33; reported)',
+      // Buyers no other shape fills a cart for, so none was ever answered priced.
+      from: UNSEEN_FROM,
+      parts: plainParts,
+      body: taxedBody,
+      fillWithSql: true,
     },
     {
       key: 'contract',

@@ -18,6 +18,7 @@ import { AppError } from '../../errors.ts';
 import { backorderJson, parsedBackorder } from '../backorders/backorder-sql.ts';
 import { parsedReplacement, replacementJson } from '../catalog/replacement-sql.ts';
 import { assertInCatalog, buyerCompany } from '../company-catalogs/out-of-catalog.ts';
+import { rememberPricedCart } from './priced-cart-hint.ts';
 
 /** A cart line as read with its product and its price at its quantity. */
 export interface PricedRow {
@@ -51,6 +52,8 @@ export interface PricedRow {
   /** Issue 37: the core deposit per piece and its window (absent on quotes: no deposit). */
   depositCents?: number;
   coreReturnDays?: number;
+  /** The buyer's company, null for a buyer of none or a visitor (absent on quotes). */
+  companyId?: string | null;
 }
 
 /**
@@ -72,7 +75,8 @@ const pricedLines = (source: SQL, userId: string | null) => sql`
     ${replacementJson()} as "supersededBy",
     ${backorderJson('p')} as backorder,
     pp_catalog_has(m.company_id, p.id) as "inCatalog",
-    p.core_deposit_cents as "depositCents", p.core_return_days as "coreReturnDays"
+    p.core_deposit_cents as "depositCents", p.core_return_days as "coreReturnDays",
+    m.company_id as "companyId"
   from (${source}) c join products p on p.id = c.product_id
     cross join ${buyerCompany(userId)} m
     left join company_part_numbers n on n.product_id = p.id and n.company_id = m.company_id
@@ -151,8 +155,14 @@ export async function readCart(db: Queryable, userId: string): Promise<Cart> {
  * fixed text: each pooled connection plans it once; planned on every read, its inlined prices
  * cost more than reading a 20-line cart (as GET /catalog/prices did, bench buyer-prices).
  */
-export function readPricedRows(db: Queryable, userId: string): Promise<PricedRow[]> {
-  return queryNamedSql<PricedRow>(db, 'cart-priced-rows', pricedLines(cartOf(userId), userId));
+export async function readPricedRows(db: Queryable, userId: string): Promise<PricedRow[]> {
+  const rows = await queryNamedSql<PricedRow>(
+    db,
+    'cart-priced-rows',
+    pricedLines(cartOf(userId), userId),
+  );
+  rememberPricedCart(userId, rows);
+  return rows;
 }
 
 /** Lines kept in a visitor's browser, priced as a cart would be; unknown products are left out. */

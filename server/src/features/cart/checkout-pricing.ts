@@ -6,6 +6,7 @@ import { queryNamed } from '../../db/named-statement.ts';
 import { AppError } from '../../errors.ts';
 import type { TaxBuyer } from '../tax/tax-calculator.ts';
 import { type PricedCart, type PricedLine, type Pricing, priceRows } from './cart-quote.ts';
+import type { PricedCartHint } from './priced-cart-hint.ts';
 
 /** The read's one row: the lines as a JSON array, and the buyer's company's tax facts. */
 interface CheckoutRead {
@@ -73,10 +74,41 @@ export async function priceCheckout(
       weightGrams,
       depositCents: Number(depositCents ?? 0),
     }));
+  return pricedLive(pricing, taxBuyerIn(read), live, shipTo, shippingMethod);
+}
+
+/**
+ * The cart of a buyer of no company priced from the lines they last saw priced, without reading
+ * it again (priced-cart-hint.ts): their tax facts are none. The statement takes this pricing only
+ * if its lines are still the cart's and the buyer still belongs to no company.
+ */
+export function priceHintedCheckout(
+  pricing: Pricing,
+  hint: PricedCartHint,
+  shipTo: StructuredAddress,
+  shippingMethod: string | undefined,
+): Promise<PricedCart<PricedLine>> {
+  const live: PricedLine[] = hint.lines
+    .filter((line) => line.live)
+    .map(({ productId, quantity, unitCents, weightGrams, depositCents }) => ({
+      productId,
+      quantity,
+      unitCents: Number(unitCents),
+      weightGrams: Number(weightGrams),
+      depositCents: Number(depositCents ?? 0),
+    }));
+  return pricedLive(pricing, { taxId: '', exemption: null }, live, shipTo, shippingMethod);
+}
+
+function pricedLive(
+  pricing: Pricing,
+  buyer: TaxBuyer,
+  live: PricedLine[],
+  shipTo: StructuredAddress,
+  shippingMethod: string | undefined,
+): Promise<PricedCart<PricedLine>> {
   if (live.length === 0) throw new AppError('INVALID', cartMessages.cartEmpty);
-  return priceRows(pricing, taxBuyerIn(read), live, shipTo, shippingMethod, {
-    requireMethod: true,
-  });
+  return priceRows(pricing, buyer, live, shipTo, shippingMethod, { requireMethod: true });
 }
 
 const parsed = <T>(value: T | string | null | undefined): T | null | undefined =>

@@ -53,6 +53,7 @@ export function pricingParams(priced: PricedCart<PricedLine> | null) {
         product_id: row.productId,
         quantity: row.quantity,
         unit: Number(row.unitCents),
+        weight: Number(row.weightGrams),
         tax: taxOf.get(row.productId) ?? 0,
         deposit: Number(row.depositCents ?? 0),
         deposit_tax: taxOf.get(depositRef(row.productId)) ?? 0,
@@ -128,13 +129,15 @@ export function placeCartStatement(
   input: CheckoutRequest,
   approvalHoldHours: number,
   priced: PricedCart<PricedLine> | null,
+  /** Priced as a buyer of no company (priced-cart-hint.ts): placed only if that is still so. */
+  noCompany = false,
 ): SQL {
   const onAccount = input.paymentTerms === 'account';
   const p = pricingParams(priced);
   return sql`with locked as (
       select p.id as product_id, c.quantity, c.added_at, p.sku, p.name, p.img, p.price_cents,
         p.available_quantity as on_hand, p.backorder_allowed, p.lead_time_days,
-        p.core_deposit_cents, p.core_return_days,
+        p.core_deposit_cents, p.core_return_days, p.weight_grams,
         p.deleted_at is null
           and c.quantity >= p.minimum_order_quantity
           and c.quantity <= coalesce(p.max_order_quantity, c.quantity)
@@ -156,20 +159,22 @@ export function placeCartStatement(
     ), wanted as (
       select l.product_id, l.quantity, l.sku, l.name, l.img, l.price_cents, b.back, b.expected_on,
         u.cents as unit, row_number() over (order by l.added_at, l.product_id) as line_no,
-        l.core_deposit_cents as deposit, l.core_return_days
+        l.core_deposit_cents as deposit, l.core_return_days, l.weight_grams as weight
       from locked l
         join backed b on b.product_id = l.product_id
         cross join lateral pp_buyer_unit_price(l.product_id, l.price_cents, l.quantity,
           ${buyer.id}::text) u
     ), expected as (
       select * from jsonb_to_recordset(${p.expected}::jsonb)
-        as e(product_id uuid, quantity int, unit int, tax bigint, deposit int, deposit_tax bigint)
+        as e(product_id uuid, quantity int, unit int, weight int, tax bigint, deposit int,
+          deposit_tax bigint)
     ), matched as (
       select not ${p.priced}::boolean or (
         (select count(*) from expected) = (select count(*) from wanted)
         and not exists (select 1 from wanted w left join expected e on e.product_id = w.product_id
           where e.product_id is null or e.quantity <> w.quantity or e.unit <> w.unit
-            or e.deposit <> w.deposit)) as ok
+            or e.deposit <> w.deposit or e.weight <> w.weight)
+        and (not ${noCompany}::boolean or not exists (select 1 from member))) as ok
     ), summed as (
       select count(*) as n, least(sum(quantity), 2147483647)::int as pieces,
         coalesce(sum(unit::bigint * quantity), 0) as subtotal,

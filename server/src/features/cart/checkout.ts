@@ -14,8 +14,9 @@ import { refusalOutOfCatalog } from '../company-catalogs/out-of-catalog.ts';
 import { type OrderRow, toOrder } from '../orders/order-view.ts';
 import type { Buyer } from '../orders/place-order.ts';
 import type { PricedCart, PricedLine, Pricing } from './cart-quote.ts';
-import { priceCheckout } from './checkout-pricing.ts';
+import { priceCheckout, priceHintedCheckout } from './checkout-pricing.ts';
 import { type Placed, placeCartStatement } from './checkout-statement.ts';
+import { forgetPricedCart, pricedCartHint } from './priced-cart-hint.ts';
 
 /**
  * Places the buyer's cart as one order, in one statement (issue 18), so its locks are held for
@@ -33,9 +34,11 @@ import { type Placed, placeCartStatement } from './checkout-statement.ts';
  * All lines or none: one statement commits whole or not at all.
  *
  * Issue 33: with a structured `shipTo`, the cart is first priced through the tax and freight
- * seams (`priceCheckout`: one read, then the drivers), and the statement writes that pricing only if
- * the lines it locks are the lines priced; a cart changed in between (another tab, a new price)
- * is priced again once, then refused as changed. An order whose freight the shop quotes waits
+ * seams (`priceCheckout`: one read, then the drivers; for a buyer of no company, the cart they
+ * last saw priced, without a read: priced-cart-hint.ts), and the statement writes that pricing
+ * only if the lines it locks are the lines priced (and such a buyer still has no company); a
+ * cart changed in between (another tab, a new price) is read and priced again once, then refused
+ * as changed. An order whose freight the shop quotes waits
  * for it first (`awaiting_freight`); a buyer's limit is judged once its total is known
  * (shipping/enter-freight.ts).
  */
@@ -47,14 +50,15 @@ export async function checkoutCart(
 ): Promise<Order> {
   let result: Placed | undefined;
   for (let attempt = 1; attempt <= 2; attempt += 1) {
-    const priced = await pricedFor(db, buyer, input, options);
+    const { priced, noCompany } = await pricedFor(db, buyer, input, options, attempt === 1);
     [result] = await placeOnce(
       db,
-      placeCartStatement(buyer, input, options.approvalHoldHours, priced),
+      placeCartStatement(buyer, input, options.approvalHoldHours, priced, noCompany),
     );
     // Priced from an older cart, or warehouse rows older than their product's sum: once more.
     if (result?.matchedQuote !== false && !(result?.sellable && result.allocated === false)) break;
   }
+  if (result?.id) forgetPricedCart(buyer.id);
   if (!result || Number(result.cartLines) === 0)
     throw new AppError('INVALID', cartMessages.cartEmpty);
   // A line that cannot be ordered: every step was skipped, nothing taken, the cart kept.
@@ -93,24 +97,28 @@ export interface CheckoutOptions {
   pricing?: (db: Database) => Pricing;
 }
 
-/** The cart priced for its address (issue 33); null for a client that sends only `address`. */
+/**
+ * The cart priced for its address (issue 33); null for a client that sends only `address`.
+ * `noCompany`: priced from the buyer's hint as a buyer of no company (the statement checks it).
+ */
 async function pricedFor(
   db: Database,
   buyer: Buyer,
   input: CheckoutRequest,
   options: CheckoutOptions,
-): Promise<PricedCart<PricedLine> | null> {
-  if (!input.shipTo || !options.pricing) return null;
-  const priced = await priceCheckout(
-    db,
-    options.pricing(db),
-    buyer.id,
-    input.shipTo,
-    input.shippingMethod,
-  );
+  hintAllowed: boolean,
+): Promise<{ priced: PricedCart<PricedLine> | null; noCompany: boolean }> {
+  if (!input.shipTo || !options.pricing) return { priced: null, noCompany: false };
+  const hint = hintAllowed ? pricedCartHint(buyer.id) : undefined;
+  const noCompany = hint?.companyId === null && hint.lines.some((line) => line.live);
+  const pricing = options.pricing(db);
+  const priced =
+    hint && noCompany
+      ? await priceHintedCheckout(pricing, hint, input.shipTo, input.shippingMethod)
+      : await priceCheckout(db, pricing, buyer.id, input.shipTo, input.shippingMethod);
   if (priced.freightCents === null && input.paymentTerms === 'account')
     throw new AppError('INVALID', shippingMessages.quotedOnAccount);
-  return priced;
+  return { priced, noCompany };
 }
 
 /** Why an order on account was not placed, though every line could be ordered. */

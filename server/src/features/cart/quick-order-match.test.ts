@@ -3,6 +3,7 @@ import { parseQuickOrder } from '@proper-parts/domain/quick-order-parse';
 import { describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/helper.ts';
 import { createProduct } from '../../../test/order-helpers.ts';
+import { countingStatements } from '../../../test/statement-counter.ts';
 import { crossReferences, priceBreaks, products } from '../../db/schema.ts';
 import { matchQuickOrder } from './quick-order-match.ts';
 
@@ -317,30 +318,9 @@ describe('matchQuickOrder (issue 18)', async () => {
     const parsed = parseQuickOrder(text);
     // Statements sent either way: through drizzle's `execute`, or by name to the driver's client
     // (db/named-statement.ts), which the lookups use.
-    let statements = 0;
-    const execute = app.db.execute.bind(app.db);
-    type Client = { query: (...args: unknown[]) => unknown };
-    const client = (app.db as unknown as { $client: Client }).$client;
-    const counting = Object.create(app.db, {
-      execute: {
-        value: (...args: Parameters<typeof execute>) => {
-          statements++;
-          return execute(...args);
-        },
-      },
-      $client: {
-        value: Object.create(client, {
-          query: {
-            value: (...args: unknown[]) => {
-              statements++;
-              return client.query(...args);
-            },
-          },
-        }),
-      },
-    });
-    const { lines } = await matchQuickOrder(counting, parsed);
-    expect(statements).toBe(3);
+    const counting = countingStatements(app);
+    const { lines } = await matchQuickOrder(counting.db, parsed);
+    expect(counting.statements()).toBe(3);
     expect(lines).toHaveLength(10_000);
     const count = (status: string) => lines.filter((l) => l.status === status).length;
     expect(count('invalid')).toBe(1000);

@@ -1,0 +1,60 @@
+import type { PricedLine } from './cart-quote.ts';
+
+/**
+ * The cart each buyer last saw priced (GET /cart, a cart write's answer, a quote), kept so that a
+ * taxed checkout can price it for tax and freight without reading it again first (issue 33: that
+ * read was most of the taxed checkout's extra CPU, bench checkout).
+ *
+ * Only a hint: the checkout's statement takes the pricing made from it only if the lines it locks
+ * are these (products, quantities, unit prices, deposits, weights) and the buyer still belongs to
+ * no company (whose tax facts would count); else the cart is read and priced again
+ * (checkout.ts). So a hint that is stale, made in a transaction rolled back, or made by another
+ * process's write never reaches an order; it only costs that second pricing.
+ */
+export interface PricedCartHint {
+  lines: (PricedLine & { live: boolean })[];
+  /** The buyer's company when the cart was read; null for a buyer of none. */
+  companyId: string | null;
+}
+
+/** Buyers kept (the least recently priced go first): 20 lines each, ~4 KB. */
+const MOST = 2_000;
+/** Older hints are not used: the cart has likely changed since. */
+const FRESH_MS = 30 * 60_000;
+
+const hints = new Map<string, { hint: PricedCartHint; at: number }>();
+
+/** Notes `userId`'s cart as just read priced (cart-repository.ts `readPricedRows`). */
+export function rememberPricedCart(
+  userId: string,
+  rows: readonly (PricedLine & { live: boolean; companyId?: string | null })[],
+) {
+  hints.delete(userId);
+  if (rows.length === 0) return;
+  const lines = rows.map(({ productId, quantity, unitCents, weightGrams, depositCents, live }) => ({
+    productId,
+    quantity,
+    unitCents,
+    weightGrams,
+    depositCents,
+    live,
+  }));
+  hints.set(userId, { hint: { lines, companyId: rows[0]?.companyId ?? null }, at: Date.now() });
+  if (hints.size > MOST) hints.delete(hints.keys().next().value as string);
+}
+
+/** The cart `userId` last saw priced, if recent. */
+export function pricedCartHint(userId: string): PricedCartHint | undefined {
+  const kept = hints.get(userId);
+  if (!kept) return undefined;
+  if (Date.now() - kept.at > FRESH_MS) {
+    hints.delete(userId);
+    return undefined;
+  }
+  return kept.hint;
+}
+
+/** The cart was placed (or emptied): nothing of it is worth pricing again. */
+export function forgetPricedCart(userId: string) {
+  hints.delete(userId);
+}
