@@ -16,7 +16,7 @@ export const SLOT_PARTS = SLOTS * CART_LINES;
 
 /** Issue 35: the contract buyers are bench users from this index on, members of one company. */
 const CONTRACT_FROM = 3_000;
-/** Issue 33: the buyers whose carts are filled in SQL start here (above the first row's 5,000 buyers, whose carts this server answered). */
+/** Issue 33: the buyers whose carts are filled in SQL start here: above the first row's 5,000, whose carts this server answered (bench users: 7,000). */
 const UNSEEN_FROM = 5_000;
 /** Issue 36: the 3-warehouse carts' parts hold their stock in warehouse (part index % 3). */
 const WAREHOUSES = ['Main', 'Bench East', 'Bench West'];

@@ -8,6 +8,7 @@ import type { ShippingQuote, ShippingRates } from '../shipping/shipping-rates.ts
 import type { TaxBuyer, TaxCalculator, TaxResult } from '../tax/tax-calculator.ts';
 import { taxBuyerOf } from '../tax/tax-repository.ts';
 import { type PricedRow, readPricedRows, toCartLine } from './cart-repository.ts';
+import { rememberTaxFacts } from './priced-cart-hint.ts';
 
 /** The two seams a cart is priced through (cart/pricing.ts builds the shop's). */
 export interface Pricing {
@@ -58,6 +59,8 @@ export async function priceCart(
   options: { requireMethod: boolean },
 ): Promise<PricedCart> {
   const [rows, buyer] = await Promise.all([readPricedRows(db, userId), taxBuyerOf(db, userId)]);
+  const companyId = rows[0]?.companyId;
+  if (companyId) rememberTaxFacts(companyId, buyer);
   const live = rows.filter((row) => row.live);
   if (live.length === 0) throw new AppError('INVALID', cartMessages.cartEmpty);
   return priceRows(pricing, buyer, live, shipTo, shippingMethod, options);

@@ -6,7 +6,7 @@ import { queryNamed } from '../../db/named-statement.ts';
 import { AppError } from '../../errors.ts';
 import type { TaxBuyer } from '../tax/tax-calculator.ts';
 import { type PricedCart, type PricedLine, type Pricing, priceRows } from './cart-quote.ts';
-import type { PricedCartHint } from './priced-cart-hint.ts';
+import { type PricedCartHint, rememberTaxFacts } from './priced-cart-hint.ts';
 
 /** The read's one row: the lines as a JSON array, and the buyer's company's tax facts. */
 interface CheckoutRead {
@@ -17,6 +17,8 @@ interface CheckoutRead {
   lines: [string, number, number, number, boolean, number][] | string | null;
   taxId: string | null;
   exemption: TaxExemption | string | null;
+  /** The buyer's company; null for a buyer of none. */
+  companyId: string | null;
 }
 
 /**
@@ -39,9 +41,9 @@ const CHECKOUT_READ = `select
           from products p where p.id = c.product_id limit 1) p
         cross join lateral pp_buyer_unit_price(p.id, p.price_cents, c.quantity, $1::text) u
       where c.user_id = $1) as lines,
-    b.tax_id as "taxId", b.exemption
+    b.tax_id as "taxId", b.exemption, b.company_id as "companyId"
   from (select 1) one left join (
-    select c.tax_id, case when e.company_id is not null then json_build_object(
+    select c.id as company_id, c.tax_id, case when e.company_id is not null then json_build_object(
         'certificateNumber', e.certificate_number, 'regions', e.regions,
         'expiresOn', to_char(e.expires_on, 'YYYY-MM-DD')) end as exemption
     from company_members m join companies c on c.id = m.company_id
@@ -74,17 +76,20 @@ export async function priceCheckout(
       weightGrams,
       depositCents: Number(depositCents ?? 0),
     }));
-  return pricedLive(pricing, taxBuyerIn(read), live, shipTo, shippingMethod);
+  const taxBuyer = taxBuyerIn(read);
+  if (read?.companyId) rememberTaxFacts(read.companyId, taxBuyer);
+  return pricedLive(pricing, taxBuyer, live, shipTo, shippingMethod);
 }
 
 /**
- * The cart of a buyer of no company priced from the lines they last saw priced, without reading
- * it again (priced-cart-hint.ts): their tax facts are none. The statement takes this pricing only
- * if its lines are still the cart's and the buyer still belongs to no company.
+ * The cart priced from the lines the buyer last saw priced and their company's tax facts as last
+ * read, without reading either again (priced-cart-hint.ts). The statement takes this pricing only
+ * if its lines are still the cart's and the buyer's company and its facts are still these.
  */
 export function priceHintedCheckout(
   pricing: Pricing,
   hint: PricedCartHint,
+  taxBuyer: TaxBuyer,
   shipTo: StructuredAddress,
   shippingMethod: string | undefined,
 ): Promise<PricedCart<PricedLine>> {
@@ -97,7 +102,7 @@ export function priceHintedCheckout(
       weightGrams: Number(weightGrams),
       depositCents: Number(depositCents ?? 0),
     }));
-  return pricedLive(pricing, { taxId: '', exemption: null }, live, shipTo, shippingMethod);
+  return pricedLive(pricing, taxBuyer, live, shipTo, shippingMethod);
 }
 
 function pricedLive(

@@ -7,6 +7,8 @@ import { backorderParts, backorderWrites } from '../backorders/backorder-checkou
 import { buyerCompany } from '../company-catalogs/out-of-catalog.ts';
 import { type OrderRow, orderColumns } from '../orders/order-view.ts';
 import type { Buyer } from '../orders/place-order.ts';
+import type { TaxBuyer } from '../tax/tax-calculator.ts';
+import { exemptionJson } from '../tax/tax-repository.ts';
 import {
   eventParts,
   orderAndInvoiceEvents,
@@ -40,6 +42,15 @@ export interface Placed extends Partial<OrderRow> {
    * product's sum, read under its lock, already counts it: run again, it sees both.
    */
   allocated: boolean | null;
+}
+
+/**
+ * The buyer's company and its tax facts a cart was priced with from hints (priced-cart-hint.ts),
+ * not read: the statement places the order only if they are still so.
+ */
+export interface AssumedBuyer {
+  companyId: string | null;
+  taxBuyer: TaxBuyer;
 }
 
 /** What the statement writes of a priced cart: per-line taxes, freight, the order's tax. */
@@ -129,11 +140,13 @@ export function placeCartStatement(
   input: CheckoutRequest,
   approvalHoldHours: number,
   priced: PricedCart<PricedLine> | null,
-  /** Priced as a buyer of no company (priced-cart-hint.ts): placed only if that is still so. */
-  noCompany = false,
+  assumed: AssumedBuyer | null = null,
 ): SQL {
   const onAccount = input.paymentTerms === 'account';
   const p = pricingParams(priced);
+  const assumedCompany = assumed?.companyId ?? null;
+  const exemption = assumed?.taxBuyer.exemption;
+  const assumedExemption = exemption ? JSON.stringify(exemption) : null;
   return sql`with locked as (
       select p.id as product_id, c.quantity, c.added_at, p.sku, p.name, p.img, p.price_cents,
         p.available_quantity as on_hand, p.backorder_allowed, p.lead_time_days,
@@ -174,7 +187,12 @@ export function placeCartStatement(
         and not exists (select 1 from wanted w left join expected e on e.product_id = w.product_id
           where e.product_id is null or e.quantity <> w.quantity or e.unit <> w.unit
             or e.deposit <> w.deposit or e.weight <> w.weight)
-        and (not ${noCompany}::boolean or not exists (select 1 from member))) as ok
+        and (not ${assumed !== null}::boolean or (
+          (select company_id from member) is not distinct from ${assumedCompany}::uuid
+          and (${assumedCompany}::uuid is null or exists (
+            select 1 from companies c left join tax_exemptions e on e.company_id = c.id
+            where c.id = ${assumedCompany}::uuid and c.tax_id = ${assumed?.taxBuyer.taxId ?? ''}
+              and ${exemptionJson('e')} is not distinct from ${assumedExemption}::jsonb))))) as ok
     ), summed as (
       select count(*) as n, least(sum(quantity), 2147483647)::int as pieces,
         coalesce(sum(unit::bigint * quantity), 0) as subtotal,

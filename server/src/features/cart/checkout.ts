@@ -15,8 +15,8 @@ import { type OrderRow, toOrder } from '../orders/order-view.ts';
 import type { Buyer } from '../orders/place-order.ts';
 import type { PricedCart, PricedLine, Pricing } from './cart-quote.ts';
 import { priceCheckout, priceHintedCheckout } from './checkout-pricing.ts';
-import { type Placed, placeCartStatement } from './checkout-statement.ts';
-import { forgetPricedCart, pricedCartHint } from './priced-cart-hint.ts';
+import { type AssumedBuyer, type Placed, placeCartStatement } from './checkout-statement.ts';
+import { forgetPricedCart, pricedCartHint, taxFactsOf } from './priced-cart-hint.ts';
 
 /**
  * Places the buyer's cart as one order, in one statement (issue 18), so its locks are held for
@@ -34,11 +34,11 @@ import { forgetPricedCart, pricedCartHint } from './priced-cart-hint.ts';
  * All lines or none: one statement commits whole or not at all.
  *
  * Issue 33: with a structured `shipTo`, the cart is first priced through the tax and freight
- * seams (`priceCheckout`: one read, then the drivers; for a buyer of no company, the cart they
- * last saw priced, without a read: priced-cart-hint.ts), and the statement writes that pricing
- * only if the lines it locks are the lines priced (and such a buyer still has no company); a
- * cart changed in between (another tab, a new price) is read and priced again once, then refused
- * as changed. An order whose freight the shop quotes waits
+ * seams (`priceCheckout`: one read, then the drivers; or, without a read, the cart the buyer
+ * last saw priced and their company's tax facts as last read: priced-cart-hint.ts), and the
+ * statement writes that pricing only if the lines it locks are the lines priced (and the buyer's
+ * company and its tax facts are the ones priced with); a cart changed in between (another tab, a
+ * new price) is read and priced again once, then refused as changed. An order whose freight the shop quotes waits
  * for it first (`awaiting_freight`); a buyer's limit is judged once its total is known
  * (shipping/enter-freight.ts).
  */
@@ -50,10 +50,10 @@ export async function checkoutCart(
 ): Promise<Order> {
   let result: Placed | undefined;
   for (let attempt = 1; attempt <= 2; attempt += 1) {
-    const { priced, noCompany } = await pricedFor(db, buyer, input, options, attempt === 1);
+    const { priced, assumed } = await pricedFor(db, buyer, input, options, attempt === 1);
     [result] = await placeOnce(
       db,
-      placeCartStatement(buyer, input, options.approvalHoldHours, priced, noCompany),
+      placeCartStatement(buyer, input, options.approvalHoldHours, priced, assumed),
     );
     // Priced from an older cart, or warehouse rows older than their product's sum: once more.
     if (result?.matchedQuote !== false && !(result?.sellable && result.allocated === false)) break;
@@ -99,7 +99,8 @@ export interface CheckoutOptions {
 
 /**
  * The cart priced for its address (issue 33); null for a client that sends only `address`.
- * `noCompany`: priced from the buyer's hint as a buyer of no company (the statement checks it).
+ * `assumed`: the company and tax facts it was priced with from the buyer's hints, which the
+ * statement checks; null when the cart and the facts were read.
  */
 async function pricedFor(
   db: Database,
@@ -107,18 +108,30 @@ async function pricedFor(
   input: CheckoutRequest,
   options: CheckoutOptions,
   hintAllowed: boolean,
-): Promise<{ priced: PricedCart<PricedLine> | null; noCompany: boolean }> {
-  if (!input.shipTo || !options.pricing) return { priced: null, noCompany: false };
+): Promise<{ priced: PricedCart<PricedLine> | null; assumed: AssumedBuyer | null }> {
+  if (!input.shipTo || !options.pricing) return { priced: null, assumed: null };
   const hint = hintAllowed ? pricedCartHint(buyer.id) : undefined;
-  const noCompany = hint?.companyId === null && hint.lines.some((line) => line.live);
+  const taxBuyer = hint && taxFactsOf(hint.companyId);
   const pricing = options.pricing(db);
-  const priced =
-    hint && noCompany
-      ? await priceHintedCheckout(pricing, hint, input.shipTo, input.shippingMethod)
-      : await priceCheckout(db, pricing, buyer.id, input.shipTo, input.shippingMethod);
+  if (hint && taxBuyer && hint.lines.some((line) => line.live)) {
+    const priced = await priceHintedCheckout(
+      pricing,
+      hint,
+      taxBuyer,
+      input.shipTo,
+      input.shippingMethod,
+    );
+    return { priced: payable(priced, input), assumed: { companyId: hint.companyId, taxBuyer } };
+  }
+  const priced = await priceCheckout(db, pricing, buyer.id, input.shipTo, input.shippingMethod);
+  return { priced: payable(priced, input), assumed: null };
+}
+
+/** An order whose freight the shop quotes cannot go on account: its total is not known yet. */
+function payable(priced: PricedCart<PricedLine>, input: CheckoutRequest) {
   if (priced.freightCents === null && input.paymentTerms === 'account')
     throw new AppError('INVALID', shippingMessages.quotedOnAccount);
-  return { priced, noCompany };
+  return priced;
 }
 
 /** Why an order on account was not placed, though every line could be ordered. */

@@ -1,3 +1,4 @@
+import type { TaxBuyer } from '../tax/tax-calculator.ts';
 import type { PricedLine } from './cart-quote.ts';
 
 /**
@@ -5,10 +6,12 @@ import type { PricedLine } from './cart-quote.ts';
  * taxed checkout can price it for tax and freight without reading it again first (issue 33: that
  * read was most of the taxed checkout's extra CPU, bench checkout).
  *
- * Only a hint: the checkout's statement takes the pricing made from it only if the lines it locks
- * are these (products, quantities, unit prices, deposits, weights) and the buyer still belongs to
- * no company (whose tax facts would count); else the cart is read and priced again
- * (checkout.ts). So a hint that is stale, made in a transaction rolled back, or made by another
+ * With it, the tax facts of the buyer's company (its tax id and exemption certificate) as a quote
+ * or a checkout last read them; a buyer of no company has none.
+ *
+ * Only hints: the checkout's statement takes the pricing made from them only if the lines it
+ * locks are these (products, quantities, unit prices, deposits, weights) and the buyer's company
+ * and its tax facts are still these; else the cart is read and priced again (checkout.ts). So a hint that is stale, made in a transaction rolled back, or made by another
  * process's write never reaches an order; it only costs that second pricing.
  */
 export interface PricedCartHint {
@@ -52,6 +55,20 @@ export function pricedCartHint(userId: string): PricedCartHint | undefined {
     return undefined;
   }
   return kept.hint;
+}
+
+const facts = new Map<string, TaxBuyer>();
+
+/** Notes a company's tax facts as just read (a quote's or a checkout's read). */
+export function rememberTaxFacts(companyId: string, taxBuyer: TaxBuyer) {
+  facts.delete(companyId);
+  facts.set(companyId, taxBuyer);
+  if (facts.size > MOST) facts.delete(facts.keys().next().value as string);
+}
+
+/** The tax facts the buyer of `companyId` (null: of none) would be priced with, if known. */
+export function taxFactsOf(companyId: string | null): TaxBuyer | undefined {
+  return companyId === null ? { taxId: '', exemption: null } : facts.get(companyId);
 }
 
 /** The cart was placed (or emptied): nothing of it is worth pricing again. */

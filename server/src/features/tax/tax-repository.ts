@@ -177,14 +177,20 @@ function exemptionRows(db: Queryable, companyId: string) {
   );
 }
 
+/**
+ * The exemption certificate of `alias` (a `tax_exemptions` row, null when the company has none) as
+ * the tax driver reads it. jsonb: the checkout's statement compares it (cart/checkout-statement.ts).
+ */
+export const exemptionJson = (alias: string) =>
+  sql.raw(`case when ${alias}.company_id is not null then jsonb_build_object(
+    'certificateNumber', ${alias}.certificate_number, 'regions', ${alias}.regions,
+    'expiresOn', to_char(${alias}.expires_on, 'YYYY-MM-DD')) end`);
+
 /** What the tax of a buyer's order depends on: their company's tax id and exemption. */
 export async function taxBuyerOf(db: Queryable, userId: string): Promise<TaxBuyer> {
   const [row] = await rowsOf<{ taxId: string; exemption: ExemptionRow | null }>(
     db,
-    sql`select c.tax_id as "taxId",
-        case when e.company_id is not null then json_build_object(
-          'certificateNumber', e.certificate_number, 'regions', e.regions,
-          'expiresOn', to_char(e.expires_on, 'YYYY-MM-DD')) end as exemption
+    sql`select c.tax_id as "taxId", ${exemptionJson('e')} as exemption
       from company_members m join companies c on c.id = m.company_id
         left join tax_exemptions e on e.company_id = c.id
       where m.user_id = ${userId}`,
