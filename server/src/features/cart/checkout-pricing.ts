@@ -93,15 +93,7 @@ export function priceHintedCheckout(
   shipTo: StructuredAddress,
   shippingMethod: string | undefined,
 ): Promise<PricedCart<PricedLine>> {
-  const live: PricedLine[] = hint.lines
-    .filter((line) => line.live)
-    .map(({ productId, quantity, unitCents, weightGrams, depositCents }) => ({
-      productId,
-      quantity,
-      unitCents: Number(unitCents),
-      weightGrams: Number(weightGrams),
-      depositCents: Number(depositCents ?? 0),
-    }));
+  const live = hint.lines.filter((line) => line.live);
   return pricedLive(pricing, taxBuyer, live, shipTo, shippingMethod);
 }
 

@@ -11,8 +11,9 @@ import type { PricedLine } from './cart-quote.ts';
  *
  * Only hints: the checkout's statement takes the pricing made from them only if the lines it
  * locks are these (products, quantities, unit prices, deposits, weights) and the buyer's company
- * and its tax facts are still these; else the cart is read and priced again (checkout.ts). So a hint that is stale, made in a transaction rolled back, or made by another
- * process's write never reaches an order; it only costs that second pricing.
+ * and its tax facts are still these; else the cart is read and priced again (checkout.ts). So a
+ * hint that is stale, made in a transaction rolled back, or made by another process's write never
+ * reaches an order; it only costs that second pricing.
  */
 export interface PricedCartHint {
   lines: (PricedLine & { live: boolean })[];
@@ -26,24 +27,34 @@ const MOST = 2_000;
 const FRESH_MS = 30 * 60_000;
 
 const hints = new Map<string, { hint: PricedCartHint; at: number }>();
+const facts = new Map<string, TaxBuyer>();
+
+/** Keeps `value` as the newest of `kept`, dropping the oldest beyond MOST. */
+function keep<T>(kept: Map<string, T>, key: string, value: T) {
+  kept.delete(key);
+  kept.set(key, value);
+  if (kept.size > MOST) kept.delete(kept.keys().next().value as string);
+}
 
 /** Notes `userId`'s cart as just read priced (cart-repository.ts `readPricedRows`). */
 export function rememberPricedCart(
   userId: string,
   rows: readonly (PricedLine & { live: boolean; companyId?: string | null })[],
 ) {
-  hints.delete(userId);
-  if (rows.length === 0) return;
+  if (rows.length === 0) {
+    hints.delete(userId);
+    return;
+  }
+  // As the pricing takes them: the driver's rows may carry numbers as strings.
   const lines = rows.map(({ productId, quantity, unitCents, weightGrams, depositCents, live }) => ({
     productId,
     quantity,
-    unitCents,
-    weightGrams,
-    depositCents,
+    unitCents: Number(unitCents),
+    weightGrams: Number(weightGrams),
+    depositCents: Number(depositCents ?? 0),
     live,
   }));
-  hints.set(userId, { hint: { lines, companyId: rows[0]?.companyId ?? null }, at: Date.now() });
-  if (hints.size > MOST) hints.delete(hints.keys().next().value as string);
+  keep(hints, userId, { hint: { lines, companyId: rows[0]?.companyId ?? null }, at: Date.now() });
 }
 
 /** The cart `userId` last saw priced, if recent. */
@@ -57,13 +68,9 @@ export function pricedCartHint(userId: string): PricedCartHint | undefined {
   return kept.hint;
 }
 
-const facts = new Map<string, TaxBuyer>();
-
 /** Notes a company's tax facts as just read (a quote's or a checkout's read). */
 export function rememberTaxFacts(companyId: string, taxBuyer: TaxBuyer) {
-  facts.delete(companyId);
-  facts.set(companyId, taxBuyer);
-  if (facts.size > MOST) facts.delete(facts.keys().next().value as string);
+  keep(facts, companyId, taxBuyer);
 }
 
 /** The tax facts the buyer of `companyId` (null: of none) would be priced with, if known. */
