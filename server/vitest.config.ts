@@ -35,6 +35,8 @@ const ownDatabases = [
   'test/read-replica.test.ts',
   'test/log-batching.test.ts',
   'test/webhook-kill.test.ts',
+  // PostgreSQL only (its answers held back by a TCP proxy): skipped, not repeated, on PGlite.
+  'test/checkout-answer-lost.test.ts',
 ];
 const secondPass = process.env.PP_TEST_SECOND_PASS === '1';
 

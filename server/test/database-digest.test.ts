@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { databaseDigest, watchTables } from './database-digest.ts';
 import { buildTestApp } from './helper.ts';
@@ -19,6 +20,39 @@ describe('watchTables', async () => {
     await app.db.execute(sql`update products set name = 'Renamed' where id = ${product.id}`);
     expect(await changedSinceLastCall()).toEqual(['products', 'search_words']);
     expect(await changedSinceLastCall()).toEqual([]);
+  });
+
+  it('sends nothing when no statement ran since the last call; checks again after one', async () => {
+    await changedSinceLastCall();
+    // Every statement to the database, the watcher's own included.
+    type Send = (...args: unknown[]) => unknown;
+    const door = (
+      app.dbKind === 'pglite'
+        ? (app.db as unknown as { $client: object }).$client
+        : pg.Client.prototype
+    ) as Record<string, Send>;
+    const method = app.dbKind === 'pglite' ? 'execProtocolStream' : 'query';
+    const send = door[method] as Send;
+    let sent = 0;
+    door[method] = function (this: unknown, ...args: unknown[]) {
+      sent++;
+      return send.apply(this, args);
+    };
+    try {
+      expect(await changedSinceLastCall()).toEqual([]);
+      const sentWhenIdle = sent;
+      await app.db.execute(
+        sql`update products set name = 'Renamed again' where id = ${product.id}`,
+      );
+      sent = 0;
+      expect(await changedSinceLastCall()).toEqual(['products', 'search_words']);
+      expect({ sentWhenIdle, checkedAfterAWrite: sent > 0 }).toEqual({
+        sentWhenIdle: 0,
+        checkedAfterAWrite: true,
+      });
+    } finally {
+      door[method] = send;
+    }
   });
 
   it('leaves out a write that changed no row: an update to the same values, a delete of nothing', async () => {
