@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { pgliteOptions } from '../src/db/pglite-settings.ts';
+import { loadEmptyCluster } from './pglite-template.ts';
 import { testDatabaseName } from './test-databases.ts';
 
 const drizzleFolder = join(import.meta.dirname, '..', 'drizzle');
@@ -46,7 +47,10 @@ export async function databaseBefore(tag: string) {
   const before = migrationsBefore(tag);
   const url = process.env.DATABASE_URL;
   if (!url) {
-    const client = await PGlite.create(pgliteOptions);
+    const emptyCluster = loadEmptyCluster();
+    const client = await PGlite.create(
+      emptyCluster ? { ...pgliteOptions, loadDataDir: emptyCluster } : pgliteOptions,
+    );
     const db = drizzlePglite(client);
     await migratePglite(db, { migrationsFolder: before });
     const run: Run = async (query) => (await db.execute(sql.raw(query))).rows;
