@@ -44,11 +44,22 @@ async function userIdOf(app: TestApp, email: string): Promise<string> {
   return row.id;
 }
 
-async function insertCompany(app: TestApp, name: string, terms: boolean): Promise<string> {
+/**
+ * A company made `ageSeconds` ago: the shop admin's list is newest first, and two made one after
+ * the other can share a timestamp (PGlite's clock reads whole milliseconds), when their random ids
+ * would order them.
+ */
+async function insertCompany(
+  app: TestApp,
+  name: string,
+  terms: boolean,
+  ageSeconds: number,
+): Promise<string> {
   const result = await app.db.execute(
-    sql`insert into companies (name, tax_id, billing_address, terms_days, credit_limit_cents)
+    sql`insert into companies (name, tax_id, billing_address, terms_days, credit_limit_cents,
+        created_at)
       values (${name}, 'VAT-1', '1 Mill Road, Springfield', ${terms ? 30 : null},
-        ${terms ? COMPANY_A_CREDIT * 100 : 0})
+        ${terms ? COMPANY_A_CREDIT * 100 : 0}, now() - make_interval(secs => ${ageSeconds}))
       returning id`,
   );
   return (result.rows as { id: string }[])[0]?.id as string;
@@ -89,8 +100,8 @@ export async function buildCompanyFixture(app: TestApp): Promise<CompanyFixture>
       Object.entries(users).map(async ([caller, u]) => [caller, await userIdOf(app, u.email)]),
     ),
   ) as Record<SignedInCaller, string>;
-  const companyA = await insertCompany(app, 'Company A Ltd', true);
-  const companyB = await insertCompany(app, 'Company B GmbH', false);
+  const companyA = await insertCompany(app, 'Company A Ltd', true, 1);
+  const companyB = await insertCompany(app, 'Company B GmbH', false, 0);
   await addMember(app, companyA, ids.adminA, 'admin');
   await addMember(app, companyA, ids.buyerA, 'buyer', BUYER_A_LIMIT * 100);
   await addMember(app, companyA, ids.approverA, 'approver');
