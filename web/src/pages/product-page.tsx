@@ -1,7 +1,6 @@
 import { availabilityPhrase, backorderablePieces } from '@proper-parts/domain/backorder-rules';
 import type { CatalogProduct } from '@proper-parts/domain/catalog-search';
 import { companyCatalogMessages } from '@proper-parts/domain/company-catalogs';
-import type { BuyerPrice } from '@proper-parts/domain/price-lists';
 import { countOf, quantityUnit } from '@proper-parts/domain/sales-units';
 import { isOutOfStock, stockSentence } from '@proper-parts/domain/stock';
 import { useQuery } from '@tanstack/react-query';
@@ -12,19 +11,19 @@ import { useCurrentUser } from '../features/auth/use-current-user';
 import { AddToCartForm } from '../features/cart/components/add-to-cart';
 import { useContractPrice } from '../features/catalog/api/buyer-prices';
 import { productPageQueryOptions } from '../features/catalog/api/edit-product';
-import { relatedPartsQuery, useCatalogSearch } from '../features/catalog/api/search-catalog';
+import { PriceBreaks } from '../features/catalog/components/price-breaks-table';
+import { Breadcrumbs } from '../features/catalog/components/product-breadcrumbs';
 import {
   ProductNotFound,
   ProductNotInCatalog,
 } from '../features/catalog/components/product-not-found';
+import { RelatedProducts } from '../features/catalog/components/related-products';
 import { ReplacedByNote, ReplacesNote } from '../features/catalog/components/replaced-by-note';
 import { SalesUnitNote } from '../features/catalog/components/sales-unit-note';
-import { SearchResultCard } from '../features/catalog/components/search-result-card';
 import { FitCheck } from '../features/fitment/components/fit-check';
 import { VehicleFitSection } from '../features/fitment/components/vehicle-fit-section';
-import { formatCount, formatPrice } from '../lib/format';
+import { formatPrice } from '../lib/format';
 import { usePageTitle } from '../lib/use-page-title';
-import { useWhenIdle } from '../lib/use-when-idle';
 
 const referenceKinds: Record<string, string> = {
   oem: 'OEM',
@@ -32,88 +31,6 @@ const referenceKinds: Record<string, string> = {
   competitor: 'Competitor',
 };
 const title = (name: string) => name.charAt(0).toUpperCase() + name.slice(1).replaceAll('_', ' ');
-
-function Breadcrumbs({ product }: { product: CatalogProduct }) {
-  return (
-    <nav aria-label="Breadcrumbs" className="breadcrumbs text-sm">
-      <ul>
-        <li>
-          <Link to={paths.products()}>All Parts</Link>
-        </li>
-        {product.categoryPath.map((category) => (
-          <li key={category.slug}>
-            <Link to={paths.products({ category: category.slug })}>{category.name}</Link>
-          </li>
-        ))}
-      </ul>
-    </nav>
-  );
-}
-
-/** Up to four other parts of the same category. */
-function RelatedProducts({ product }: { product: CatalogProduct }) {
-  const category = product.category?.slug ?? '';
-  // Asked once the browser is idle: not part of the page's first paint or of its hydration.
-  const wanted = useWhenIdle();
-  const { data } = useCatalogSearch(relatedPartsQuery(category), { enabled: wanted && !!category });
-  const related = (data?.items ?? []).filter((item) => item._id !== product._id).slice(0, 4);
-  if (!category || related.length === 0) return null;
-  return (
-    <section aria-labelledby="related-parts" className="mt-12">
-      <h2 id="related-parts" className="mb-4 text-xl font-bold">
-        More {product.category?.name}
-      </h2>
-      <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        {related.map((item) => (
-          <li key={item._id}>
-            <SearchResultCard item={item} />
-          </li>
-        ))}
-      </ul>
-    </section>
-  );
-}
-
-/** Tier prices as a table: each row a quantity range and its unit price (the buyer's own, if any). */
-function PriceBreaks({ product, own }: { product: CatalogProduct; own: BuyerPrice | null }) {
-  const [price, breaks] = own
-    ? [own.unitPrice, own.priceBreaks]
-    : [product.price, product.priceBreaks];
-  if (breaks.length === 0) return null;
-  const tiers = [{ minQuantity: 1, price }, ...breaks];
-  return (
-    <section aria-labelledby="price-breaks" className="mt-2 sm:max-w-sm">
-      <h2 id="price-breaks" className="mb-1 font-semibold">
-        Volume pricing
-      </h2>
-      <table className="table table-sm" data-testid="price-breaks">
-        <thead>
-          <tr>
-            <th scope="col">Quantity</th>
-            <th scope="col" className="text-right">
-              Unit price
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {tiers.map((tier, i) => {
-            const next = tiers[i + 1];
-            return (
-              <tr key={tier.minQuantity}>
-                <td>
-                  {next
-                    ? `${formatCount(tier.minQuantity)}–${formatCount(next.minQuantity - 1)}`
-                    : `${formatCount(tier.minQuantity)}+`}
-                </td>
-                <td className="text-right font-medium">{formatPrice(tier.price)}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </section>
-  );
-}
 
 function ProductView({ product }: { product: CatalogProduct }) {
   const isAdmin = useCurrentUser().user?.isAdmin ?? false;

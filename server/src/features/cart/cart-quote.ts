@@ -9,18 +9,13 @@ import type { TaxBuyer, TaxCalculator, TaxResult } from '../tax/tax-calculator.t
 import { taxBuyerOf } from '../tax/tax-repository.ts';
 import { type PricedRow, readPricedRows, toCartLine } from './cart-repository.ts';
 import { rememberTaxFacts } from './priced-cart-hint.ts';
+import type { PricedLine } from './priced-line.ts';
 
 /** The two seams a cart is priced through (cart/pricing.ts builds the shop's). */
 export interface Pricing {
   tax: TaxCalculator;
   shipping: ShippingRates;
 }
-
-/** What pricing needs of a line: the checkout reads only this (checkout-pricing.ts). */
-export type PricedLine = Pick<
-  PricedRow,
-  'productId' | 'quantity' | 'unitCents' | 'weightGrams' | 'depositCents'
->;
 
 /** Issue 37: the tax calculator's ref of a line's core deposit (taxed as a line of its own). */
 export const depositRef = (productId: string) => `deposit:${productId}`;

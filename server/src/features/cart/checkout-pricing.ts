@@ -5,8 +5,9 @@ import type { Database } from '../../db/client.ts';
 import { queryNamed } from '../../db/named-statement.ts';
 import { AppError } from '../../errors.ts';
 import type { TaxBuyer } from '../tax/tax-calculator.ts';
-import { type PricedCart, type PricedLine, type Pricing, priceRows } from './cart-quote.ts';
+import { type PricedCart, type Pricing, priceRows } from './cart-quote.ts';
 import { type PricedCartHint, rememberTaxFacts } from './priced-cart-hint.ts';
+import type { PricedLine } from './priced-line.ts';
 
 /** The read's one row: the lines as a JSON array, and the buyer's company's tax facts. */
 interface CheckoutRead {

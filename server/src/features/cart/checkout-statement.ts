@@ -18,7 +18,8 @@ import {
   warehouseLowJson,
 } from '../webhooks/outbox.ts';
 import { allocationParts, allocationWrites } from './allocation.ts';
-import { depositRef, type PricedCart, type PricedLine } from './cart-quote.ts';
+import { depositRef, type PricedCart } from './cart-quote.ts';
+import type { PricedLine } from './priced-line.ts';
 
 /** The checkout's one statement (checkout.ts runs it) and what it answers. */
 export interface Placed extends Partial<OrderRow> {

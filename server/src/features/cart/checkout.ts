@@ -13,10 +13,11 @@ import { AppError } from '../../errors.ts';
 import { refusalOutOfCatalog } from '../company-catalogs/out-of-catalog.ts';
 import { type OrderRow, toOrder } from '../orders/order-view.ts';
 import type { Buyer } from '../orders/place-order.ts';
-import type { PricedCart, PricedLine, Pricing } from './cart-quote.ts';
+import type { PricedCart, Pricing } from './cart-quote.ts';
 import { priceCheckout, priceHintedCheckout } from './checkout-pricing.ts';
 import { type AssumedBuyer, type Placed, placeCartStatement } from './checkout-statement.ts';
 import { forgetPricedCart, pricedCartHint, taxFactsOf } from './priced-cart-hint.ts';
+import type { PricedLine } from './priced-line.ts';
 
 /**
  * Places the buyer's cart as one order, in one statement (issue 18), so its locks are held for

@@ -1,5 +1,5 @@
 import type { TaxBuyer } from '../tax/tax-calculator.ts';
-import type { PricedLine } from './cart-quote.ts';
+import type { PricedLine } from './priced-line.ts';
 
 /**
  * The cart each buyer last saw priced (GET /cart, a cart write's answer, a quote), kept so that a

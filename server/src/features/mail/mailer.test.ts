@@ -5,7 +5,8 @@ import MailComposer from 'nodemailer/lib/mail-composer';
 import pino from 'pino';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { sendInBackground } from '../orders/order-mails.ts';
-import { composeMail, createMailer, PRUNE_EVERY_MAILS, pruneOutbox } from './mailer.ts';
+import { composeMail } from './compose-mail.ts';
+import { createMailer, PRUNE_EVERY_MAILS, pruneOutbox } from './mailer.ts';
 
 describe('the outbox (no SMTP_URL)', () => {
   const dir = mkdtempSync(join(tmpdir(), 'pp-outbox-'));
