@@ -105,12 +105,14 @@ export async function watchTables(app: TestApp): Promise<() => Promise<string[]>
         on ${quoted(table)} for each statement execute function pp_test_note_touched()`),
     );
   }
-  let last = await databaseDigest(app);
   const statements = await statementEvents(app);
+  // The baseline on the connection the checks use (the same session settings for `::text`).
+  let last = await fingerprints(statements.uncounted, fingerprintOf(tables));
   let eventsAtLastCall: number | undefined;
   return async function changedSinceLastCall() {
-    // No statement sent since the last call (nor answered during it): nothing can have changed.
-    if (statements.events() === eventsAtLastCall) return [];
+    // No statement sent since the last call (nor answered during it), and none still running on
+    // the server: nothing can have changed.
+    if (statements.events() === eventsAtLastCall && statements.settled()) return [];
     eventsAtLastCall = statements.events();
     const touched = (await statements.uncounted(`delete from ${TOUCHED} returning name`)) as {
       name: string;
@@ -135,9 +137,16 @@ type Send = (...args: unknown[]) => unknown;
  * process opens (put back after the file; the watcher has a connection of its own). A count
  * unchanged since the last check means no statement ran, so no row can have changed: the junk
  * sweep skips most of its 32,000 checks (0.3 ms each). A statement still running during a check
- * moves the count when it ends, so the next check runs.
+ * moves the count when it ends, so the next check runs. On PostgreSQL the client may give up on
+ * an answer the server is still working on (its query timeout); `settled` is false until every
+ * client seen has heard the server finish (pg's `_activeQuery` and `_queryQueue`; any client
+ * without them counts as busy). A listener of PGlite's notifications runs in the context of the
+ * statement that delivered them: one that sent SQL during a check would go uncounted (today's
+ * listeners only empty caches).
  */
-async function statementEvents(app: TestApp): Promise<{ events: () => number; uncounted: Run }> {
+async function statementEvents(
+  app: TestApp,
+): Promise<{ events: () => number; settled: () => boolean; uncounted: Run }> {
   let events = 0;
   const answered = () => {
     events++;
@@ -173,17 +182,42 @@ async function statementEvents(app: TestApp): Promise<{ events: () => number; un
     client.execProtocolStream = counted(client.execProtocolStream.bind(client), () =>
       Boolean(watching.getStore()),
     );
-    return { events: () => events, uncounted: (query) => watching.run(true, onApp(app), query) };
+    return {
+      events: () => events,
+      settled: () => true,
+      uncounted: (query) => watching.run(true, onApp(app), query),
+    };
   }
   const pool = (app.db as unknown as { $client: pg.Pool }).$client;
-  const own = new pg.Client({ connectionString: pool.options.connectionString });
+  const own = new pg.Client({
+    connectionString: pool.options.connectionString,
+    statement_timeout: pool.options.statement_timeout,
+    query_timeout: pool.options.query_timeout,
+  });
+  own.on('error', () => {});
   await own.connect();
+  type ClientState = { _activeQuery?: unknown; _queryQueue?: unknown[] };
+  const clients = new Set<ClientState>();
   const prototype = pg.Client.prototype as unknown as { query: Send };
   const query = prototype.query;
-  prototype.query = counted(query, (self) => self === own);
+  const countedQuery = counted(query, (self) => self === own);
+  prototype.query = function (this: ClientState, ...args: unknown[]) {
+    if (this !== (own as unknown)) clients.add(this);
+    return countedQuery.apply(this, args);
+  };
   afterAll(async () => {
     prototype.query = query;
     await own.end();
   });
-  return { events: () => events, uncounted: async (text) => (await own.query(text)).rows };
+  return {
+    events: () => events,
+    settled: () =>
+      [...clients].every(
+        (client) =>
+          client._activeQuery === null &&
+          Array.isArray(client._queryQueue) &&
+          client._queryQueue.length === 0,
+      ),
+    uncounted: async (text) => (await own.query(text)).rows,
+  };
 }

@@ -91,7 +91,10 @@ export function loadPgliteTemplate(): Blob | undefined {
   return path ? loadOnce(path) : undefined;
 }
 
-/** The run's empty cluster, initdb'd and nothing more: what a migration test migrates. */
+/**
+ * The run's empty cluster: initdb'd, less template0 and template1 (no migration needs them), and
+ * not migrated: what a migration test migrates.
+ */
 export function loadEmptyCluster(): Blob | undefined {
   const path = process.env.PP_TEST_PGLITE_TEMPLATE;
   return path ? loadOnce(emptyClusterPath(path)) : undefined;
