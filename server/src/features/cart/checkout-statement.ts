@@ -12,8 +12,7 @@ import { exemptionJson } from '../tax/tax-repository.ts';
 import {
   eventParts,
   orderAndInvoiceEvents,
-  stockLowCrossed,
-  stockLowJson,
+  productStockLowParts,
   warehouseLowCrossed,
   warehouseLowJson,
 } from '../webhooks/outbox.ts';
@@ -98,14 +97,7 @@ export function pricingParams(priced: PricedCart<PricedLine> | null) {
 const checkoutEvents = sql.raw(
   [
     orderAndInvoiceEvents('order.created', 'placed', 'invoiced'),
-    eventParts(
-      'ev_low',
-      'stock.low',
-      `select 'product:' || t.id,
-        ${stockLowJson('t', 't.available_quantity', 't.minimum_order_quantity')}
-      from taken t
-      where ${stockLowCrossed('t.available_quantity', 't.took', 't.minimum_order_quantity')}`,
-    ),
+    productStockLowParts('taken', 't.took'),
     eventParts(
       'ev_wlow',
       'stock.low',

@@ -7,7 +7,7 @@ import {
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { rowsOf } from '../../db/queryable.ts';
-import { eventParts, productEventJson, stockLowCrossed, stockLowJson } from '../webhooks/outbox.ts';
+import { eventParts, productEventJson, productStockLowParts } from '../webhooks/outbox.ts';
 
 /** Items written per statement (and transaction): a 10,000-item request is ten of them. */
 export const SYNC_BATCH = 1_000;
@@ -60,14 +60,10 @@ const syncEvents = (withLow: boolean) =>
       ),
       ...(withLow
         ? [
-            eventParts(
-              'ev_low',
-              'stock.low',
-              `select 'product:' || c.id,
-                ${stockLowJson('c', 'c.available_quantity', 'c.minimum_order_quantity')}
-              from changed c
-              where ${stockLowCrossed('c.available_quantity', 'c.before - c.available_quantity', 'c.minimum_order_quantity')}
-                and (select count(*) from ev_updated) > 0`,
+            productStockLowParts(
+              'changed',
+              't.before - t.available_quantity',
+              '(select count(*) from ev_updated) > 0',
             ),
           ]
         : []),

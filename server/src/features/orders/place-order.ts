@@ -14,7 +14,7 @@ import { products } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { isLiveProduct } from '../catalog/catalog-repository.ts';
 import { refusalOutOfCatalog } from '../company-catalogs/out-of-catalog.ts';
-import { eventParts, orderEventJson, stockLowCrossed, stockLowJson } from '../webhooks/outbox.ts';
+import { eventParts, orderEventJson, productStockLowParts } from '../webhooks/outbox.ts';
 import { type OrderRow, orderColumnList, toOrder } from './order-view.ts';
 
 export interface Buyer {
@@ -91,13 +91,7 @@ const placeOrderStatement = `with taken as (
     insert into order_line_allocations (order_id, line_no, warehouse_id, quantity)
     select placed.id, 1, a.warehouse_id, a.take from alloc a cross join placed
   ), ${eventParts('ev_created', 'order.created', `select 'order:' || p.id, ${orderEventJson('p')} from placed p`)},
-  ${eventParts(
-    'ev_low',
-    'stock.low',
-    `select 'product:' || t.id, ${stockLowJson('t', 't.available_quantity', 't.minimum_order_quantity')}
-    from taken t
-    where ${stockLowCrossed('t.available_quantity', '$1', 't.minimum_order_quantity')}`,
-  )}
+  ${productStockLowParts('taken', '$1')}
   select * from placed`;
 
 /**

@@ -3,22 +3,13 @@ import { sql } from 'drizzle-orm';
 import type { Actor } from '../auth/actor.ts';
 import type { pricingParams } from '../cart/checkout-statement.ts';
 import { orderColumns } from '../orders/order-view.ts';
-import { eventParts, stockLowCrossed, stockLowJson } from '../webhooks/outbox.ts';
+import { productStockLowParts } from '../webhooks/outbox.ts';
 
 /** The status an accepted quote's order starts in (accept-quote.ts decides it). */
 export type PlacedStatus = 'awaiting_approval' | 'unpaid' | 'pending' | 'awaiting_freight';
 
 /** stock.low for a part the accepted quote took below its low line (webhooks/outbox.ts). */
-const quotedStockLow = sql.raw(
-  eventParts(
-    'ev_low',
-    'stock.low',
-    `select 'product:' || t.id,
-      ${stockLowJson('t', 't.available_quantity', 't.minimum_order_quantity')}
-    from took t
-    where ${stockLowCrossed('t.available_quantity', 't.took', 't.minimum_order_quantity')}`,
-  ),
-);
+const quotedStockLow = sql.raw(productStockLowParts('took', 't.took'));
 
 /**
  * The order a quote places, in one statement, at the quoted prices: each line takes what the

@@ -132,6 +132,22 @@ export const stockLowJson = (alias: string, available: string, minimum: string) 
     'lowLine', greatest(2 * ${minimum}, 1))`;
 
 /**
+ * The `ev_low` part of a statement: `stock.low` for each product row of `from` (read as `t`: the
+ * product's `id`, `sku`, new `available_quantity` and `minimum_order_quantity`) whose stock `took`
+ * (an SQL expression of what was taken) carried across its low line; `also` narrows it further.
+ * One shape for an order, a quote's order, a checkout and the ERP's stock sync.
+ */
+export const productStockLowParts = (from: string, took: string, also?: string) =>
+  eventParts(
+    'ev_low',
+    'stock.low',
+    `select 'product:' || t.id,
+      ${stockLowJson('t', 't.available_quantity', 't.minimum_order_quantity')}
+    from ${from} t
+    where ${stockLowCrossed('t.available_quantity', took, 't.minimum_order_quantity')}${also ? ` and ${also}` : ''}`,
+  );
+
+/**
  * Issue 36: a warehouse's `stock.low`. Pieces taken from one warehouse (an order's allocation, an
  * admin's count or transfer) took its count from at or above its reorder point (set per product
  * per warehouse; 0: none) to below it: the ERP reorders for that warehouse. `after`, `took` and
