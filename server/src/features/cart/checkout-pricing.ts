@@ -5,6 +5,7 @@ import type { Database } from '../../db/client.ts';
 import { queryNamed } from '../../db/named-statement.ts';
 import { AppError } from '../../errors.ts';
 import type { TaxBuyer } from '../tax/tax-calculator.ts';
+import { exemptionJsonText } from '../tax/tax-repository.ts';
 import { type PricedCart, type Pricing, priceRows } from './cart-quote.ts';
 import { type PricedCartHint, rememberTaxFacts } from './priced-cart-hint.ts';
 import type { PricedLine } from './priced-line.ts';
@@ -44,9 +45,7 @@ const CHECKOUT_READ = `select
       where c.user_id = $1) as lines,
     b.tax_id as "taxId", b.exemption, b.company_id as "companyId"
   from (select 1) one left join (
-    select c.id as company_id, c.tax_id, case when e.company_id is not null then json_build_object(
-        'certificateNumber', e.certificate_number, 'regions', e.regions,
-        'expiresOn', to_char(e.expires_on, 'YYYY-MM-DD')) end as exemption
+    select c.id as company_id, c.tax_id, ${exemptionJsonText('e')} as exemption
     from company_members m join companies c on c.id = m.company_id
       left join tax_exemptions e on e.company_id = c.id
     where m.user_id = $1

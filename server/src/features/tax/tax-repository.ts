@@ -181,10 +181,13 @@ function exemptionRows(db: Queryable, companyId: string) {
  * The exemption certificate of `alias` (a `tax_exemptions` row, null when the company has none) as
  * the tax driver reads it. jsonb: the checkout's statement compares it (cart/checkout-statement.ts).
  */
-export const exemptionJson = (alias: string) =>
-  sql.raw(`case when ${alias}.company_id is not null then jsonb_build_object(
+export const exemptionJsonText = (alias: string) =>
+  `case when ${alias}.company_id is not null then jsonb_build_object(
     'certificateNumber', ${alias}.certificate_number, 'regions', ${alias}.regions,
-    'expiresOn', to_char(${alias}.expires_on, 'YYYY-MM-DD')) end`);
+    'expiresOn', to_char(${alias}.expires_on, 'YYYY-MM-DD')) end`;
+
+/** `exemptionJsonText` for drizzle's `sql` templates. */
+export const exemptionJson = (alias: string) => sql.raw(exemptionJsonText(alias));
 
 /** What the tax of a buyer's order depends on: their company's tax id and exemption. */
 export async function taxBuyerOf(db: Queryable, userId: string): Promise<TaxBuyer> {
