@@ -1,26 +1,26 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { pgliteOptions } from '../src/db/pglite-settings.ts';
+import { templateStamp } from '../src/db/pglite-template.ts';
 
 const migrations = join(import.meta.dirname, '..', 'drizzle');
 
 /**
- * The template's file: one per set of migrations, so a new migration makes a new template. Its
- * empty cluster (initdb only, for the migration tests) is `…-empty.tar` beside it.
+ * The template's file: one per PGlite and set of migrations (the build's `templateStamp`), so a
+ * new migration or PGlite makes a new template. Its empty cluster (for the migration tests) is
+ * `…-empty.tar` beside it.
  */
 function templatePath(): string {
   // How the template is made is part of its name: a file made before a change is not reused.
   const hash = createHash('sha256')
+    .update(templateStamp(migrations))
     .update(withoutTemplateDatabases.toString())
     .update(createPgliteTemplate.toString());
-  for (const file of readdirSync(migrations).sort()) {
-    if (file.endsWith('.sql')) hash.update(readFileSync(join(migrations, file)));
-  }
   return join(tmpdir(), `proper-parts-test-db-${hash.digest('hex').slice(0, 16)}.tar`);
 }
 const emptyClusterPath = (path: string) => path.replace(/\.tar$/, '-empty.tar');

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -18,7 +19,9 @@ function distDir(): string {
 
 /** What a template must have been made from: this PGlite and these migrations. */
 export function templateStamp(migrationsFolder: string): string {
-  const pglite = fileURLToPath(import.meta.resolve('@electric-sql/pglite'));
+  // require.resolve, not import.meta.resolve: the test suites' set-up (Vite's module runner) calls
+  // this too, and has no import.meta.resolve.
+  const pglite = createRequire(import.meta.url).resolve('@electric-sql/pglite');
   let packageDir = dirname(pglite);
   while (!existsSync(join(packageDir, 'package.json'))) packageDir = dirname(packageDir);
   const hash = createHash('sha256');
