@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll } from 'vitest';
 import type { TestApp } from './helper.ts';
+import type { Run } from './migrations-before.ts';
 
 type Digest = Record<string, string>;
 
@@ -43,13 +44,11 @@ function tablesOfApp(app: TestApp): Promise<string[]> {
   return tables;
 }
 
-type Rows = Record<string, unknown>[];
-/** Runs one SQL text: on the app's database, or on the watcher's own connection. */
-type Run = (query: string) => Promise<Rows>;
+/** `Run` on the app's database (the watcher's own connection is another). */
 const onApp =
   (app: TestApp): Run =>
   async (query) =>
-    ((await app.db.execute(sql.raw(query))) as unknown as { rows: Rows }).rows;
+    ((await app.db.execute(sql.raw(query))) as unknown as { rows: Record<string, unknown>[] }).rows;
 
 /** The fingerprints of `names` (table names, or ORDER_STATUS_COUNTS), in one statement. */
 async function fingerprints(run: Run, names: string[]): Promise<Digest> {
@@ -200,11 +199,11 @@ async function statementEvents(
   const clients = new Set<ClientState>();
   const prototype = pg.Client.prototype as unknown as { query: Send };
   const query = prototype.query;
-  const countedQuery = counted(query, (self) => self === own);
-  prototype.query = function (this: ClientState, ...args: unknown[]) {
-    if (this !== (own as unknown)) clients.add(this);
-    return countedQuery.apply(this, args);
-  };
+  prototype.query = counted(query, (self) => {
+    if (self === own) return true;
+    clients.add(self as ClientState);
+    return false;
+  });
   afterAll(async () => {
     prototype.query = query;
     await own.end();
