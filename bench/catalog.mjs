@@ -37,7 +37,15 @@ import pg from 'pg';
 import { tsImport } from 'tsx/esm/api';
 import { loadPaths } from './lib/catalog-load.mjs';
 import { postgresBase, postgresReachable } from './lib/databases.mjs';
-import { cpuMs, root, rssMb, sampleRss, startShop, stop } from './lib/processes.mjs';
+import {
+  cpuMs,
+  root,
+  rssMb,
+  samplePostgresCpu,
+  sampleRss,
+  startShop,
+  stop,
+} from './lib/processes.mjs';
 import { writeResultJson } from './lib/report.mjs';
 
 const quick = process.argv.includes('--quick');
@@ -588,6 +596,8 @@ async function group(kind) {
         const warm = await loadPaths({ ...load, seconds: warmup, from });
         for (const base of bases) await settle(base, database.databaseUrl);
         const sampler = sampleRss(pids);
+        // PostgreSQL's side of each answer (its backends' CPU), beside the server's own.
+        const postgresCpu = kind === 'postgres' ? samplePostgresCpu() : undefined;
         const cpuBefore = pids.reduce((sum, pid) => sum + cpuMs(pid), 0);
         const measured = await loadPaths({
           ...load,
@@ -595,6 +605,7 @@ async function group(kind) {
           from: shape.cold ? from + warm.sent : 0,
         });
         const cpu = pids.reduce((sum, pid) => sum + cpuMs(pid), 0) - cpuBefore;
+        const databaseCpu = postgresCpu?.stop();
         const row = {
           key: shape.key,
           title: shape.title,
@@ -614,6 +625,11 @@ async function group(kind) {
           serverCpuMsPerAnswer: measured.requests
             ? Math.round((cpu / measured.requests) * 100) / 100
             : null,
+          // PostgreSQL's backends' CPU per answer (PostgreSQL only; PGlite is in the server's).
+          postgresCpuMsPerAnswer:
+            databaseCpu !== undefined && measured.requests
+              ? Math.round((databaseCpu / measured.requests) * 100) / 100
+              : null,
           loadAverage: loadavg().map((l) => Math.round(l * 10) / 10),
           peakRssMb: sampler.stop(),
         };
@@ -706,6 +722,14 @@ const failed = (r) => {
   return count && codes.length ? `${count} (${codes.join(', ')})` : String(count);
 };
 
+/** The server's CPU an answer, and PostgreSQL's beside it: `4.4 (server 1.2 + PostgreSQL 3.2)`. */
+const cpuCell = (r) => {
+  if (r.serverCpuMsPerAnswer == null) return '—';
+  if (r.postgresCpuMsPerAnswer == null) return String(r.serverCpuMsPerAnswer);
+  const sum = Math.round((r.serverCpuMsPerAnswer + r.postgresCpuMsPerAnswer) * 100) / 100;
+  return `${sum} (server ${r.serverCpuMsPerAnswer} + PostgreSQL ${r.postgresCpuMsPerAnswer})`;
+};
+
 /** A latency; `≥` when requests still waiting at the end reach it (a lower bound). */
 export const ms = (value, lower) => `${lower ? '≥ ' : ''}${value.toLocaleString('en-US')}`;
 
@@ -731,7 +755,7 @@ function markdownOf(report) {
   const out = [
     `# Catalog benchmark ${report.date.slice(0, 16).replace('T', ' ')} UTC${report.quick ? ' (quick)' : ''}`,
     '',
-    `Machine: ${m.cpus} × ${m.cpuModel}, ${m.memoryGb} GB, Node ${m.node}; load average ${m.loadAverageAtStart.join(' ')} at the start, ${m.loadAverageAtEnd.join(' ')} at the end. The built server; autocannon in the bench process, ${report.settings.connections} connections, ${report.settings.seconds} s a shape after ${report.settings.warmupSeconds} s of warm-up; the server's catalog cache **${report.settings.catalogCache ?? 'on'}** (\`CATALOG_CACHE\`${report.settings.catalogCache === 'off' ? ': every answer read from the database, cold' : ''}); each request the next of the shape's list of values (part numbers, words, categories and brands read from the data). 2xx/s: answers that were the page asked for, a second. Latencies: every response (failed ones too) and every request still unanswered at the end with its wait so far (a percentile it reaches is a lower bound, shown \`≥\`), exact percentiles; "alone": the median of 5 of the shape's requests sent one at a time before the load, no queueing. Server: \`server/dist/server.js\` ${report.build.serverJs}, built ${report.build.serverJsBuilt.slice(0, 16).replace('T', ' ')} UTC, commit ${report.build.commit}${report.build.dirty ? ' with uncommitted changes in server/ or domain/' : ''}. Data: the demo generator's catalog (80 categories, 250 brands, 3-5 specifications and 1-3 cross-references a part) at each size.`,
+    `Machine: ${m.cpus} × ${m.cpuModel}, ${m.memoryGb} GB, Node ${m.node}; load average ${m.loadAverageAtStart.join(' ')} at the start, ${m.loadAverageAtEnd.join(' ')} at the end. The built server; autocannon in the bench process, ${report.settings.connections} connections, ${report.settings.seconds} s a shape after ${report.settings.warmupSeconds} s of warm-up; the server's catalog cache **${report.settings.catalogCache ?? 'on'}** (\`CATALOG_CACHE\`${report.settings.catalogCache === 'off' ? ': every answer read from the database, cold' : ''}); each request the next of the shape's list of values (part numbers, words, categories and brands read from the data). 2xx/s: answers that were the page asked for, a second. Latencies: every response (failed ones too) and every request still unanswered at the end with its wait so far (a percentile it reaches is a lower bound, shown \`≥\`), exact percentiles; "CPU ms an answer": the server's CPU time (user + system) over the measured run by the answers given, and on PostgreSQL every PostgreSQL process's beside it (what an answer costs, whatever the connections); "alone": the median of 5 of the shape's requests sent one at a time before the load, no queueing. Server: \`server/dist/server.js\` ${report.build.serverJs}, built ${report.build.serverJsBuilt.slice(0, 16).replace('T', ' ')} UTC, commit ${report.build.commit}${report.build.dirty ? ' with uncommitted changes in server/ or domain/' : ''}. Data: the demo generator's catalog (80 categories, 250 brands, 3-5 specifications and 1-3 cross-references a part) at each size.`,
     '',
   ];
   for (const g of report.groups) {
@@ -751,6 +775,7 @@ function markdownOf(report) {
           'p95 ms',
           'p99 ms',
           'failed',
+          'CPU ms an answer',
           'target',
           '',
         ],
@@ -763,6 +788,7 @@ function markdownOf(report) {
           ms(r.p95ms, r.p95Lower),
           ms(r.p99ms, r.p99Lower),
           failed(r),
+          cpuCell(r),
           `${r.at} ≤ ${r.limit}`,
           r.ok ? 'met' : '**missed**',
         ]),

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { buildTestApp, changesSettled } from '../../test/helper.ts';
 import { products } from '../db/schema.ts';
 import { seedDemoCatalog } from '../features/catalog/demo-seed.ts';
-import { COMPRESS_FROM_BYTES } from './cached-json.ts';
+import { COMPRESS_FROM_BYTES, compressedCopiesBytes, compressedCopy } from './cached-json.ts';
 
 /** Cached catalog answers go compressed to clients that take it, from copies made once per body. */
 describe('cached answers: brotli, gzip or plain by Accept-Encoding', async () => {
@@ -47,6 +47,23 @@ describe('cached answers: brotli, gzip or plain by Accept-Encoding', async () =>
     });
     const gz = JSON.parse(gunzipSync((await list('gzip')).rawPayload).toString());
     expect(gz.data[0].name).toBe('Renamed For Compression');
+  });
+
+  it('copies are made once a body and held within their bytes, the oldest bodies let go', () => {
+    const bodies = Array.from({ length: 12 }, (_, i) => `${i}`.padEnd(2048, ' body text'));
+    const budget = 4 * 2048;
+    const first = compressedCopy(bodies[0] as string, 'br', budget);
+    expect(compressedCopy(bodies[0] as string, 'br', budget)).toBe(first);
+    for (const body of bodies) compressedCopy(body, 'br', budget);
+    // Each body with its copy weighs a little over 2 KB: at most four fit, the newest.
+    expect(compressedCopiesBytes()).toBeLessThanOrEqual(budget);
+    expect(compressedCopiesBytes()).toBeGreaterThan(3 * 2048);
+    expect(compressedCopy(bodies[11] as string, 'br', budget)).toBe(
+      compressedCopy(bodies[11] as string, 'br', budget),
+    );
+    const again = compressedCopy(bodies[0] as string, 'br', budget);
+    expect(again).not.toBe(first);
+    expect(brotliDecompressSync(again).toString()).toBe(bodies[0]);
   });
 
   it('a small answer goes as it is', async () => {

@@ -15,37 +15,67 @@ export function serializeEnvelope<T extends z.ZodType>(schema: T, value: z.input
 /** Smaller bodies go as they are: compressing them saves fewer bytes than the header costs. */
 export const COMPRESS_FROM_BYTES = 1024;
 const ENCODINGS = ['br', 'gzip'];
-const MAX_COPIES = 2000;
+/**
+ * What the copies and the bodies they are kept for may weigh together (issue 32: 2,000 cold
+ * product pages' copies held 2,000 pages a cache had already let go, ~40 MB of the server's RSS).
+ */
+export const COPIES_MAX_BYTES = 12 * 2 ** 20;
+
+interface Copies {
+  br?: Buffer;
+  gzip?: Buffer;
+  /** The body's bytes and its copies'. */
+  bytes: number;
+}
 
 /**
  * Compressed copies of cached bodies, made once per body and encoding. The key is the body
  * itself: a cache hands out the same string (or Buffer) object until it reads a fresh one; V8
  * keeps a string's hash, and a Buffer is keyed by identity, so a look-up does not read the body
- * again. Bounded; oldest out first.
+ * again. Bounded by bytes (a key holds its body too); oldest out first.
  */
-const copies = new Map<string | Buffer, { br?: Buffer; gzip?: Buffer }>();
+const copies = new Map<string | Buffer, Copies>();
+let copiesBytes = 0;
 
-function compressedCopy(body: string | Buffer, encoding: 'br' | 'gzip'): Buffer {
+/** What the copies (with their bodies) weigh now. */
+export const compressedCopiesBytes = () => copiesBytes;
+
+export function compressedCopy(
+  body: string | Buffer,
+  encoding: 'br' | 'gzip',
+  maxBytes = COPIES_MAX_BYTES,
+): Buffer {
   let held = copies.get(body);
   if (!held) {
-    if (copies.size >= MAX_COPIES) {
-      const oldest = copies.keys().next();
-      if (!oldest.done) copies.delete(oldest.value);
-    }
-    held = {};
+    held = { bytes: body.length };
     copies.set(body, held);
+    copiesBytes += held.bytes;
   }
-  held[encoding] ??=
-    encoding === 'br'
-      ? brotliCompressSync(body, {
-          params: {
-            [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-            [constants.BROTLI_PARAM_QUALITY]: 6,
-            [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(body),
-          },
-        })
-      : gzipSync(body, { level: 6 });
-  return held[encoding];
+  const made = held[encoding];
+  if (made) return made;
+  const copy = compress(body, encoding);
+  held[encoding] = copy;
+  held.bytes += copy.length;
+  copiesBytes += copy.length;
+  for (const [key, old] of copies) {
+    if (copiesBytes <= maxBytes) break;
+    if (old === held) continue;
+    copies.delete(key);
+    copiesBytes -= old.bytes;
+  }
+  return copy;
+}
+
+function compress(body: string | Buffer, encoding: 'br' | 'gzip'): Buffer {
+  return encoding === 'br'
+    ? brotliCompressSync(body, {
+        params: {
+          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+          [constants.BROTLI_PARAM_QUALITY]: 6,
+          [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(body),
+        },
+      })
+    : gzipSync(body, { level: 6 });
 }
 
 /**

@@ -18,7 +18,13 @@ function testFeed() {
 
 describe('response cache', () => {
   const setup = (
-    options: { maxEntries?: number; maxAgeMs?: number; refreshInBackground?: boolean } = {},
+    options: {
+      maxEntries?: number;
+      maxBytes?: number;
+      weigh?: (body: string) => number;
+      maxAgeMs?: number;
+      refreshInBackground?: boolean;
+    } = {},
   ) => {
     const feed = testFeed();
     let clock = 1_000;
@@ -153,6 +159,27 @@ describe('response cache', () => {
     expect(t.cache.size).toBe(3);
     await t.get('a');
     expect(t.reads()).toBe(5);
+  });
+
+  it('with maxBytes, keeps the newest bodies that fit, whatever their count', async () => {
+    const t = setup({ maxBytes: 10, weigh: (body) => body.length });
+    // 'v1' weighs 2: five keys fit (10), the sixth pushes out the oldest.
+    for (const key of ['a', 'b', 'c', 'd', 'e']) await t.get(key);
+    expect([t.cache.size, t.cache.bytes]).toEqual([5, 10]);
+    await t.get('f');
+    expect([t.cache.size, t.cache.bytes]).toEqual([5, 10]);
+    expect(t.reads()).toBe(6);
+    await t.get('b');
+    expect(t.reads()).toBe(6);
+    await t.get('a');
+    expect(t.reads()).toBe(7);
+    // One body heavier than the budget is kept alone (it is being answered), the rest go.
+    const heavy = await t.cache.get('heavy', async () => 'x'.repeat(25));
+    expect(heavy).toHaveLength(25);
+    expect([t.cache.size, t.cache.bytes]).toEqual([1, 25]);
+    // A body read again is weighed again; a key dropped for an unknown id gives its bytes back.
+    await t.cache.get('gone', async () => undefined);
+    expect(t.cache.bytes).toBe(25);
   });
 
   it('does not keep a missing answer (unknown id) nor a failed read', async () => {

@@ -41,15 +41,23 @@ export interface ResponseCache<T = string> {
   /** Marks every entry stale (the feed does it on a change; writes in this process do it too). */
   invalidate(): void;
   readonly size: number;
+  /** What the bodies kept weigh together (0 without `weigh`). */
+  readonly bytes: number;
 }
 
-export interface ResponseCacheOptions {
+export interface ResponseCacheOptions<T = string> {
   /** Its name in the metrics (`cache_lookups_total{cache}`). */
   name: string;
   feed: ChangeFeed;
   /** The tables whose changes make these answers stale. */
   tables: readonly string[];
   maxEntries?: number;
+  /**
+   * With `weigh` (a body's bytes), the most the bodies kept may weigh together: past it the oldest
+   * keys go, so a cache of large bodies (rendered pages) holds what its bytes allow, not a count.
+   */
+  maxBytes?: number;
+  weigh?: (body: T) => number;
   perSecond?: number;
   burst?: number;
   /** Entries older than this are read again even without a change (undefined: no limit). */
@@ -69,6 +77,8 @@ interface Entry<T> {
   readAt: number;
   loading?: Promise<T | undefined>;
   loadingVersion?: number;
+  /** What `body` weighs (`weigh`), counted in the cache's bytes. */
+  bytes: number;
   /** Refresh budget (token bucket). */
   tokens: number;
   tokensAt: number;
@@ -79,17 +89,33 @@ export function createResponseCache<T = string>({
   feed,
   tables,
   maxEntries = 5000,
+  maxBytes = Number.POSITIVE_INFINITY,
+  weigh,
   perSecond = 4,
   burst = 5,
   maxAgeMs = Number.POSITIVE_INFINITY,
   refreshInBackground = false,
   off = false,
   now = Date.now,
-}: ResponseCacheOptions): ResponseCache<T> {
+}: ResponseCacheOptions<T>): ResponseCache<T> {
   const entries = new Map<string, Entry<T>>();
   const hits = cacheLookups.labels({ cache: name, result: 'hit' });
   const misses = cacheLookups.labels({ cache: name, result: 'miss' });
   let version = 0;
+  let bytes = 0;
+  const drop = (key: string) => {
+    const entry = entries.get(key);
+    if (!entry) return;
+    bytes -= entry.bytes;
+    entries.delete(key);
+  };
+  /** The oldest keys out (Map keeps insertion order) until the bodies fit; `keep` stays. */
+  const fitBytes = (keep: Entry<T>) => {
+    for (const [key, entry] of entries) {
+      if (bytes <= maxBytes) return;
+      if (entry !== keep) drop(key);
+    }
+  };
   const invalidate = () => {
     version++;
   };
@@ -114,7 +140,7 @@ export function createResponseCache<T = string>({
       (body) => {
         if (entry.loading === loading) entry.loading = undefined;
         if (body === undefined) {
-          if (entries.get(key) === entry) entries.delete(key);
+          if (entries.get(key) === entry) drop(key);
         } else if (
           readAt > entry.version ||
           (readAt === entry.version && startedAt >= entry.readAt)
@@ -122,6 +148,12 @@ export function createResponseCache<T = string>({
           entry.body = body;
           entry.version = readAt;
           entry.readAt = startedAt;
+          if (weigh && entries.get(key) === entry) {
+            const weight = weigh(body);
+            bytes += weight - entry.bytes;
+            entry.bytes = weight;
+            fitBytes(entry);
+          }
         }
         return body;
       },
@@ -163,9 +195,16 @@ export function createResponseCache<T = string>({
         if (entries.size >= maxEntries) {
           // The oldest key goes (Map keeps insertion order): a bounded cache whatever the keys.
           const oldest = entries.keys().next();
-          if (!oldest.done) entries.delete(oldest.value);
+          if (!oldest.done) drop(oldest.value);
         }
-        entry = { body: undefined, version: -1, readAt: 0, tokens: burst, tokensAt: now() };
+        entry = {
+          body: undefined,
+          version: -1,
+          readAt: 0,
+          bytes: 0,
+          tokens: burst,
+          tokensAt: now(),
+        };
         entries.set(key, entry);
         misses.inc();
         return refresh(key, entry, load);
@@ -192,6 +231,9 @@ export function createResponseCache<T = string>({
     invalidate,
     get size() {
       return entries.size;
+    },
+    get bytes() {
+      return bytes;
     },
   };
   return cache;

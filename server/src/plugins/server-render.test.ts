@@ -1,8 +1,7 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../test/helper.ts';
+import { webBuildWithRenderer } from '../../test/web-build.ts';
+import { PAGES_MAX_BYTES } from './server-render.ts';
 
 /**
  * A web build whose server renderer fails its first render, as when a page module fails to load
@@ -21,15 +20,7 @@ export async function renderPage() {
 `;
 
 describe('server render: a render that fails', async () => {
-  const web = mkdtempSync(join(tmpdir(), 'pp-web-'));
-  afterAll(() => rmSync(web, { recursive: true, force: true }));
-  mkdirSync(join(web, '.server'));
-  writeFileSync(
-    join(web, 'index.html'),
-    '<!doctype html><html><head><title>Proper Parts</title></head><body><div id="root"></div></body></html>',
-  );
-  writeFileSync(join(web, '.server', 'entry-server.js'), FAILS_ONCE);
-  const app = await buildTestApp({ WEB_DIST_DIR: web });
+  const app = await buildTestApp({ WEB_DIST_DIR: webBuildWithRenderer(FAILS_ONCE) });
 
   it('answers 500 with the app shell, kept by no one; the next request renders the page, 200', async () => {
     const failed = await app.inject({ url: '/' });
@@ -46,5 +37,31 @@ describe('server render: a render that fails', async () => {
     const third = await app.inject({ url: '/' });
     expect(third.statusCode).toBe(200);
     expect(third.body).toContain('<main>Home, render 2</main>');
+  });
+});
+
+/** Pages of 1 MB each: the cache keeps what its bytes allow, not 2,000 of them. */
+const HEAVY_PAGES = `
+const renders = new Map();
+export const isServerRendered = (path) => path.startsWith('/heavy/');
+export function connectApi() {}
+export async function renderPage(url) {
+  renders.set(url, (renders.get(url) ?? 0) + 1);
+  const body = '<main>' + url + ' render ' + renders.get(url) + '</main>' + '<p>' + 'x'.repeat(2 ** 20) + '</p>';
+  return { status: 200, head: '<title>Heavy</title>', body, state: '{}' };
+}
+`;
+
+describe('server render: rendered pages kept within their bytes', async () => {
+  const app = await buildTestApp({ WEB_DIST_DIR: webBuildWithRenderer(HEAVY_PAGES) });
+
+  it('past PAGES_MAX_BYTES the oldest pages go and render again; the newest stay', async () => {
+    const pages = Math.ceil(PAGES_MAX_BYTES / 2 ** 20) + 4;
+    for (let i = 0; i < pages; i++) {
+      const page = await app.inject({ url: `/heavy/${i}` });
+      expect(page.body).toContain(`/heavy/${i} render 1`);
+    }
+    expect((await app.inject({ url: `/heavy/${pages - 1}` })).body).toContain('render 1');
+    expect((await app.inject({ url: '/heavy/0' })).body).toContain('/heavy/0 render 2');
   });
 });

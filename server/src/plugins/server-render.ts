@@ -14,6 +14,12 @@ import { LOCAL_WRITE } from './change-feed.ts';
  * in view asked for 1,000 renders a second; at 5 s, 100 (the bench's p99 100 ms at 10^6).
  */
 export const PAGE_MAX_AGE_MS = 30_000;
+/**
+ * Rendered pages kept, by their bytes (issue 32): a product page is ~15 KB of HTML, and 2,000 of
+ * them (the count this cache kept before) were ~30 MB of the server's RSS. 16 MB holds ~1,000
+ * product pages; the rest render again when asked (cold: 4-5 ms of CPU).
+ */
+export const PAGES_MAX_BYTES = 16 * 2 ** 20;
 
 /** What web/src/entry-server.tsx exports (built to `<web dist>/.server/entry-server.js`). */
 interface WebRenderer {
@@ -106,6 +112,8 @@ export async function createServerRenderer(
     feed: app.changes,
     tables: ['products', 'reviews', LOCAL_WRITE],
     maxEntries: 2_000,
+    maxBytes: PAGES_MAX_BYTES,
+    weigh: (page) => page.html.length,
     maxAgeMs: PAGE_MAX_AGE_MS,
     refreshInBackground: true,
   });

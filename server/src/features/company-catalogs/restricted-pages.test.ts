@@ -1,8 +1,6 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/helper.ts';
+import { webBuildWithRenderer } from '../../../test/web-build.ts';
 import { buildPriceListShop } from '../price-lists/price-list-fixture.ts';
 
 /** A web build whose renderer says which page it rendered (as a visitor always). */
@@ -20,15 +18,7 @@ export async function renderPage(url) {
  * page from their own answers); a visitor and another company's buyer get the rendered page.
  */
 describe('catalog pages for a restricted company', async () => {
-  const web = mkdtempSync(join(tmpdir(), 'pp-web-'));
-  afterAll(() => rmSync(web, { recursive: true, force: true }));
-  mkdirSync(join(web, '.server'));
-  writeFileSync(
-    join(web, 'index.html'),
-    '<!doctype html><html><head><title>Proper Parts</title></head><body><div id="root"></div></body></html>',
-  );
-  writeFileSync(join(web, '.server', 'entry-server.js'), RENDERER);
-  const app = await buildTestApp({ WEB_DIST_DIR: web });
+  const app = await buildTestApp({ WEB_DIST_DIR: webBuildWithRenderer(RENDERER) });
   const shop = await buildPriceListShop(app, 'pages');
   const limited = await app.inject({
     method: 'PUT',
