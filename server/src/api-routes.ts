@@ -15,7 +15,7 @@ import { quickOrderRoutes } from './features/cart/quick-order-routes.ts';
 import { savedListsRoutes } from './features/cart/saved-lists-routes.ts';
 import { catalogCsvRoutes } from './features/catalog/catalog-csv-routes.ts';
 import { catalogRoutes } from './features/catalog/catalog-routes.ts';
-import type { CatalogSearch } from './features/catalog/catalog-search.ts';
+import type { CatalogAnswers } from './features/catalog/catalog-search-cache.ts';
 import { catalogSearchRoutes } from './features/catalog/catalog-search-routes.ts';
 import { postgresCatalogSearch } from './features/catalog/postgres-catalog-search.ts';
 import { productAdminRoutes } from './features/catalog/product-admin-routes.ts';
@@ -71,8 +71,8 @@ export interface ApiDependencies {
   images: ImageStorage;
   /** Issue 37: return photos, apart from the product images (never served by /uploads). */
   returnPhotos: ImageStorage;
-  /** The public catalog's search, on the read replica when there is one. */
-  catalogSearch: CatalogSearch;
+  /** The public catalog's answers (its search on the read replica when there is one). */
+  catalogAnswers: CatalogAnswers;
 }
 
 /**
@@ -86,12 +86,12 @@ export function apiRoutes({
   payments,
   images,
   returnPhotos,
-  catalogSearch,
+  catalogAnswers,
 }: ApiDependencies) {
   return async (api: FastifyInstance) => {
     await api.register(healthRoutes);
     await api.register(catalogRoutes);
-    await api.register(catalogSearchRoutes(catalogSearch));
+    await api.register(catalogSearchRoutes(catalogAnswers));
     await api.register(vehicleRoutes);
     await api.register(productFitmentRoutes);
     await api.register(garageRoutes);

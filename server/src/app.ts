@@ -17,7 +17,10 @@ import { type Auth, createAuth, type PasswordHashing } from './features/auth/aut
 import { createAuthLimits } from './features/auth/auth-limits.ts';
 import { authRoutes } from './features/auth/auth-routes.ts';
 import { catalogFirstHtml } from './features/catalog/catalog-cache.ts';
-import { searchCountsCache } from './features/catalog/catalog-search-cache.ts';
+import {
+  catalogSearchAnswers,
+  searchCountsCache,
+} from './features/catalog/catalog-search-cache.ts';
 import { postgresCatalogSearch } from './features/catalog/postgres-catalog-search.ts';
 import { registerApprovalSweep } from './features/companies/approval-sweep.ts';
 import { seoRoutes } from './features/content/seo-routes.ts';
@@ -184,9 +187,12 @@ export async function buildApp({
   const images = localImageStorage(uploadsDir);
   // Issue 37: return photos, apart from the product images (never served by /uploads).
   const returnPhotos = localImageStorage(join(uploadsDir, 'returns'));
-  const catalogSearch = postgresCatalogSearch(app.readDb, searchCountsCache(app));
+  const catalogAnswers = catalogSearchAnswers(
+    app,
+    postgresCatalogSearch(app.readDb, searchCountsCache(app)),
+  );
   await app.register(
-    apiRoutes({ auth, allowAttempt, mailer, payments, images, returnPhotos, catalogSearch }),
+    apiRoutes({ auth, allowAttempt, mailer, payments, images, returnPhotos, catalogAnswers }),
     { prefix: '/api/v1' },
   );
   await app.register(uploadedImageRoutes(images));
@@ -201,6 +207,6 @@ export async function buildApp({
 
   await app.register(seoRoutes);
   if (config.METRICS_TOKEN) metricsRouteWithToken(app, config.METRICS_TOKEN);
-  await registerSpa(app, config.WEB_DIST_DIR, catalogFirstHtml);
+  await registerSpa(app, config.WEB_DIST_DIR, catalogFirstHtml, catalogAnswers);
   return app;
 }

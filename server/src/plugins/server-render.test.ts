@@ -1,6 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { describe, expect, it, vi } from 'vitest';
 import { buildTestApp } from '../../test/helper.ts';
 import { webBuildWithRenderer } from '../../test/web-build.ts';
+import { seedDemoCatalog } from '../features/catalog/demo-seed.ts';
 import { PAGES_MAX_BYTES } from './server-render.ts';
 
 /**
@@ -63,5 +65,42 @@ describe('server render: rendered pages kept within their bytes', async () => {
     }
     expect((await app.inject({ url: `/heavy/${pages - 1}` })).body).toContain('render 1');
     expect((await app.inject({ url: '/heavy/0' })).body).toContain('/heavy/0 render 2');
+  });
+});
+
+/** A product page that reads its product as the web's renderer does, through `connectApi`. */
+const PRODUCT_PAGES = `
+let api;
+export const isServerRendered = (path) => path.startsWith('/products/');
+export function connectApi(transport) { api = transport; }
+export async function renderPage(url) {
+  const slug = url.slice('/products/'.length);
+  const res = await api('/api/v1/catalog/products/' + encodeURIComponent(slug), { method: 'GET' });
+  const json = await res.json();
+  const body = res.status === 200 ? '<h1>' + json.data.name + '</h1>' : '<p>' + json.message + '</p>';
+  return { status: res.status, head: '<title>Part</title>', body, state: '{}' };
+}
+`;
+
+describe('server render: a product page reads its product directly', async () => {
+  const app = await buildTestApp({ WEB_DIST_DIR: webBuildWithRenderer(PRODUCT_PAGES) });
+  await seedDemoCatalog(app.db, { parts: 20 });
+  const [part] = (await app.db.execute(sql`select slug, name from products limit 1`)).rows as {
+    slug: string;
+    name: string;
+  }[];
+
+  it('from the catalog’s answer, not through an in-process request; an unknown part through the route', async () => {
+    const inject = vi.spyOn(app, 'inject');
+    const page = await app.inject({ url: `/products/${part?.slug}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(`<h1>${part?.name}</h1>`);
+    // The page's own request only.
+    expect(inject).toHaveBeenCalledTimes(1);
+    const missing = await app.inject({ url: '/products/no-such-part' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toContain('<p>Product not found</p>');
+    expect(inject).toHaveBeenCalledTimes(3);
+    inject.mockRestore();
   });
 });

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { messages } from '@proper-parts/domain/messages';
 import type { FastifyInstance } from 'fastify';
+import type { CatalogAnswers } from '../features/catalog/catalog-search-cache.ts';
 import { catalogScopeOf } from '../features/company-catalogs/catalog-scope.ts';
 import { sendText } from '../http/cached-json.ts';
 import { type FirstHtmlData, withFirstData, withImagePreload } from './first-html.ts';
@@ -18,6 +19,7 @@ export async function registerSpa(
   app: FastifyInstance,
   webDistDir: string | undefined,
   firstData: FirstHtmlData = async () => ({ data: {} }),
+  catalogAnswers?: CatalogAnswers,
 ) {
   const hasWeb = webDistDir !== undefined && existsSync(join(webDistDir, 'index.html'));
   // Read once: it changes only with a new build, and a new build means a restart.
@@ -39,7 +41,7 @@ export async function registerSpa(
     });
   }
 
-  const renderer = hasWeb ? await createServerRenderer(app, webDistDir, indexHtml) : undefined;
+  const renderer = hasWeb ? await createServerRenderer(app, webDistDir, indexHtml, catalogAnswers) : undefined;
 
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';

@@ -131,3 +131,6 @@ export function catalogSearchAnswers(app: FastifyInstance, search: CatalogSearch
       ),
   };
 }
+
+/** The public catalog's answers (`catalogSearchAnswers`): the routes' and the server renderer's. */
+export type CatalogAnswers = ReturnType<typeof catalogSearchAnswers>;

@@ -14,17 +14,15 @@ import { cachedJsonRoute, sendJson } from '../../http/cached-json.ts';
 import { errorResponses } from '../../http/responses.ts';
 import { catalogScopeOf, scopeHolds } from '../company-catalogs/catalog-scope.ts';
 import { ownPartNumberSku } from '../part-numbers/own-number-search.ts';
-import type { CatalogSearch } from './catalog-search.ts';
-import { catalogSearchAnswers } from './catalog-search-cache.ts';
+import type { CatalogAnswers } from './catalog-search-cache.ts';
 import { demoProgressRoutes } from './demo-progress-routes.ts';
 
 /**
  * Finding parts (issue 16): search with facets, one product by slug, brands, categories. Public;
  * answered from memory when asked before (catalog-search-cache.ts).
  */
-export function catalogSearchRoutes(search: CatalogSearch): FastifyPluginAsyncZod {
+export function catalogSearchRoutes(answers: CatalogAnswers): FastifyPluginAsyncZod {
   return async (app) => {
-    const answers = catalogSearchAnswers(app, search);
     // A first start's demo catalog, while it loads (decision 034).
     await app.register(demoProgressRoutes);
     app.get(

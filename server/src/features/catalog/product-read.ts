@@ -1,5 +1,6 @@
 import type { CatalogProduct } from '@proper-parts/domain/catalog-search';
 import { sql } from 'drizzle-orm';
+import { queryNamedSql } from '../../db/named-statement.ts';
 import { type Queryable, rowsOf } from '../../db/queryable.ts';
 import { backorderJson, parsedBackorder } from '../backorders/backorder-sql.ts';
 import { fromJson, ITEM_COLUMNS, type ItemRow, toItem } from './search-items.ts';
@@ -22,8 +23,11 @@ export async function readProduct(
   db: Queryable,
   slug: string,
 ): Promise<CatalogProduct | undefined> {
-  // One statement: the product, its specifications, cross-references and category path.
-  const [row] = await rowsOf<
+  // One statement: the product, its specifications, cross-references and category path. Named:
+  // on PostgreSQL each connection plans it once (planning its dozen subqueries cost more of the
+  // database's CPU than running them: a cold product page, issue 32).
+  const byId = UUID.test(slug);
+  const [row] = await queryNamedSql<
     ItemRow & {
       mpn: string | null;
       description: string;
@@ -45,6 +49,7 @@ export async function readProduct(
     }
   >(
     db,
+    byId ? 'product-read-by-id' : 'product-read-by-slug',
     sql`
     select ${ITEM_COLUMNS}, p.mpn, p.description, p.created_at, '' as sort_value,
       p.weight_grams, p.length_mm, p.width_mm, p.height_mm, ${SUPERSEDES},
@@ -76,11 +81,11 @@ export async function readProduct(
     from products p
     left join brands b on b.id = p.brand_id
     left join categories c on c.id = p.category_id
-    where ${UUID.test(slug) ? sql`p.id = ${slug}::uuid` : sql`p.slug = ${slug}`} and p.deleted_at is null`,
+    where ${byId ? sql`p.id = ${slug}::uuid` : sql`p.slug = ${slug}`} and p.deleted_at is null`,
   );
   if (!row) {
     // A former slug: the product under its current one (the page answers 301 to it).
-    const [moved] = UUID.test(slug)
+    const [moved] = byId
       ? []
       : await rowsOf<{ slug: string }>(
           db,
