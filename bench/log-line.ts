@@ -1,11 +1,12 @@
 // `npx tsx bench/log-line.ts | cat > /dev/null` (stdout a pipe, as to a log shipper; the figures go
 // to stderr): CPU per access log line at LOG_LEVEL=info, as the shop writes one (access-line.ts:
-// one string to pino's stream, batched 8 KB a write as server.ts does) beside pino's ordinary
+// one string to pino's stream, batched as server.ts does: `batchedStdout`, log-stream.ts) beside pino's ordinary
 // call with the shop's options (log-options.ts: scrubbing, serializers), and the same logger at
 // `warn` (no line). Prints microseconds of CPU per request line.
 import pino from 'pino';
 import { lineObject, writeAccessLine } from '../server/src/access-line.ts';
 import { logOptions } from '../server/src/log-options.ts';
+import { batchedStdout } from '../server/src/log-stream.ts';
 
 const LINES = Number(process.env.LINES ?? 300_000);
 const line = {
@@ -26,7 +27,7 @@ const ways: Record<string, Write> = {
 };
 
 function measure(level: string, write: Write): number {
-  const dest = pino.destination({ dest: 1, sync: false, minLength: 8 * 1024 });
+  const dest = batchedStdout();
   const log = pino(logOptions(level), dest).child({ reqId: 'req-1a2b' });
   for (let i = 0; i < 20_000; i += 1) write(log, i);
   const before = process.cpuUsage();
