@@ -36,12 +36,11 @@ import {
 import { homePageJavaScript, lighthouseRuns } from './lib/front-end.mjs';
 import { load } from './lib/load.mjs';
 import {
-  cpuMs,
   heapOf,
+  measureCeiling as measureCeilingOf,
   root,
   rssMb,
   sampleMemory,
-  startCeiling,
   startShop,
   stop,
 } from './lib/processes.mjs';
@@ -218,25 +217,7 @@ async function endpointsOf(base, productIds) {
 /** This process's CPU time (autocannon's), in ms. */
 const ownCpuMs = (usage) => (usage.user + usage.system) / 1000;
 
-async function measureCeiling() {
-  const ceiling = await startCeiling();
-  const cpuBefore = cpuMs(ceiling.pid);
-  const ownBefore = process.cpuUsage();
-  const result = await load({
-    bases: [ceiling.url.replace(/\/$/, '')],
-    path: '/',
-    connections,
-    seconds,
-  });
-  // Its CPU per request beside the shop's: a ratio a busy machine disturbs less than req/s.
-  result.cpuMsPerRequest = (cpuMs(ceiling.pid) - cpuBefore) / result.requests;
-  result.loadCpuMsPerRequest = ownCpuMs(process.cpuUsage(ownBefore)) / result.requests;
-  await stop(ceiling.child);
-  log(
-    `ceiling ${result.requestsPerSecond} req/s, ${result.cpuMsPerRequest.toFixed(3)} ms CPU a request`,
-  );
-  return result;
-}
+const measureCeiling = () => measureCeilingOf({ connections, seconds, log });
 
 /** Loads every endpoint on `shops` (one or two processes); answers one row per endpoint. */
 async function loadEndpoints(group, shops, ledger) {

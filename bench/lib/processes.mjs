@@ -6,6 +6,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { demoCatalogReady } from '../../scripts/demo-catalog-ready.mjs';
 import { serverNodeFlags } from '../../scripts/server-flags.mjs';
+import { load } from './load.mjs';
 
 export const root = join(import.meta.dirname, '..', '..');
 
@@ -228,4 +229,29 @@ export async function startCeiling() {
   const url = `http://127.0.0.1:${port}/`;
   await waitUp(url, child);
   return { child, url, pid: child.pid };
+}
+
+/**
+ * The machine's ceiling in this run: a bare Fastify answering constant JSON under the same load,
+ * its req/s and its server's CPU a request, and autocannon's (this process's) CPU a request.
+ */
+export async function measureCeiling({ connections, seconds, log = () => {} }) {
+  const ceiling = await startCeiling();
+  const cpuBefore = cpuMs(ceiling.pid);
+  const ownBefore = process.cpuUsage();
+  const result = await load({
+    bases: [ceiling.url.replace(/\/$/, '')],
+    path: '/',
+    connections,
+    seconds,
+  });
+  const own = process.cpuUsage(ownBefore);
+  // Its CPU per request beside the shop's: a ratio a busy machine disturbs less than req/s.
+  result.cpuMsPerRequest = (cpuMs(ceiling.pid) - cpuBefore) / result.requests;
+  result.loadCpuMsPerRequest = (own.user + own.system) / 1000 / result.requests;
+  await stop(ceiling.child);
+  log(
+    `ceiling ${result.requestsPerSecond} req/s, ${result.cpuMsPerRequest.toFixed(3)} ms CPU a request`,
+  );
+  return result;
 }
