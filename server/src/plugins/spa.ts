@@ -41,7 +41,9 @@ export async function registerSpa(
     });
   }
 
-  const renderer = hasWeb ? await createServerRenderer(app, webDistDir, indexHtml, catalogAnswers) : undefined;
+  const renderer = hasWeb
+    ? await createServerRenderer(app, webDistDir, indexHtml, catalogAnswers)
+    : undefined;
 
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
