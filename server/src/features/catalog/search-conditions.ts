@@ -33,7 +33,10 @@ export function textMatch(q: string) {
   return {
     where: matched,
     // An exact part number outranks a prefix, which outranks any words (ts_rank's 32 keeps it < 1).
-    rank: sql`round((case when ${exact} then 4 when ${startsWith} then 2 else 0 end + ts_rank(p.search_vector, ${tsquery}, 32))::numeric, 6)`,
+    // A float8, not a numeric rounded to 6 places: converting and comparing numerics was a third
+    // of a broad word's page at 10^6 (47,619 rows ranked: 85 -> 53 ms, issue 32). Its text (the
+    // cursor's value) is the shortest that reads back as the same float8.
+    rank: sql`(case when ${exact} then 4 when ${startsWith} then 2 else 0 end + ts_rank(p.search_vector, ${tsquery}, 32))::float8`,
   };
 }
 
@@ -108,7 +111,7 @@ export function sortKey(query: SearchQuery) {
   const sort = query.sort ?? (query.q ? 'relevance' : 'newest');
   switch (sort) {
     case 'relevance':
-      if (query.q) return { sort, key: textMatch(query.q).rank, desc: true, cast: sql`numeric` };
+      if (query.q) return { sort, key: textMatch(query.q).rank, desc: true, cast: sql`float8` };
       return { sort, key: sql`p.created_at`, desc: true, cast: sql`timestamptz` };
     case 'newest':
       return { sort, key: sql`p.created_at`, desc: true, cast: sql`timestamptz` };
