@@ -370,6 +370,16 @@ describe('GET /api/v1/catalog/search and the catalog reads (issue 16)', async ()
       [`sort=newest&cursor=${forged({ sort: 'newest', value: 'yesterday' })}`, 'cursor'],
       [`sort=price_asc&cursor=${forged({ sort: 'price_asc', value: '5', id: 'x' })}`, 'cursor'],
     ];
+    // A relevance key is a float8, written as its shortest text: an exponent is a value it can have.
+    for (const value of ['1e-20', '0.60792710', '4.000001']) {
+      const tiny = forged({ sort: 'relevance', value });
+      const res = await app.inject({ url: `/api/v1/catalog/search?q=bolt&cursor=${tiny}` });
+      expect(res.statusCode, value).toBe(200);
+    }
+    cases.push([
+      `q=bolt&cursor=${forged({ sort: 'relevance', value: '1e-20; select 1' })}`,
+      'cursor',
+    ]);
     for (const [query, parameter] of cases) {
       const res = await app.inject({ url: `/api/v1/catalog/search?${query}` });
       expect(res.statusCode, query).toBe(400);
