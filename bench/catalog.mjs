@@ -529,6 +529,22 @@ async function explainShapes(kind, database, shapes) {
   return { text: out.join('\n'), summary };
 }
 
+/** shared_buffers and work_mem of the PostgreSQL server the bench ran on. */
+async function postgresSettings(databaseUrl) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query(
+      `select name, setting, unit from pg_settings where name in ('shared_buffers', 'work_mem') order by name`,
+    );
+    return Object.fromEntries(
+      rows.map((r) => [r.name, `${r.setting}${r.unit ? ` × ${r.unit}` : ''}`]),
+    );
+  } finally {
+    await client.end();
+  }
+}
+
 async function group(kind) {
   const size = sizes[kind];
   log(`${kind}: ${size.toLocaleString('en-US')} products`);
@@ -545,6 +561,8 @@ async function group(kind) {
     reusedDatabase: database.reused,
     shapes: [],
   };
+  // The PostgreSQL settings that decide how much of the catalog a query reads from memory.
+  if (database.databaseUrl) result.postgresSettings = await postgresSettings(database.databaseUrl);
   let shapes;
   try {
     const shop = await startShop({
@@ -770,7 +788,7 @@ function markdownOf(report) {
     out.push(
       `## ${groupTitle(g)}`,
       '',
-      `Seeded in ${g.reusedDatabase ? '(a kept database)' : `${g.seedSeconds} s`}. Server RSS: ${g.rssIdleMb} MB idle, **${g.peakRssMb} MB peak** under load${TARGETS[g.kind].rssMb ? ` (target < ${TARGETS[g.kind].rssMb}: ${g.peakRssMb < TARGETS[g.kind].rssMb ? 'met' : '**missed**'})` : ''}.`,
+      `Seeded in ${g.reusedDatabase ? '(a kept database)' : `${g.seedSeconds} s`}. ${g.postgresSettings ? `PostgreSQL: shared_buffers ${g.postgresSettings.shared_buffers}, work_mem ${g.postgresSettings.work_mem}. ` : ''}Server RSS: ${g.rssIdleMb} MB idle, **${g.peakRssMb} MB peak** under load${TARGETS[g.kind].rssMb ? ` (target < ${TARGETS[g.kind].rssMb}: ${g.peakRssMb < TARGETS[g.kind].rssMb ? 'met' : '**missed**'})` : ''}.`,
       '',
       table(
         [
