@@ -7,7 +7,7 @@ import { attributeFacetsOf } from './attribute-facets.ts';
 import { categoryTree, listBrands } from './catalog-lists.ts';
 import type { CatalogSearch, ScopedQuery } from './catalog-search.ts';
 import { readProduct } from './product-read.ts';
-import { and, conditions, sortKey } from './search-conditions.ts';
+import { and, conditions, probesAttributes, sortKey } from './search-conditions.ts';
 import { type Counts, countsQuery } from './search-counts.ts';
 import { decodeCursor, encodeCursor, type Mode } from './search-cursor.ts';
 import { fromJson, ITEM_COLUMNS, type ItemRow, toItem } from './search-items.ts';
@@ -59,7 +59,7 @@ export function postgresCatalogSearch(
       }
       const total = Number(counts.total);
       const { sort, key, desc, cast } = sortKey(query);
-      const where = conditions(query, null);
+      const where = conditions(query, null, { probeAttributes: probesAttributes(query) });
       if (cursor)
         where.push(
           desc

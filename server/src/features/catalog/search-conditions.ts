@@ -63,8 +63,17 @@ export function attributeMatch(attribute: AttributeFilter, alias: string, probe 
 }
 
 /**
- * `probeAttributes`: the attribute filters as probes (`attributeMatch`), for a bounded read whose
- * other filters (category, brand, words, vehicle) find the products: the counts' sample.
+ * Whether a read's other filters (a category, words, a vehicle) find few enough products that its
+ * attribute filters are better probed for each of them (`attributeMatch`'s probe) than joined:
+ * the counts' sample, and a page (a category's parts with a bore of 20..50 at 10^6: its 79,459
+ * matching attributes hashed to keep 652 of 1,011 products, 19-30 ms; probed, 8-10 ms).
+ */
+export const probesAttributes = (query: ScopedQuery) =>
+  Boolean(query.category || query.q || query.vehicle !== undefined);
+
+/**
+ * `probeAttributes`: the attribute filters as probes (`attributeMatch`), for a read whose other
+ * filters (category, brand, words, vehicle) find the products (`probesAttributes`).
  */
 export function conditions(
   query: ScopedQuery,

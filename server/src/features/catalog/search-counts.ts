@@ -1,7 +1,7 @@
 import { SEARCH_EXACT_COUNT_UP_TO } from '@proper-parts/domain/catalog-search';
 import { type SQL, sql } from 'drizzle-orm';
 import type { ScopedQuery } from './catalog-search.ts';
-import { and, conditions, list } from './search-conditions.ts';
+import { and, conditions, list, probesAttributes } from './search-conditions.ts';
 
 export interface Counts {
   total: number;
@@ -38,7 +38,7 @@ export function countsQuery(query: ScopedQuery, cap = SEARCH_EXACT_COUNT_UP_TO) 
   const priceOk = priceBounds.length > 0 ? and(priceBounds) : sql`true`;
   const filtered = query.brands.length > 0 || priceBounds.length > 0;
   // Bounded reads: products found by their own filters, each probed for its attributes.
-  const probeAttributes = Boolean(query.category || query.q || query.vehicle !== undefined);
+  const probeAttributes = probesAttributes(query);
   const facetRoots = query.category
     ? sql`parent_id = (select id from categories where slug = ${query.category})`
     : sql`parent_id is null`;
