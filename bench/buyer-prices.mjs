@@ -21,6 +21,7 @@ import { Agent, request as httpRequest } from 'node:http';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { catalogSamples } from './lib/catalog-samples.mjs';
 import { freshPostgres, postgresReachable } from './lib/databases.mjs';
 import { cpuMs, root, samplePostgresCpu, startShop, stop } from './lib/processes.mjs';
 import { quantile, round, writeResultJson } from './lib/report.mjs';
@@ -32,6 +33,12 @@ const PAGE = 24;
 const CONNECTIONS = 10;
 const SECONDS = quick ? 3 : 10;
 const TARGETS = { warmP95ms: 30, coldP95ms: 80 };
+/** The search shapes asked cold as the buyer: part numbers, three words, one word. */
+const SEARCH_SHAPES = (samples) => ({
+  'part number': samples.skus,
+  'three words': samples.threeWords,
+  'one word': samples.oneWord,
+});
 const secret = 'bench-secret-0123456789abcdef0123456789abcdef';
 const TOKEN = 'bench-prices-buyer-token';
 const started = Date.now();
@@ -113,15 +120,24 @@ function pageOf(ids, n) {
   ].join(',');
 }
 
-function send(agent, url) {
+/** A GET as the buyer; `body` when asked for (the search's page, for its prices). */
+function send(agent, url, { body: keep = false } = {}) {
   return new Promise((resolve) => {
     const began = performance.now();
     const req = httpRequest(
       url,
       { agent, headers: { authorization: `Bearer ${TOKEN}` } },
       (res) => {
-        res.resume();
-        res.on('end', () => resolve({ status: res.statusCode, ms: performance.now() - began }));
+        const chunks = [];
+        if (keep) res.on('data', (chunk) => chunks.push(chunk));
+        else res.resume();
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode,
+            ms: performance.now() - began,
+            body: keep ? Buffer.concat(chunks).toString('utf8') : undefined,
+          }),
+        );
       },
     );
     req.on('error', () => resolve({ status: 0, ms: performance.now() - began }));
@@ -130,10 +146,26 @@ function send(agent, url) {
 }
 
 /**
+ * A signed-in buyer's search as their browser asks it: the search (public, never asked before:
+ * cold), then the buyer's prices for the products of its page. One timing for both.
+ */
+async function searchThenPrices(agent, url) {
+  const search = await send(agent, url, { body: true });
+  if (search.status !== 200) return search;
+  const ids = JSON.parse(search.body).data.items.map((item) => item._id);
+  if (ids.length === 0) return search;
+  const prices = await send(
+    agent,
+    `${url.split('/api/')[0]}/api/v1/catalog/prices?productIds=${ids.join(',')}`,
+  );
+  return { status: prices.status, ms: search.ms + prices.ms };
+}
+
+/**
  * CONNECTIONS loops for SECONDS (or until `count` requests), each request `pathOf(next)`; exact
  * latencies, CPU a request.
  */
-async function measure(shop, pathOf, count = Number.POSITIVE_INFINITY) {
+async function measure(shop, pathOf, count = Number.POSITIVE_INFINITY, ask = send) {
   const agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS });
   const latencies = [];
   const statuses = {};
@@ -144,7 +176,7 @@ async function measure(shop, pathOf, count = Number.POSITIVE_INFINITY) {
   await Promise.all(
     Array.from({ length: CONNECTIONS }, async () => {
       while (performance.now() < until && next < count) {
-        const answer = await send(agent, `${shop.url}${pathOf(next++)}`);
+        const answer = await ask(agent, `${shop.url}${pathOf(next++)}`);
         latencies.push(answer.ms);
         statuses[answer.status] = (statuses[answer.status] ?? 0) + 1;
       }
@@ -195,6 +227,7 @@ export async function runBuyerPrices() {
     log(`seeding ${PRODUCTS} products`);
     await seedCatalog(database.url);
     const ids = await database.with(seedList);
+    const samples = await database.with(catalogSamples);
     log(`list: ${ids.listed.length} parts listed; ${ids.unlisted.length} unlisted sampled`);
     shop = await startShop({ dataDir, databaseUrl: database.url, secret });
     const path = (n) => `/api/v1/catalog/prices?productIds=${pageOf(ids, n)}`;
@@ -204,6 +237,21 @@ export async function runBuyerPrices() {
     report.warm = await measure(shop, () => path(last));
     // Each page once: the row ends when the pages the warm-up never asked run out.
     report.cold = await measure(shop, (n) => path(n), last - 50);
+    // Issue 35: a signed-in buyer's whole search, cold (its search never asked before, then its
+    // prices), by shape: each value once (the row ends when they run out).
+    report.searches = {};
+    for (const [key, values] of Object.entries(SEARCH_SHAPES(samples))) {
+      report.searches[key] = await measure(
+        shop,
+        (n) => `/api/v1/catalog/search?q=${encodeURIComponent(values[n])}&limit=${PAGE}`,
+        values.length,
+        searchThenPrices,
+      );
+      const row = report.searches[key];
+      log(
+        `search ${key}, cold, then prices: ${row.requests} at ${row.perSecond}/s, p50 ${row.p50ms} p95 ${row.p95ms} ms ${JSON.stringify(row.statuses)}; CPU: server ${row.cpuPerRequestMs.server} ms, PostgreSQL ${row.cpuPerRequestMs.postgres} ms`,
+      );
+    }
     for (const key of ['warm', 'cold']) {
       const row = report[key];
       log(
@@ -230,6 +278,14 @@ export async function runBuyerPrices() {
     '| --- | ---: | ---: | ---: | ---: | ---: | --- | --- |',
     line('warm', report.warm, TARGETS.warmP95ms),
     line('cold', report.cold, TARGETS.coldP95ms),
+    '',
+    `A signed-in buyer's whole search, cold: \`GET /api/v1/catalog/search?q=…\` (never asked before) and then \`GET /api/v1/catalog/prices\` for its page, timed as one, ${CONNECTIONS} buyers' searches at once, each value of the shape once (the catalog bench's samples).`,
+    '',
+    '| shape | searches | searches/s | p50 ms | p95 ms | p99 ms | CPU ms a search + prices (server + PostgreSQL) | target | |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |',
+    ...Object.entries(report.searches ?? {}).map(([key, row]) =>
+      line(key, row, TARGETS.coldP95ms).replace(/^\| ([^|]+) \|/, `| $1 | ${row.requests} |`),
+    ),
     '',
   ].join('\n');
   writeFileSync(`${file}.md`, markdown);
