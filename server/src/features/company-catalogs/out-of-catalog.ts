@@ -42,8 +42,9 @@ export async function assertInCatalog(
 /**
  * One row, `company_id`: the user's company (null: none, or a visitor). Joined once into a
  * statement over many lines (`cross join ${buyerCompany(id)} m`), `pp_catalog_has(m.company_id,
- * p.id)` is inlined by the planner: `pp_in_company_catalog(p.id, user)` per line was a function
- * call and a membership read per line, past the statement timeout for a full cart of 10,000.
+ * p.id)` reads the membership once: `pp_in_company_catalog(p.id, user)` per line was a membership
+ * read per line too, past the statement timeout for a full cart of 10,000. (`pp_catalog_has` is
+ * PL/pgSQL, its queries planned once a connection: migration 0044.)
  */
 export const buyerCompany = (userId: string | null) =>
   sql`(select (select company_id from company_members where user_id = ${userId}::text) as company_id)`;
