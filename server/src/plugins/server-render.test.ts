@@ -75,7 +75,9 @@ export const isServerRendered = (path) => path.startsWith('/products/');
 export function connectApi(transport) { api = transport; }
 export async function renderPage(url) {
   const slug = url.slice('/products/'.length);
-  const res = await api('/api/v1/catalog/products/' + encodeURIComponent(slug), { method: 'GET' });
+  // A path as it came (a bad escape included), or the slug encoded as the web does.
+  const path = slug.startsWith('raw-') ? slug.slice(4) : encodeURIComponent(slug);
+  const res = await api('/api/v1/catalog/products/' + path, { method: 'GET' });
   const json = await res.json();
   const body = res.status === 200 ? '<h1>' + json.data.name + '</h1>' : '<p>' + json.message + '</p>';
   return { status: res.status, head: '<title>Part</title>', body, state: '{}' };
@@ -101,6 +103,10 @@ describe('server render: a product page reads its product directly', async () =>
     expect(missing.statusCode).toBe(404);
     expect(missing.body).toContain('<p>Product not found</p>');
     expect(inject).toHaveBeenCalledTimes(3);
+    // A product read whose slug does not decode goes to the route, which refuses it: no 500.
+    const malformed = await app.inject({ url: '/products/raw-%E0%A4%A' });
+    expect(malformed.statusCode).toBeLessThan(500);
+    expect(malformed.statusCode).toBeGreaterThanOrEqual(400);
     inject.mockRestore();
   });
 });

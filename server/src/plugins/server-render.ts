@@ -17,6 +17,17 @@ import { LOCAL_WRITE } from './change-feed.ts';
 export const PAGE_MAX_AGE_MS = 30_000;
 /** The API read of a product page's product (the web's `api.catalogProduct(slug)`). */
 const PRODUCT_ANSWER = /^\/api\/v1\/catalog\/products\/([^/?#]+)$/;
+
+/** The slug a product read asks for; undefined for any other URL, or one that does not decode. */
+function productSlugOf(url: string): string | undefined {
+  const found = PRODUCT_ANSWER.exec(url);
+  if (!found?.[1]) return undefined;
+  try {
+    return decodeURIComponent(found[1]);
+  } catch {
+    return undefined;
+  }
+}
 /**
  * Rendered pages kept, by their bytes (issue 32): a product page is ~15 KB of HTML, and 2,000 of
  * them (the count this cache kept before) were ~30 MB of the server's RSS. 16 MB holds ~1,000
@@ -102,9 +113,9 @@ export async function createServerRenderer(
     // A product page's product: the catalog's answer itself, as the route would send it to a
     // visitor, without an in-process request around it (issue 32: light-my-request, the route's
     // hooks and a second access line were a tenth of a cold page's CPU). Not found: the route.
-    const product = PRODUCT_ANSWER.exec(url);
-    if (catalogAnswers && product && (init.method ?? 'GET') === 'GET') {
-      const { body } = await catalogAnswers.product(decodeURIComponent(product[1] ?? ''));
+    const slug = productSlugOf(url);
+    if (catalogAnswers && slug !== undefined && (init.method ?? 'GET') === 'GET') {
+      const { body } = await catalogAnswers.product(slug);
       if (body !== undefined)
         return new Response(body, {
           status: 200,
