@@ -47,7 +47,7 @@ import {
   startShop,
   stop,
 } from './lib/processes.mjs';
-import { writeResultJson } from './lib/report.mjs';
+import { ceilingLine, writeResultJson } from './lib/report.mjs';
 
 const quick = process.argv.includes('--quick');
 const seconds = Number(process.env.BENCH_SECONDS ?? (quick ? 3 : 10));
@@ -776,12 +776,7 @@ function markdownOf(report) {
     '',
     `Machine: ${m.cpus} × ${m.cpuModel}, ${m.memoryGb} GB, Node ${m.node}; load average ${m.loadAverageAtStart.join(' ')} at the start, ${m.loadAverageAtEnd.join(' ')} at the end. The built server; autocannon in the bench process, ${report.settings.connections} connections, ${report.settings.seconds} s a shape after ${report.settings.warmupSeconds} s of warm-up; the server's catalog cache **${report.settings.catalogCache ?? 'on'}** (\`CATALOG_CACHE\`${report.settings.catalogCache === 'off' ? ': every answer read from the database, cold' : ''}); each request the next of the shape's list of values (part numbers, words, categories and brands read from the data). 2xx/s: answers that were the page asked for, a second. Latencies: every response (failed ones too) and every request still unanswered at the end with its wait so far (a percentile it reaches is a lower bound, shown \`≥\`), exact percentiles; "CPU ms an answer": the server's CPU time (user + system) over the measured run by the answers given, and on PostgreSQL every PostgreSQL process's beside it (what an answer costs, whatever the connections); "alone": the median of 5 of the shape's requests sent one at a time before the load, no queueing. Server: \`server/dist/server.js\` ${report.build.serverJs}, built ${report.build.serverJsBuilt.slice(0, 16).replace('T', ' ')} UTC, commit ${report.build.commit}${report.build.dirty ? ' with uncommitted changes in server/ or domain/' : ''}. Data: the demo generator's catalog (80 categories, 250 brands, 3-5 specifications and 1-3 cross-references a part) at each size.`,
     '',
-    ...(report.ceiling
-      ? [
-          `Ceiling in the same run (a bare Fastify answering constant JSON, ${report.settings.connections} connections): **${number(report.ceiling.requestsPerSecond)} req/s**, ${report.ceiling.cpuMsPerRequest.toFixed(3)} ms of its server's CPU a request.`,
-          '',
-        ]
-      : []),
+    ...(report.ceiling ? [ceilingLine(report.ceiling, report.settings.connections), ''] : []),
   ];
   for (const g of report.groups) {
     const rows = verdicts(g);

@@ -59,7 +59,7 @@ import {
   startShop,
   stop,
 } from './lib/processes.mjs';
-import { quantile, round, writeResultJson } from './lib/report.mjs';
+import { ceilingLine, quantile, round, writeResultJson } from './lib/report.mjs';
 import { seed, tokenOf } from './lib/seed.mjs';
 
 const quick = process.argv.includes('--quick');
@@ -661,11 +661,7 @@ function markdownOf(report) {
     '',
     `\`npm run bench -- checkout\`. Machine: ${m.cpus} × ${m.cpuModel}, ${m.memoryGb} GB, Node ${m.node}; load average ${m.loadAverageAtStart.join(' ')} at the start, ${m.loadAverageAtEnd.join(' ')} at the end (other work shares this machine). PostgreSQL 15, one built server (\`server/dist/server.js\` ${report.build.serverJs}, built ${report.build.serverJsBuilt.slice(0, 16).replace('T', ' ')} UTC, commit ${report.build.commit}${report.build.dirty ? ' with uncommitted changes in server/ or domain/' : ''}), its pool of 10 connections. Load from the bench process: ${report.settings.connections} buyers, one connection and one account each, ${report.settings.seconds} s a row after ${report.settings.warmupSeconds} s of warm-up. Checkout rows: only \`POST /orders\` is timed, and /s counts placed orders; the first row places carts filled before it (${filled ? `${number(filled.carts)} carts filled in ${filled.seconds} s, ${number(filled.perSecond)} merges/s at ${report.settings.connections} at once` : 'filled first'}), the next ones refill their cart with 20 lines (one \`POST /cart/merge\`, untimed, its p50 and p99 below) before each checkout. Latencies: every timed request, exact percentiles. Data: ${number(sizes.products)} products (a third with tier prices at 10 and 50 pieces), ${number(sizes.users)} buyers, ${number(sizes.orders)} orders.`,
     '',
-    ...(report.ceiling
-      ? [
-          `Ceiling in the same run (a bare Fastify answering constant JSON, ${report.settings.connections} connections): **${number(report.ceiling.requestsPerSecond)} req/s**, ${report.ceiling.cpuMsPerRequest.toFixed(3)} ms of its server's CPU a request.`,
-        ]
-      : []),
+    ...(report.ceiling ? [ceilingLine(report.ceiling, report.settings.connections)] : []),
     '',
     line([
       'run',

@@ -38,6 +38,7 @@ import { load } from './lib/load.mjs';
 import {
   heapOf,
   measureCeiling as measureCeilingOf,
+  ownCpuMs,
   root,
   rssMb,
   sampleMemory,
@@ -213,9 +214,6 @@ async function endpointsOf(base, productIds) {
     });
   return list;
 }
-
-/** This process's CPU time (autocannon's), in ms. */
-const ownCpuMs = (usage) => (usage.user + usage.system) / 1000;
 
 const measureCeiling = () => measureCeilingOf({ connections, seconds, log });
 

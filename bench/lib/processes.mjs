@@ -231,6 +231,9 @@ export async function startCeiling() {
   return { child, url, pid: child.pid };
 }
 
+/** This process's CPU time (autocannon's, in the bench process) from a `process.cpuUsage()`, in ms. */
+export const ownCpuMs = (usage) => (usage.user + usage.system) / 1000;
+
 /**
  * The machine's ceiling in this run: a bare Fastify answering constant JSON under the same load,
  * its req/s and its server's CPU a request, and autocannon's (this process's) CPU a request.
@@ -245,10 +248,9 @@ export async function measureCeiling({ connections, seconds, log = () => {} }) {
     connections,
     seconds,
   });
-  const own = process.cpuUsage(ownBefore);
   // Its CPU per request beside the shop's: a ratio a busy machine disturbs less than req/s.
   result.cpuMsPerRequest = (cpuMs(ceiling.pid) - cpuBefore) / result.requests;
-  result.loadCpuMsPerRequest = (own.user + own.system) / 1000 / result.requests;
+  result.loadCpuMsPerRequest = ownCpuMs(process.cpuUsage(ownBefore)) / result.requests;
   await stop(ceiling.child);
   log(
     `ceiling ${result.requestsPerSecond} req/s, ${result.cpuMsPerRequest.toFixed(3)} ms CPU a request`,
