@@ -222,7 +222,7 @@ export function markdownOf(report) {
 export const ceilingLine = (ceiling, connections) =>
   `Ceiling in the same run (a bare Fastify answering constant JSON, ${connections} connections): **${Math.round(ceiling.requestsPerSecond).toLocaleString('en-US')} req/s**, ${ceiling.cpuMsPerRequest.toFixed(3)} ms of its server's CPU a request.`;
 
-/** Milliseconds to one decimal.
+/** Milliseconds to one decimal. */
 export const round = (ms) => Math.round(ms * 10) / 10;
 
 /** The exact q-quantile of an ascending list of latencies (0 when it is empty), rounded. */
