@@ -1,8 +1,8 @@
 // `npx tsx bench/log-line.ts | cat > /dev/null` (stdout a pipe, as to a log shipper; the figures go
 // to stderr): CPU per access log line at LOG_LEVEL=info, as the shop writes one (access-line.ts:
-// one string to pino's stream, batched as server.ts does: `batchedStdout`, log-stream.ts) beside pino's ordinary
-// call with the shop's options (log-options.ts: scrubbing, serializers), and the same logger at
-// `warn` (no line). Prints microseconds of CPU per request line.
+// one string to pino's stream, batched as server.ts does: `batchedStdout`, log-stream.ts) beside
+// pino's ordinary call with the shop's options (log-options.ts: scrubbing, serializers), and the
+// same logger at `warn` (no line). Prints microseconds of CPU per request line.
 import pino from 'pino';
 import { lineObject, writeAccessLine } from '../server/src/access-line.ts';
 import { logOptions } from '../server/src/log-options.ts';

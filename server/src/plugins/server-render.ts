@@ -28,6 +28,7 @@ function productSlugOf(url: string): string | undefined {
     return undefined;
   }
 }
+
 /**
  * Rendered pages kept, by their bytes (issue 32): a product page is ~15 KB of HTML, and 2,000 of
  * them (the count this cache kept before) were ~30 MB of the server's RSS. 16 MB holds ~1,000
