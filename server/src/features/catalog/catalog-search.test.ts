@@ -1,10 +1,11 @@
-import { SEARCH_EXACT_COUNT_UP_TO } from '@proper-parts/domain/catalog-search';
+import { SEARCH_EXACT_COUNT_UP_TO, searchQuery } from '@proper-parts/domain/catalog-search';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { buildTestApp, changesSettled } from '../../../test/helper.ts';
 import { createProduct } from '../../../test/order-helpers.ts';
 import { products } from '../../db/schema.ts';
 import { seedDemoCatalog } from './demo-seed.ts';
+import { postgresCatalogSearch } from './postgres-catalog-search.ts';
 
 interface Item {
   _id: string;
@@ -137,6 +138,89 @@ describe('GET /api/v1/catalog/search and the catalog reads (issue 16)', async ()
       expect(items[0]?.name).toMatch(/Tapered Roller Bearing/);
       expect(items[0]?.category?.slug).toBe('tapered-roller-bearings');
     });
+
+    it('ranks by class (decision 044): the words in the name, then in the brand or category, then anywhere', async () => {
+      const made = [
+        await createProduct(app, { name: 'Plain Gear Quuxolite', description: 'a gear' }),
+        // In the description only, and in the category's name only (set below): lower classes.
+        await createProduct(app, { name: 'Plain Gear Two', description: 'quuxolite compatible' }),
+        await createProduct(app, { name: 'Plain Gear Three', description: 'a gear' }),
+        await createProduct(app, { name: 'Plain Gear Quuxolite Four', description: 'a gear' }),
+      ];
+      const [named, described, categorized, alsoNamed] = made;
+      try {
+        await app.db.execute(sql`insert into categories (slug, name) values ('quuxolite-gears', 'Quuxolite gears')
+          on conflict do nothing`);
+        await app.db.execute(sql`update products set category_id = (select id from categories where slug = 'quuxolite-gears')
+          where id = ${categorized?.id}`);
+        await changesSettled(app);
+        const { items } = await search('q=quuxolite');
+        const names = [named, alsoNamed]
+          .map((p) => p?.id)
+          .sort()
+          .reverse();
+        expect(items.map((i) => i._id)).toEqual([...names, categorized?.id, described?.id]);
+        // A word the query excludes, found in a field the class leaves out, excludes the part.
+        const without = await search(`q=${encodeURIComponent('quuxolite -compatible')}`);
+        expect(without.items.map((i) => i._id)).not.toContain(described?.id);
+        expect(without.items).toHaveLength(3);
+      } finally {
+        for (const product of made)
+          await app.db
+            .update(products)
+            .set({ deletedAt: new Date() })
+            .where(eq(products.id, product?.id ?? ''));
+        await changesSettled(app);
+      }
+    });
+
+    it.each([
+      'bearing',
+      'zinc bolt',
+      'BRG-62',
+      'brg6204',
+      'tapered bearings',
+      'bearing -ball',
+      'steel',
+    ])(
+      'the first page, read class by class, and the pages after it are every match ranked: %s',
+      async (q) => {
+        const key = q.toLowerCase().replace(/[^a-z0-9]/g, '');
+        const byNumber = key.length >= 2;
+        // Written out apart from search-conditions.ts: the definition of decision 044.
+        const expected = await rows<{ id: string }>(sql`
+          with q as (select websearch_to_tsquery('english', ${q}) as words),
+          m as (
+            select p.id, case
+              when ${byNumber} and (p.sku_key = ${key} or p.mpn_key = ${key} or exists (
+                select 1 from cross_references x where x.product_id = p.id and x.number_key = ${key})) then 4
+              when ${byNumber} and (p.sku_key like ${`${key}%`} or p.mpn_key like ${`${key}%`} or exists (
+                select 1 from cross_references x where x.product_id = p.id and x.number_key like ${`${key}%`})) then 3
+              when ts_filter(p.search_vector, '{a}') @@ q.words and p.search_vector @@ q.words then 2
+              when ts_filter(p.search_vector, '{a,b}') @@ q.words and p.search_vector @@ q.words then 1
+              else 0 end as rank
+            from products p, q
+            where p.deleted_at is null and (p.search_vector @@ q.words or (${byNumber} and (
+              p.sku_key like ${`${key}%`} or p.mpn_key like ${`${key}%`} or exists (
+                select 1 from cross_references x where x.product_id = p.id and x.number_key like ${`${key}%`})))))
+          select id from m order by rank desc, id desc`);
+        expect(expected.length, q).toBeGreaterThan(5);
+        const first = await search(`q=${encodeURIComponent(q)}&limit=20`);
+        expect(first.items.map((i) => i._id)).toEqual(expected.slice(0, 20).map((r) => r.id));
+        const every = await all(`q=${encodeURIComponent(q)}`);
+        expect(every.map((i) => i._id)).toEqual(expected.map((r) => r.id));
+        // Past the count's bound (5 here) the first page is read class by class.
+        const bounded = postgresCatalogSearch(app.db, undefined, { exactCountUpTo: 5 });
+        for (const limit of [1, 3, 20]) {
+          const page = await bounded.search(searchQuery.parse({ q, limit }));
+          expect(page.totalIsLowerBound).toBe(true);
+          expect(
+            page.items.map((i) => i._id),
+            `${q} ${limit}`,
+          ).toEqual(expected.slice(0, limit).map((r) => r.id));
+        }
+      },
+    );
 
     it('tolerates a typo when the words find nothing, and says what it meant', async () => {
       const exact = await search('q=bearnig');
@@ -370,16 +454,15 @@ describe('GET /api/v1/catalog/search and the catalog reads (issue 16)', async ()
       [`sort=newest&cursor=${forged({ sort: 'newest', value: 'yesterday' })}`, 'cursor'],
       [`sort=price_asc&cursor=${forged({ sort: 'price_asc', value: '5', id: 'x' })}`, 'cursor'],
     ];
-    // A relevance key is a float8, written as its shortest text: an exponent is a value it can have.
-    for (const value of ['1e-20', '0.60792710', '4.000001']) {
-      const tiny = forged({ sort: 'relevance', value });
-      const res = await app.inject({ url: `/api/v1/catalog/search?q=bolt&cursor=${tiny}` });
+    // A relevance key is a class's rank, 0 to 4 (decision 044): the float of a cursor made
+    // before it, or any other number, is not a cursor of this search.
+    for (const value of ['0', '4']) {
+      const ranked = forged({ sort: 'relevance', value });
+      const res = await app.inject({ url: `/api/v1/catalog/search?q=bolt&cursor=${ranked}` });
       expect(res.statusCode, value).toBe(200);
     }
-    cases.push([
-      `q=bolt&cursor=${forged({ sort: 'relevance', value: '1e-20; select 1' })}`,
-      'cursor',
-    ]);
+    for (const value of ['1e-20', '0.60792710', '5', '-1', '2; select 1'])
+      cases.push([`q=bolt&cursor=${forged({ sort: 'relevance', value })}`, 'cursor']);
     for (const [query, parameter] of cases) {
       const res = await app.inject({ url: `/api/v1/catalog/search?${query}` });
       expect(res.statusCode, query).toBe(400);

@@ -1,5 +1,5 @@
 import { SEARCH_EXACT_COUNT_UP_TO } from '@proper-parts/domain/catalog-search';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { rowsOf } from '../../db/queryable.ts';
 import type { ResponseCache } from '../../http/response-cache.ts';
@@ -7,7 +7,8 @@ import { attributeFacetsOf } from './attribute-facets.ts';
 import { categoryTree, listBrands } from './catalog-lists.ts';
 import type { CatalogSearch, ScopedQuery } from './catalog-search.ts';
 import { readProduct } from './product-read.ts';
-import { and, conditions, probesAttributes, sortKey } from './search-conditions.ts';
+import { firstRelevancePage } from './relevance-page.ts';
+import { and, conditions, probesAttributes, sortKey, textMatch } from './search-conditions.ts';
 import { type Counts, countsQuery } from './search-counts.ts';
 import { decodeCursor, encodeCursor, type Mode } from './search-cursor.ts';
 import { fromJson, ITEM_COLUMNS, type ItemRow, toItem } from './search-items.ts';
@@ -59,28 +60,37 @@ export function postgresCatalogSearch(
       }
       const total = Number(counts.total);
       const { sort, key, desc, cast } = sortKey(query);
-      const where = conditions(query, null, { probeAttributes: probesAttributes(query) });
-      if (cursor)
-        where.push(
-          desc
-            ? sql`(${key}, p.id) < (${cursor.value}::${cast}, ${cursor.id}::uuid)`
-            : sql`(${key}, p.id) > (${cursor.value}::${cast}, ${cursor.id}::uuid)`,
-        );
+      const probeAttributes = probesAttributes(query);
       const direction = desc ? sql`desc` : sql`asc`;
-      // The page's ids by their key first (narrow rows to sort: a broad word sorts ~50,000 at
-      // 10^6 products; the key, a rank, computed once a row), then the page's columns, brand and
-      // category for those alone.
-      const found = await rowsOf<ItemRow>(
-        db,
-        sql`
-        select ${ITEM_COLUMNS}, top.sort_key::text as sort_value
-        from (
+      let top: SQL;
+      // A broad search's first page read class by class (decision 044); fewer matches than
+      // the count's bound are ranked all at once (reading each class would repeat their look-up).
+      if (sort === 'relevance' && query.q && !cursor && counts.capped === true) {
+        const words = textMatch(query.q);
+        const filters = conditions({ ...query, q: undefined }, null, { probeAttributes });
+        top = firstRelevancePage(filters, words.classes, words.rank, query.limit + 1);
+      } else {
+        const where = conditions(query, null, { probeAttributes });
+        if (cursor)
+          where.push(
+            desc
+              ? sql`(${key}, p.id) < (${cursor.value}::${cast}, ${cursor.id}::uuid)`
+              : sql`(${key}, p.id) > (${cursor.value}::${cast}, ${cursor.id}::uuid)`,
+          );
+        // The page's ids by their key first (narrow rows to sort: a category's 80,000 newest
+        // first, or every match after a relevance cursor), its columns for those alone.
+        top = sql`
           select p.id, ${key} as sort_key
           from products p
           where ${and(where)}
           order by sort_key ${direction}, p.id ${direction}
-          limit ${query.limit + 1}
-        ) top
+          limit ${query.limit + 1}`;
+      }
+      const found = await rowsOf<ItemRow>(
+        db,
+        sql`
+        select ${ITEM_COLUMNS}, top.sort_key::text as sort_value
+        from (${top}) top
         join products p on p.id = top.id
         left join brands b on b.id = p.brand_id
         left join categories c on c.id = p.category_id

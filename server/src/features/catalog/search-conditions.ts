@@ -11,32 +11,63 @@ export const list = (values: string[]) =>
 
 export const and = (parts: SQL[]) => sql.join(parts, sql` and `);
 
-/** A search's words, prepared once per request. */
+/** A relevance class (decision 044): a match meeting `when` ranks `rank`, unless a better one holds. */
+export interface RelevanceClass {
+  rank: number;
+  when: SQL;
+}
+
+/** A word prefixed by `-`: websearch_to_tsquery's "not". */
+const NEGATED_WORD = /(^|\s)-[^\s-]/;
+
+/**
+ * A search's words, prepared once per request. `where`: what matches (a part number's beginning,
+ * or the words anywhere). `classes`: relevance, best first (decision 044): the exact part number,
+ * its beginning, every word in the name or number (weight A), every word in those, the brand or
+ * the category (A, B), anywhere. Each class's condition holds for the classes before it too (a
+ * first page reads them in turn: relevance-page.ts). `rank`: the class a row is in, as a number.
+ */
 export function textMatch(q: string) {
   const key = partNumberKey(q);
   const prefix = `${key}%`;
   const tsquery = sql`websearch_to_tsquery('english', ${q})`;
   const byNumber = key.length >= 2;
-  const exact = byNumber
-    ? sql`(p.sku_key = ${key} or p.mpn_key = ${key} or p.id in (select product_id from cross_references where number_key = ${key}))`
-    : sql`false`;
-  const startsWith = byNumber
-    ? sql`(p.sku_key like ${prefix} or p.mpn_key like ${prefix} or p.id in (select product_id from cross_references where number_key like ${prefix}))`
-    : sql`false`;
+  const anywhere = sql`p.search_vector @@ ${tsquery}`;
   // Each arm by its own index, joined in one BitmapOr: `= any(array(...))` (an InitPlan) is an
   // index condition on the primary key, where `in (select ...)` scanned every product.
-  const matched = byNumber
-    ? sql`(p.sku_key like ${prefix} or p.mpn_key like ${prefix}
-        or p.id = any(array(select product_id from cross_references where number_key like ${prefix}))
-        or p.search_vector @@ ${tsquery})`
-    : sql`p.search_vector @@ ${tsquery}`;
+  const startsWith = sql`(p.sku_key like ${prefix} or p.mpn_key like ${prefix}
+        or p.id = any(array(select product_id from cross_references where number_key like ${prefix})))`;
+  const exact = sql`(p.sku_key = ${key} or p.mpn_key = ${key}
+        or p.id = any(array(select product_id from cross_references where number_key = ${key})))`;
+  // The fields' words as their own vectors (migration 0045's indexes). A word the query excludes
+  // ("-ceramic") may be in a field left out: then the whole vector must not have it either.
+  const inFields = (weights: string) =>
+    NEGATED_WORD.test(q)
+      ? sql`(ts_filter(p.search_vector, ${sql.raw(`'${weights}'`)}) @@ ${tsquery} and ${anywhere})`
+      : sql`ts_filter(p.search_vector, ${sql.raw(`'${weights}'`)}) @@ ${tsquery}`;
+  // Each class's own test, best first; a row is in the first it meets.
+  const tests: RelevanceClass[] = [
+    ...(byNumber
+      ? [
+          { rank: 4, when: exact },
+          { rank: 3, when: startsWith },
+        ]
+      : []),
+    { rank: 2, when: inFields('{a}') },
+    { rank: 1, when: inFields('{a,b}') },
+  ];
+  // A word class's condition with a part number's beginning beside it: all of the better classes.
+  const words = (when: SQL) => (byNumber ? sql`(${startsWith} or ${when})` : when);
   return {
-    where: matched,
-    // An exact part number outranks a prefix, which outranks any words (ts_rank's 32 keeps it < 1).
-    // A float8, not a numeric rounded to 6 places: converting and comparing numerics was a third
-    // of a broad word's page at 10^6 (47,619 rows ranked: 85 -> 53 ms, issue 32). Its text (the
-    // cursor's value) is the shortest that reads back as the same float8.
-    rank: sql`(case when ${exact} then 4 when ${startsWith} then 2 else 0 end + ts_rank(p.search_vector, ${tsquery}, 32))::float8`,
+    where: words(anywhere),
+    classes: [
+      ...tests.map(({ rank, when }) => ({ rank, when: rank >= 3 ? when : words(when) })),
+      { rank: 0, when: words(anywhere) },
+    ],
+    rank: sql`(case ${sql.join(
+      tests.map(({ rank, when }) => sql`when ${when} then ${sql.raw(String(rank))}`),
+      sql` `,
+    )} else 0 end)`,
   };
 }
 
@@ -120,7 +151,7 @@ export function sortKey(query: SearchQuery) {
   const sort = query.sort ?? (query.q ? 'relevance' : 'newest');
   switch (sort) {
     case 'relevance':
-      if (query.q) return { sort, key: textMatch(query.q).rank, desc: true, cast: sql`float8` };
+      if (query.q) return { sort, key: textMatch(query.q).rank, desc: true, cast: sql`integer` };
       return { sort, key: sql`p.created_at`, desc: true, cast: sql`timestamptz` };
     case 'newest':
       return { sort, key: sql`p.created_at`, desc: true, cast: sql`timestamptz` };

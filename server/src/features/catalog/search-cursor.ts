@@ -19,7 +19,8 @@ export const encodeCursor = (cursor: Cursor) =>
 
 /** What each sort's key looks like as text: a cursor is read back into SQL only when it fits. */
 const cursorValue: Record<string, RegExp> = {
-  relevance: /^(-?\d+(\.\d+)?(e[+-]?\d+)?|\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(\.\d+)?[+-]\d\d(:\d\d)?)$/,
+  // A class's rank (decision 044), or without words the newest's time.
+  relevance: /^([0-4]|\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(\.\d+)?[+-]\d\d(:\d\d)?)$/,
   newest: /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(\.\d+)?[+-]\d\d(:\d\d)?$/,
   price_asc: /^\d{1,10}$/,
   price_desc: /^\d{1,10}$/,
