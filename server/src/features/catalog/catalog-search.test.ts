@@ -6,6 +6,8 @@ import { createProduct } from '../../../test/order-helpers.ts';
 import { products } from '../../db/schema.ts';
 import { seedDemoCatalog } from './demo-seed.ts';
 import { postgresCatalogSearch } from './postgres-catalog-search.ts';
+import { firstRelevancePage } from './relevance-page.ts';
+import { textMatch } from './search-conditions.ts';
 
 interface Item {
   _id: string;
@@ -221,6 +223,27 @@ describe('GET /api/v1/catalog/search and the catalog reads (issue 16)', async ()
         }
       },
     );
+
+    it('reads no class after the one that fills the page', async () => {
+      const words = textMatch('bearing');
+      const page = firstRelevancePage([sql`p.deleted_at is null`], words.classes, words.rank, 3);
+      const [plan] = await rows<{ 'QUERY PLAN': unknown }>(
+        sql`explain (analyze, format json) ${page}`,
+      );
+      // For each class's read: whether it scanned the products (a gated read's scan never runs).
+      const loops = new Map<string, number>();
+      const walk = (node: Record<string, unknown>, read?: string) => {
+        const name = node['Subplan Name'];
+        const within = typeof name === 'string' && /^CTE c\d$/.test(name) ? name.slice(4) : read;
+        if (within && node['Relation Name'] === 'products')
+          loops.set(within, Math.max(loops.get(within) ?? 0, Number(node['Actual Loops'])));
+        for (const below of (node.Plans ?? []) as Record<string, unknown>[]) walk(below, within);
+      };
+      const [root] = plan?.['QUERY PLAN'] as { Plan: Record<string, unknown> }[];
+      walk(root?.Plan ?? {});
+      // The exact number and its beginning find nothing; the name's words fill the page.
+      expect(Object.fromEntries(loops)).toEqual({ c0: 1, c1: 1, c2: 1, c3: 0, c4: 0 });
+    });
 
     it('tolerates a typo when the words find nothing, and says what it meant', async () => {
       const exact = await search('q=bearnig');

@@ -22,8 +22,11 @@ export function firstRelevancePage(
 ): SQL {
   const name = (i: number) => sql.raw(`c${i}`);
   const reads = classes.map(({ when }, i) => {
-    // A one-time filter: the read does not run when the class before it filled the page.
-    const gate = i === 0 ? [] : [sql`(select count(*) from ${name(i - 1)}) < ${take}::int`];
+    // One-time filters: the read does not run when a class before it filled the page (then
+    // the classes between, not read either, found nothing).
+    const gate = classes
+      .slice(0, i)
+      .map((_, before) => sql`(select count(*) from ${name(before)}) < ${take}::int`);
     return sql`${name(i)} as materialized (
       select p.id, ${rank} as sort_key from products p
       where ${and([...gate, ...filters, when])}
