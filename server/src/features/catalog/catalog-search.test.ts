@@ -239,7 +239,7 @@ describe('GET /api/v1/catalog/search and the catalog reads (issue 16)', async ()
           loops.set(within, Math.max(loops.get(within) ?? 0, Number(node['Actual Loops'])));
         for (const below of (node.Plans ?? []) as Record<string, unknown>[]) walk(below, within);
       };
-      const [root] = plan?.['QUERY PLAN'] as { Plan: Record<string, unknown> }[];
+      const [root] = (plan?.['QUERY PLAN'] ?? []) as { Plan: Record<string, unknown> }[];
       walk(root?.Plan ?? {});
       // The exact number and its beginning find nothing; the name's words fill the page.
       expect(Object.fromEntries(loops)).toEqual({ c0: 1, c1: 1, c2: 1, c3: 0, c4: 0 });
