@@ -43,17 +43,23 @@ interface AttributeFacetRow {
  * The chosen category's specifications as facets: a number's range, a text's values with counts.
  * Each attribute is counted under every filter but its own (one pass: a row of attribute `x`
  * must meet the other attributes' filters only). Over the first `sampleSize`
- * products the other filters give (issue 32): the counts' sample, as search-counts.ts's.
+ * products the other filters give (issue 32): the counts' sample, as search-counts.ts's. Each
+ * attribute filter is probed once a product of the sample (`ok0`, `ok1`…), not once for each of
+ * its specifications' rows, 3-5 a product (the bench's facets at 10^6: 12.7 -> 9.8 ms).
  */
 function attributeFacetsQuery(query: ScopedQuery, sampleSize: number) {
+  const ok = (i: number) => sql.raw(`ok${i}`);
+  const probes = query.attributes.map(
+    (attribute, i) => sql`, ${attributeMatch(attribute, 'o', true)} as ${ok(i)}`,
+  );
   const others = query.attributes.map(
-    (attribute) => sql`(f.name = ${attribute.name} or ${attributeMatch(attribute, 'o')})`,
+    (attribute, i) => sql`(f.name = ${attribute.name} or p.${ok(i)})`,
   );
   return sql`
     select f.name, f.unit, case when f.num is null then f.value end as value,
       min(f.num) as min, max(f.num) as max, count(distinct p.id)::int as count
     from (
-      select p.id from products p where ${and(conditions(query, 'attributes'))}
+      select p.id${sql.join(probes, sql``)} from products p where ${and(conditions(query, 'attributes'))}
       limit ${sampleSize + 1}
     ) p join product_attributes f on f.product_id = p.id
     ${others.length > 0 ? sql`where ${and(others)}` : sql``}
