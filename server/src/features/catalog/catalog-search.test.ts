@@ -6,7 +6,7 @@ import { createProduct } from '../../../test/order-helpers.ts';
 import { products } from '../../db/schema.ts';
 import { seedDemoCatalog } from './demo-seed.ts';
 import { postgresCatalogSearch } from './postgres-catalog-search.ts';
-import { firstRelevancePage } from './relevance-page.ts';
+import { firstRelevancePage, readsByClass } from './relevance-page.ts';
 import { textMatch } from './search-conditions.ts';
 
 interface Item {
@@ -234,7 +234,9 @@ describe('GET /api/v1/catalog/search and the catalog reads (issue 16)', async ()
       const loops = new Map<string, number>();
       const walk = (node: Record<string, unknown>, read?: string) => {
         const name = node['Subplan Name'];
-        const within = typeof name === 'string' && /^CTE c\d$/.test(name) ? name.slice(4) : read;
+        // A part number's class is read whole first (`wholeN`), then ordered (`cN`).
+        const match = typeof name === 'string' ? /^CTE (?:c|whole)(\d)$/.exec(name) : null;
+        const within = match ? `c${match[1]}` : read;
         if (within && node['Relation Name'] === 'products')
           loops.set(within, Math.max(loops.get(within) ?? 0, Number(node['Actual Loops'])));
         for (const below of (node.Plans ?? []) as Record<string, unknown>[]) walk(below, within);
@@ -243,6 +245,29 @@ describe('GET /api/v1/catalog/search and the catalog reads (issue 16)', async ()
       walk(root?.Plan ?? {});
       // The exact number and its beginning find nothing; the name's words fill the page.
       expect(Object.fromEntries(loops)).toEqual({ c0: 1, c1: 1, c2: 1, c3: 0, c4: 0 });
+    });
+
+    it('reads by class one word alone: with two words or a filter, estimates may be wrong', () => {
+      const query = (text: string) =>
+        searchQuery.parse(Object.fromEntries(new URLSearchParams(text)));
+      expect(textMatch('bearings').oneWord).toBe(true);
+      expect(textMatch(' 6204 ').oneWord).toBe(true);
+      for (const q of ['bearing wrench', 'BRG-62', 'bearing -ball', '"ball bearing"'])
+        expect(textMatch(q).oneWord, q).toBe(false);
+      expect(readsByClass(query('q=bearing'))).toBe(true);
+      for (const filter of [
+        'category=bearings',
+        'brand=x',
+        'inStock=true',
+        'minPrice=1',
+        'maxPrice=9',
+        'vehicle=3',
+        'attr.bore=20',
+      ])
+        expect(readsByClass(query(`q=bearing&${filter}`)), filter).toBe(false);
+      expect(
+        readsByClass({ ...query('q=bearing'), scope: { categoryIds: [], brandIds: [] } } as never),
+      ).toBe(false);
     });
 
     it('tolerates a typo when the words find nothing, and says what it meant', async () => {

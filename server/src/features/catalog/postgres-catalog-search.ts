@@ -7,7 +7,7 @@ import { attributeFacetsOf } from './attribute-facets.ts';
 import { categoryTree, listBrands } from './catalog-lists.ts';
 import type { CatalogSearch, ScopedQuery } from './catalog-search.ts';
 import { readProduct } from './product-read.ts';
-import { firstRelevancePage } from './relevance-page.ts';
+import { firstRelevancePage, readsByClass } from './relevance-page.ts';
 import { and, conditions, probesAttributes, sortKey, textMatch } from './search-conditions.ts';
 import { type Counts, countsQuery } from './search-counts.ts';
 import { decodeCursor, encodeCursor, type Mode } from './search-cursor.ts';
@@ -63,10 +63,16 @@ export function postgresCatalogSearch(
       const probeAttributes = probesAttributes(query);
       const direction = desc ? sql`desc` : sql`asc`;
       let top: SQL;
-      // A broad search's first page read class by class (decision 044); fewer matches than
-      // the count's bound are ranked all at once (reading each class would repeat their look-up).
-      if (sort === 'relevance' && query.q && !cursor && counts.capped === true) {
-        const words = textMatch(query.q);
+      // A broad word's first page read class by class (decision 044); fewer matches than the
+      // count's bound are ranked all at once (reading each class would repeat their look-up).
+      const words = query.q ? textMatch(query.q) : undefined;
+      if (
+        sort === 'relevance' &&
+        words?.oneWord &&
+        !cursor &&
+        counts.capped === true &&
+        readsByClass(query)
+      ) {
         const filters = conditions({ ...query, q: undefined }, null, { probeAttributes });
         top = firstRelevancePage(filters, words.classes, words.rank, query.limit + 1);
       } else {

@@ -1,18 +1,36 @@
 import { type SQL, sql } from 'drizzle-orm';
+import type { ScopedQuery } from './catalog-search.ts';
 import { and, type RelevanceClass } from './search-conditions.ts';
 
 /**
+ * Whether a search's first page may be read class by class in the primary key's order: one word
+ * (`textMatch(q).oneWord`) and no filter. The planner estimates two conditions together as if
+ * independent; two common words that never meet in a name (or a word and a category of other
+ * parts) look frequent together, and read in key order on that estimate a class that has no row
+ * would be sought through every product (seconds at 10^6).
+ */
+export const readsByClass = (query: ScopedQuery) =>
+  !query.category &&
+  query.brands.length === 0 &&
+  !query.inStock &&
+  query.minPrice === undefined &&
+  query.maxPrice === undefined &&
+  query.attributes.length === 0 &&
+  query.vehicle === undefined &&
+  !query.scope;
+
+/**
  * The ids and ranks (`sort_key`) of a search's first page by relevance (decision 044), without
- * ranking every match. Each class's condition, which the better classes' rows meet too, is read
- * in the primary key's order (ids descending, the order within a class) up to `take` rows; a
- * class is read only when the one before it found fewer than `take`, so every row of the better
- * classes is known by then, and the page is the best `take` of all that was read. One broad word
- * at 10^6 products read its 47,619 matches to rank them (a bitmap of the heap, 45-88 ms); its name
- * class now finds a page among the first ~540 products by id (1 in 21 has the word). Each read is
- * planned with its class's own statistics (migration 0045): a class no product is in is looked up
- * in its index, not sought product by product. For a search past the exact count's bound only
- * (fewer matches are ranked all at once), and its first page: later pages rank every match after
- * the cursor.
+ * ranking every match. The classes are read in turn, each up to `take` rows by id descending
+ * (the order within a class); a class is read only when every one before it found fewer than
+ * `take`, so every row of the better classes is known by then, and the page is the best `take`
+ * of all that was read. A word's class is read in the primary key's order: one broad word at
+ * 10^6 products read its 47,619 matches to rank them (45-88 ms); its name class now finds a page
+ * among the first ~540 products by id (1 in 21 has the word), planned with the class's own
+ * statistics (migration 0045). A part number's class is read whole, then ordered: a btree's
+ * estimate of a prefix's rows may be ten times what it finds. For one word past the exact
+ * count's bound only (`readsByClass`; the rest rank every match at once), and a first page:
+ * later pages rank every match after the cursor.
  */
 export function firstRelevancePage(
   filters: SQL[],
@@ -21,16 +39,22 @@ export function firstRelevancePage(
   take: number,
 ): SQL {
   const name = (i: number) => sql.raw(`c${i}`);
-  const reads = classes.map(({ when }, i) => {
+  const reads = classes.map(({ when, byNumber }, i) => {
     // One-time filters: the read does not run when a class before it filled the page (then
     // the classes between, not read either, found nothing).
     const gate = classes
       .slice(0, i)
       .map((_, before) => sql`(select count(*) from ${name(before)}) < ${take}::int`);
-    return sql`${name(i)} as materialized (
-      select p.id, ${rank} as sort_key from products p
-      where ${and([...gate, ...filters, when])}
+    const where = and([...gate, ...filters, when]);
+    if (!byNumber)
+      return sql`${name(i)} as materialized (
+      select p.id, ${rank} as sort_key from products p where ${where}
       order by p.id desc limit ${take})`;
+    // A materialized CTE is planned for all its rows: a bitmap of the class, not the key's order.
+    const whole = sql.raw(`whole${i}`);
+    return sql`${whole} as materialized (
+      select p.id, ${rank} as sort_key from products p where ${where}),
+    ${name(i)} as materialized (select id, sort_key from ${whole} order by id desc limit ${take})`;
   });
   const read = sql.join(
     classes.map((_, i) => sql`select id, sort_key from ${name(i)}`),

@@ -11,11 +11,19 @@ export const list = (values: string[]) =>
 
 export const and = (parts: SQL[]) => sql.join(parts, sql` and `);
 
-/** A relevance class (decision 044): a match meeting `when` ranks `rank`, unless a better one holds. */
+/**
+ * A relevance class (decision 044): a match meeting `when` ranks `rank`, unless a better one holds.
+ * `byNumber`: a part number's class (its rows are read whole: a btree's estimate of a prefix may be
+ * ten times what it finds, and a class read in the key's order on a wrong estimate scans it all).
+ */
 export interface RelevanceClass {
   rank: number;
   when: SQL;
+  byNumber: boolean;
 }
+
+/** One word and nothing else: its classes' estimates are their own statistics' (decision 044). */
+const ONE_WORD = /^[\p{L}\p{N}]+$/u;
 
 /** A word prefixed by `-`: websearch_to_tsquery's "not". */
 const NEGATED_WORD = /(^|\s)-[^\s-]/;
@@ -24,8 +32,9 @@ const NEGATED_WORD = /(^|\s)-[^\s-]/;
  * A search's words, prepared once per request. `where`: what matches (a part number's beginning,
  * or the words anywhere). `classes`: relevance, best first (decision 044): the exact part number,
  * its beginning, every word in the name or number (weight A), every word in those, the brand or
- * the category (A, B), anywhere. Each class's condition holds for the classes before it too (a
- * first page reads them in turn: relevance-page.ts). `rank`: the class a row is in, as a number.
+ * the category (A, B), anywhere. A row meeting a class's condition is in that class or a better
+ * one (a first page reads them in turn: relevance-page.ts). `rank`: the class a row is in, as a
+ * number. `oneWord`: the query is one word (the only one whose classes are read in key order).
  */
 export function textMatch(q: string) {
   const key = partNumberKey(q);
@@ -49,21 +58,17 @@ export function textMatch(q: string) {
   const tests: RelevanceClass[] = [
     ...(byNumber
       ? [
-          { rank: 4, when: exact },
-          { rank: 3, when: startsWith },
+          { rank: 4, when: exact, byNumber: true },
+          { rank: 3, when: startsWith, byNumber: true },
         ]
       : []),
-    { rank: 2, when: inFields('{a}') },
-    { rank: 1, when: inFields('{a,b}') },
+    { rank: 2, when: inFields('{a}'), byNumber: false },
+    { rank: 1, when: inFields('{a,b}'), byNumber: false },
   ];
-  // A word class's condition with a part number's beginning beside it: all of the better classes.
-  const words = (when: SQL) => (byNumber ? sql`(${startsWith} or ${when})` : when);
   return {
-    where: words(anywhere),
-    classes: [
-      ...tests.map(({ rank, when }) => ({ rank, when: rank >= 3 ? when : words(when) })),
-      { rank: 0, when: words(anywhere) },
-    ],
+    where: byNumber ? sql`(${startsWith} or ${anywhere})` : anywhere,
+    oneWord: ONE_WORD.test(q.trim()),
+    classes: [...tests, { rank: 0, when: anywhere, byNumber: false }],
     rank: sql`(case ${sql.join(
       tests.map(({ rank, when }) => sql`when ${when} then ${sql.raw(String(rank))}`),
       sql` `,
