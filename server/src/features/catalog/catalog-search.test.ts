@@ -226,7 +226,13 @@ describe('GET /api/v1/catalog/search and the catalog reads (issue 16)', async ()
 
     it('reads no class after the one that fills the page', async () => {
       const words = textMatch('bearing');
-      const page = firstRelevancePage([sql`p.deleted_at is null`], words.classes, words.rank, 3);
+      const page = firstRelevancePage(
+        [sql`p.deleted_at is null`],
+        words.classes,
+        words.rank,
+        3,
+        true,
+      );
       const [plan] = await rows<{ 'QUERY PLAN': unknown }>(
         sql`explain (analyze, format json) ${page}`,
       );
@@ -247,13 +253,9 @@ describe('GET /api/v1/catalog/search and the catalog reads (issue 16)', async ()
       expect(Object.fromEntries(loops)).toEqual({ c0: 1, c1: 1, c2: 1, c3: 0, c4: 0 });
     });
 
-    it('reads by class one word alone: with two words or a filter, estimates may be wrong', () => {
+    it('reads by class with no filter, and in key order one word alone: estimates may be wrong', async () => {
       const query = (text: string) =>
         searchQuery.parse(Object.fromEntries(new URLSearchParams(text)));
-      expect(textMatch('bearings').oneWord).toBe(true);
-      expect(textMatch(' 6204 ').oneWord).toBe(true);
-      for (const q of ['bearing wrench', 'BRG-62', 'bearing -ball', '"ball bearing"'])
-        expect(textMatch(q).oneWord, q).toBe(false);
       expect(readsByClass(query('q=bearing'))).toBe(true);
       for (const filter of [
         'category=bearings',
@@ -266,8 +268,33 @@ describe('GET /api/v1/catalog/search and the catalog reads (issue 16)', async ()
       ])
         expect(readsByClass(query(`q=bearing&${filter}`)), filter).toBe(false);
       expect(
-        readsByClass({ ...query('q=bearing'), scope: { categoryIds: [], brandIds: [] } } as never),
+        readsByClass({ ...query('q=bearing'), scope: { categories: ['bearings'], brands: [] } }),
       ).toBe(false);
+      expect(textMatch('bearings').oneWord).toBe(true);
+      expect(textMatch(' 6204 ').oneWord).toBe(true);
+      // Whether any class is read backwards along the primary key (in key order).
+      const inKeyOrder = async (q: string) => {
+        const words = textMatch(q);
+        const page = firstRelevancePage(
+          [sql`p.deleted_at is null`],
+          words.classes,
+          words.rank,
+          3,
+          words.oneWord,
+        );
+        const [plan] = await rows<{ 'QUERY PLAN': unknown }>(sql`explain (format json) ${page}`);
+        return JSON.stringify(plan?.['QUERY PLAN']).includes('"Scan Direction":"Backward"');
+      };
+      for (const q of [
+        'bearing wrench',
+        'BRG-62',
+        'bearing -ball',
+        '"ball bearing"',
+        'bearing,wrench',
+      ]) {
+        expect(textMatch(q).oneWord, q).toBe(false);
+        expect(await inKeyOrder(q), q).toBe(false);
+      }
     });
 
     it('tolerates a typo when the words find nothing, and says what it meant', async () => {

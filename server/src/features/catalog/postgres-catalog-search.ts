@@ -63,18 +63,24 @@ export function postgresCatalogSearch(
       const probeAttributes = probesAttributes(query);
       const direction = desc ? sql`desc` : sql`asc`;
       let top: SQL;
-      // A broad word's first page read class by class (decision 044); fewer matches than the
+      // A broad search's first page read class by class (decision 044); fewer matches than the
       // count's bound are ranked all at once (reading each class would repeat their look-up).
       const words = query.q ? textMatch(query.q) : undefined;
       if (
         sort === 'relevance' &&
-        words?.oneWord &&
+        words &&
         !cursor &&
         counts.capped === true &&
         readsByClass(query)
       ) {
         const filters = conditions({ ...query, q: undefined }, null, { probeAttributes });
-        top = firstRelevancePage(filters, words.classes, words.rank, query.limit + 1);
+        top = firstRelevancePage(
+          filters,
+          words.classes,
+          words.rank,
+          query.limit + 1,
+          words.oneWord,
+        );
       } else {
         const where = conditions(query, null, { probeAttributes });
         if (cursor)

@@ -3,11 +3,9 @@ import type { ScopedQuery } from './catalog-search.ts';
 import { and, type RelevanceClass } from './search-conditions.ts';
 
 /**
- * Whether a search's first page may be read class by class in the primary key's order: one word
- * (`textMatch(q).oneWord`) and no filter. The planner estimates two conditions together as if
- * independent; two common words that never meet in a name (or a word and a category of other
- * parts) look frequent together, and read in key order on that estimate a class that has no row
- * would be sought through every product (seconds at 10^6).
+ * Whether a search's first page may be read class by class: no filter. The planner estimates two
+ * conditions together as if independent: a word and a category of other parts look frequent
+ * together, and the classes' reads would rank or seek through far more than they find.
  */
 export const readsByClass = (query: ScopedQuery) =>
   !query.category &&
@@ -24,29 +22,38 @@ export const readsByClass = (query: ScopedQuery) =>
  * ranking every match. The classes are read in turn, each up to `take` rows by id descending
  * (the order within a class); a class is read only when every one before it found fewer than
  * `take`, so every row of the better classes is known by then, and the page is the best `take`
- * of all that was read. A word's class is read in the primary key's order: one broad word at
- * 10^6 products read its 47,619 matches to rank them (45-88 ms); its name class now finds a page
- * among the first ~540 products by id (1 in 21 has the word), planned with the class's own
- * statistics (migration 0045). A part number's class is read whole, then ordered: a btree's
- * estimate of a prefix's rows may be ten times what it finds. For one word past the exact
- * count's bound only (`readsByClass`; the rest rank every match at once), and a first page:
- * later pages rank every match after the cursor.
+ * of all that was read. With `oneWord`, a word's class is read in the primary key's order: one
+ * broad word at 10^6 products read its 47,619 matches to rank them (45-88 ms); its name class now
+ * finds a page among the first ~540 products by id (1 in 21 has the word), planned with the
+ * class's own statistics (migration 0045). Two words are estimated as if independent (`bearing
+ * wrench` in the names: 3,046 expected, none there), and read in key order a class with no row
+ * would be sought through every product: their classes, and a part number's (a btree's estimate
+ * of a prefix was ten times what it found), are read whole, then ordered; a part number's
+ * beginning from its first ids alone (`firstIds`, migration 0046). For a search past the exact
+ * count's bound with no filter (`readsByClass`; the rest rank every match at once), and its first
+ * page: later pages rank every match after the cursor.
  */
 export function firstRelevancePage(
   filters: SQL[],
   classes: RelevanceClass[],
   rank: SQL,
   take: number,
+  oneWord: boolean,
 ): SQL {
   const name = (i: number) => sql.raw(`c${i}`);
-  const reads = classes.map(({ when, byNumber }, i) => {
+  const reads = classes.map(({ when, byNumber, firstIds }, i) => {
     // One-time filters: the read does not run when a class before it filled the page (then
     // the classes between, not read either, found nothing).
     const gate = classes
       .slice(0, i)
       .map((_, before) => sql`(select count(*) from ${name(before)}) < ${take}::int`);
-    const where = and([...gate, ...filters, when]);
-    if (!byNumber)
+    const where = and([
+      ...gate,
+      ...filters,
+      when,
+      ...(firstIds ? [sql`p.id = any(array(${firstIds(take)}))`] : []),
+    ]);
+    if (oneWord && !byNumber)
       return sql`${name(i)} as materialized (
       select p.id, ${rank} as sort_key from products p where ${where}
       order by p.id desc limit ${take})`;

@@ -20,6 +20,11 @@ export interface RelevanceClass {
   rank: number;
   when: SQL;
   byNumber: boolean;
+  /**
+   * The ids of the class's first `take` rows by id descending, among others of the class: its
+   * read then ranks those alone (a part number's beginning, from migration 0046's indexes).
+   */
+  firstIds?: (take: number) => SQL;
 }
 
 /** One word and nothing else: its classes' estimates are their own statistics' (decision 044). */
@@ -34,7 +39,8 @@ const NEGATED_WORD = /(^|\s)-[^\s-]/;
  * its beginning, every word in the name or number (weight A), every word in those, the brand or
  * the category (A, B), anywhere. A row meeting a class's condition is in that class or a better
  * one (a first page reads them in turn: relevance-page.ts). `rank`: the class a row is in, as a
- * number. `oneWord`: the query is one word (the only one whose classes are read in key order).
+ * number. `oneWord`: the query is one word (the only one whose word classes are read in key
+ * order).
  */
 export function textMatch(q: string) {
   const key = partNumberKey(q);
@@ -59,7 +65,27 @@ export function textMatch(q: string) {
     ...(byNumber
       ? [
           { rank: 4, when: exact, byNumber: true },
-          { rank: 3, when: startsWith, byNumber: true },
+          {
+            rank: 3,
+            when: startsWith,
+            byNumber: true,
+            // Each arm's ids whole (a materialized CTE is planned for all its rows: a live
+            // product's SKU and MPN from their indexes alone, never a seek along the primary key
+            // on an estimate), then its first `take`; a cross-reference's part only if live (a
+            // dead one would take a place of the `take`).
+            firstIds: (take: number) => sql`
+              with sku as materialized (
+                select id from products where deleted_at is null and sku_key like ${prefix}),
+              mpn as materialized (
+                select id from products where deleted_at is null and mpn_key like ${prefix}),
+              xref as materialized (
+                select x.product_id as id from cross_references x
+                join products live on live.id = x.product_id and live.deleted_at is null
+                where x.number_key like ${prefix})
+              (select id from sku order by id desc limit ${take})
+              union all (select id from mpn order by id desc limit ${take})
+              union all (select id from xref order by id desc limit ${take})`,
+          },
         ]
       : []),
     { rank: 2, when: inFields('{a}'), byNumber: false },
