@@ -51,6 +51,8 @@ export function firstRelevancePage(
       ...gate,
       ...filters,
       when,
+      // Its first ids among all live products: the class's own while the only filter is the
+      // live one (`readsByClass`).
       ...(firstIds ? [sql`p.id = any(array(${firstIds(take)}))`] : []),
     ]);
     if (oneWord && !byNumber)
