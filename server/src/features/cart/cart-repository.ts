@@ -260,8 +260,11 @@ export async function addCartLines(
     mode === 'merge'
       ? sql`greatest(cart_lines.quantity, excluded.quantity)`
       : sql`least(cart_lines.quantity + excluded.quantity, 1000000)`;
-  const added = await rowsOf<{ product_id: string }>(
+  // Under a name (its text is one of two): planned once a connection, where planning it was a
+  // quarter of its 1 ms on every merge (11,142 plans for 11,142 calls, pg_stat_statements).
+  const added = await queryNamedSql<{ product_id: string }>(
     db,
+    mode === 'merge' ? 'cart-merge-lines' : 'cart-add-lines',
     sql`insert into cart_lines (user_id, product_id, quantity, added_at)
       select ${userId}, w.product_id, least(w.quantity, 1000000),
         now() + w.ord * interval '1 microsecond'
