@@ -158,13 +158,13 @@ async function searchThenPrices(agent, base, path) {
   return { status: prices.status, ms: search.ms + prices.ms };
 }
 
-/**
- * CONNECTIONS loops for SECONDS (or until `count` requests), each request `pathOf(next)`; exact
- * latencies, CPU a request.
- */
 /** One request of a row: a GET of `path` (`searchThenPrices` makes two). */
 const get = (agent, base, path) => send(agent, `${base}${path}`);
 
+/**
+ * CONNECTIONS loops for SECONDS (or until `count` requests), each request `ask(…, pathOf(next))`;
+ * exact latencies, CPU a request.
+ */
 async function measure(shop, pathOf, count = Number.POSITIVE_INFINITY, ask = get) {
   const agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS });
   const latencies = [];

@@ -1,21 +1,16 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { ScopedQuery } from './catalog-search.ts';
-import { and, type RelevanceClass } from './search-conditions.ts';
+import { and, conditions, type RelevanceClass } from './search-conditions.ts';
 
 /**
- * Whether a search's first page may be read class by class: no filter. The planner estimates two
- * conditions together as if independent: a word and a category of other parts look frequent
- * together, and the classes' reads would rank or seek through far more than they find.
+ * Whether a search's first page may be read class by class: no filter but the live one (its
+ * conditions without words are `deleted_at is null` alone; a filter added to `conditions` is one
+ * more). The planner estimates two conditions together as if independent: a word and a category
+ * of other parts look frequent together, and the classes' reads would rank or seek through far
+ * more than they find.
  */
 export const readsByClass = (query: ScopedQuery) =>
-  !query.category &&
-  query.brands.length === 0 &&
-  !query.inStock &&
-  query.minPrice === undefined &&
-  query.maxPrice === undefined &&
-  query.attributes.length === 0 &&
-  query.vehicle === undefined &&
-  !query.scope;
+  conditions({ ...query, q: undefined }, null).length === 1;
 
 /**
  * The ids and ranks (`sort_key`) of a search's first page by relevance (decision 044), without

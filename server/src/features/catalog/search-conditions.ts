@@ -50,10 +50,11 @@ export function textMatch(q: string) {
   const anywhere = sql`p.search_vector @@ ${tsquery}`;
   // Each arm by its own index, joined in one BitmapOr: `= any(array(...))` (an InitPlan) is an
   // index condition on the primary key, where `in (select ...)` scanned every product.
-  const startsWith = sql`(p.sku_key like ${prefix} or p.mpn_key like ${prefix}
-        or p.id = any(array(select product_id from cross_references where number_key like ${prefix})))`;
-  const exact = sql`(p.sku_key = ${key} or p.mpn_key = ${key}
-        or p.id = any(array(select product_id from cross_references where number_key = ${key})))`;
+  const numberIs = (op: SQL, value: string) =>
+    sql`(p.sku_key ${op} ${value} or p.mpn_key ${op} ${value}
+        or p.id = any(array(select product_id from cross_references where number_key ${op} ${value})))`;
+  const startsWith = numberIs(sql`like`, prefix);
+  const exact = numberIs(sql`=`, key);
   // The fields' words as their own vectors (migration 0045's indexes). A word the query excludes
   // ("-ceramic") may be in a field left out: then the whole vector must not have it either.
   const inFields = (weights: string) =>
