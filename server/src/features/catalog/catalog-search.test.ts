@@ -226,13 +226,7 @@ describe('GET /api/v1/catalog/search and the catalog reads (issue 16)', async ()
 
     it('reads no class after the one that fills the page', async () => {
       const words = textMatch('bearing');
-      const page = firstRelevancePage(
-        [sql`p.deleted_at is null`],
-        words.classes,
-        words.rank,
-        3,
-        true,
-      );
+      const page = firstRelevancePage([sql`p.deleted_at is null`], words.classes, 3, true);
       const [plan] = await rows<{ 'QUERY PLAN': unknown }>(
         sql`explain (analyze, format json) ${page}`,
       );
@@ -278,7 +272,6 @@ describe('GET /api/v1/catalog/search and the catalog reads (issue 16)', async ()
         const page = firstRelevancePage(
           [sql`p.deleted_at is null`],
           words.classes,
-          words.rank,
           3,
           words.oneWord,
         );

@@ -74,13 +74,7 @@ export function postgresCatalogSearch(
         readsByClass(query)
       ) {
         const filters = conditions({ ...query, q: undefined }, null, { probeAttributes });
-        top = firstRelevancePage(
-          filters,
-          words.classes,
-          words.rank,
-          query.limit + 1,
-          words.oneWord,
-        );
+        top = firstRelevancePage(filters, words.classes, query.limit + 1, words.oneWord);
       } else {
         const where = conditions(query, null, { probeAttributes });
         if (cursor)

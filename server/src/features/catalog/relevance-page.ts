@@ -31,12 +31,16 @@ export const readsByClass = (query: ScopedQuery) =>
 export function firstRelevancePage(
   filters: SQL[],
   classes: RelevanceClass[],
-  rank: SQL,
   take: number,
   oneWord: boolean,
 ): SQL {
   const name = (i: number) => sql.raw(`c${i}`);
-  const reads = classes.map(({ when, byNumber, firstIds }, i) => {
+  const reads = classes.map(({ rank, when, byNumber, firstIds }, i) => {
+    // The class's own rank, a constant: a row of a better class read here too has that class's
+    // row as well (a class is read only after every better one was read whole), and the page
+    // keeps each id's best. Ranking each row by every class's test (the CASE of a later page)
+    // planned the part-number look-ups again in every class.
+    const sortKey = sql.raw(`${rank}::int`);
     // One-time filters: the read does not run when a class before it filled the page (then
     // the classes between, not read either, found nothing).
     const gate = classes
@@ -52,19 +56,19 @@ export function firstRelevancePage(
     ]);
     if (oneWord && !byNumber)
       return sql`${name(i)} as materialized (
-      select p.id, ${rank} as sort_key from products p where ${where}
+      select p.id, ${sortKey} as sort_key from products p where ${where}
       order by p.id desc limit ${take})`;
     // A materialized CTE is planned for all its rows: a bitmap of the class, not the key's order.
     const whole = sql.raw(`whole${i}`);
     return sql`${whole} as materialized (
-      select p.id, ${rank} as sort_key from products p where ${where}),
+      select p.id, ${sortKey} as sort_key from products p where ${where}),
     ${name(i)} as materialized (select id, sort_key from ${whole} order by id desc limit ${take})`;
   });
   const read = sql.join(
     classes.map((_, i) => sql`select id, sort_key from ${name(i)}`),
-    sql` union `,
+    sql` union all `,
   );
   return sql`with ${sql.join(reads, sql`, `)}
-    select id, sort_key from (${read}) read
+    select id, max(sort_key) as sort_key from (${read}) read group by id
     order by sort_key desc, id desc limit ${take}`;
 }

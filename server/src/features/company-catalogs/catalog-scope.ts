@@ -1,6 +1,7 @@
 import type { CatalogScope } from '@proper-parts/domain/company-catalogs';
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import { queryNamedSql } from '../../db/named-statement.ts';
 import { type Queryable, rowsOf } from '../../db/queryable.ts';
 import { resolveActor } from '../auth/actor.ts';
 import { credentialsOf } from '../sessions/session-cache.ts';
@@ -10,11 +11,13 @@ export async function catalogScopeOfUser(
   db: Queryable,
   userId: string,
 ): Promise<CatalogScope | null> {
-  const [row] = await rowsOf<{
+  // Under a name: read on every signed-in catalog request, planned 0.2 ms to run 0.03.
+  const [row] = await queryNamedSql<{
     categories: string[] | string | null;
     brands: string[] | string | null;
   }>(
     db,
+    'catalog-scope-of-user',
     sql`select
         (select json_agg(c.slug order by c.slug) from company_catalog_categories r
           join categories c on c.id = r.category_id where r.company_id = m.company_id) as categories,

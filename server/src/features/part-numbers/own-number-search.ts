@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { rowsOf } from '../../db/queryable.ts';
+import { queryNamedSql } from '../../db/named-statement.ts';
 import { resolveActor } from '../auth/actor.ts';
 import { partNumberKey } from '../catalog/catalog-search.ts';
 import { credentialsOf } from '../sessions/session-cache.ts';
@@ -19,8 +19,11 @@ export async function ownPartNumberSku(request: FastifyRequest, q: string | unde
   const app = request.server;
   const actor = await app.sessions.resolve(request, () => resolveActor(app.auth, request));
   if (!actor) return null;
-  const [row] = await rowsOf<{ sku: string }>(
+  // Under a name: planning it was 0.3 ms of the database's time a signed-in search, its
+  // execution 0.01 (pg_stat_statements, bench buyer-prices at 10^6).
+  const [row] = await queryNamedSql<{ sku: string }>(
     app.db,
+    'own-part-number-sku',
     sql`select p.sku from company_members m
       join company_part_numbers n on n.company_id = m.company_id and n.number_key = ${key}
       join products p on p.id = n.product_id and p.deleted_at is null
