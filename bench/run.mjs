@@ -6,6 +6,8 @@
 //   BENCH_SECONDS    seconds per endpoint (10; 2 with --quick)
 //   BENCH_CONNECTIONS (50)
 //   BENCH_DATABASE_URL / DATABASE_URL: a PostgreSQL server to create bench databases on
+//   BENCH_SERVER_FLAGS: Node flags for the shop's process only (a CPU profile of it:
+//                    `--cpu-prof --cpu-prof-dir=/tmp/prof`)
 //   BENCH_ONLY=logging,pglite,postgres,postgres-2,scaling,lighthouse: run only these parts
 //                    (logging: the shop at LOG_LEVEL=info, its default, beside `warn`; every
 //                    other part runs the shop at its default)

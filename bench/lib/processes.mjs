@@ -191,11 +191,18 @@ export async function startShop({
   // drops them. Read here, they took the load generator's event loop and CPU (issue 32), and the
   // logging's loss measured the bench as much as the shop.
   const shipper = spawn('cat', [], { stdio: ['pipe', 'ignore', 'inherit'] });
-  const child = spawn(process.execPath, [...serverNodeFlags(env), 'server/dist/server.js'], {
-    cwd: root,
-    env,
-    stdio: ['ignore', shipper.stdin, 'inherit'],
-  });
+  // BENCH_SERVER_FLAGS: Node flags for the shop's process alone (`--cpu-prof --cpu-prof-dir=…`:
+  // Node refuses a profile in NODE_OPTIONS, and there it would profile the bench too).
+  const extraFlags = (process.env.BENCH_SERVER_FLAGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(
+    process.execPath,
+    [...serverNodeFlags(env), ...extraFlags, 'server/dist/server.js'],
+    {
+      cwd: root,
+      env,
+      stdio: ['ignore', shipper.stdin, 'inherit'],
+    },
+  );
   // The pipe's write end is the server's alone: the shipper sees its end when the server exits.
   shipper.stdin.destroy();
   child.once('exit', () => shipper.kill());
