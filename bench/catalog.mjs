@@ -18,8 +18,7 @@
 //   BENCH_CATALOG_CACHE     the server's CATALOG_CACHE (off: every answer read from the database,
 //                           the cold figures issue 32 targets; on: answers kept in memory)
 //   BENCH_DATABASE_URL / DATABASE_URL: the PostgreSQL server to create the database on
-import { spawn, spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { spawn } from 'node:child_process';
 import {
   existsSync,
   mkdirSync,
@@ -38,6 +37,8 @@ import { tsImport } from 'tsx/esm/api';
 import { loadPaths } from './lib/catalog-load.mjs';
 import { postgresBase, postgresReachable } from './lib/databases.mjs';
 import {
+  builtServer,
+  builtServerLine,
   cpuMs,
   measureCeiling,
   root,
@@ -774,7 +775,7 @@ function markdownOf(report) {
   const out = [
     `# Catalog benchmark ${report.date.slice(0, 16).replace('T', ' ')} UTC${report.quick ? ' (quick)' : ''}`,
     '',
-    `Machine: ${m.cpus} × ${m.cpuModel}, ${m.memoryGb} GB, Node ${m.node}; load average ${m.loadAverageAtStart.join(' ')} at the start, ${m.loadAverageAtEnd.join(' ')} at the end. The built server; autocannon in the bench process, ${report.settings.connections} connections, ${report.settings.seconds} s a shape after ${report.settings.warmupSeconds} s of warm-up; the server's catalog cache **${report.settings.catalogCache ?? 'on'}** (\`CATALOG_CACHE\`${report.settings.catalogCache === 'off' ? ': every answer read from the database, cold' : ''}); each request the next of the shape's list of values (part numbers, words, categories and brands read from the data). 2xx/s: answers that were the page asked for, a second. Latencies: every response (failed ones too) and every request still unanswered at the end with its wait so far (a percentile it reaches is a lower bound, shown \`≥\`), exact percentiles; "CPU ms an answer": the server's CPU time (user + system) over the measured run by the answers given, and on PostgreSQL every PostgreSQL process's beside it (what an answer costs, whatever the connections); "alone": the median of 5 of the shape's requests sent one at a time before the load, no queueing. Server: \`server/dist/server.js\` ${report.build.serverJs}, built ${report.build.serverJsBuilt.slice(0, 16).replace('T', ' ')} UTC, commit ${report.build.commit}${report.build.dirty ? ' with uncommitted changes in server/ or domain/' : ''}. Data: the demo generator's catalog (80 categories, 250 brands, 3-5 specifications and 1-3 cross-references a part) at each size.`,
+    `Machine: ${m.cpus} × ${m.cpuModel}, ${m.memoryGb} GB, Node ${m.node}; load average ${m.loadAverageAtStart.join(' ')} at the start, ${m.loadAverageAtEnd.join(' ')} at the end. The built server; autocannon in the bench process, ${report.settings.connections} connections, ${report.settings.seconds} s a shape after ${report.settings.warmupSeconds} s of warm-up; the server's catalog cache **${report.settings.catalogCache ?? 'on'}** (\`CATALOG_CACHE\`${report.settings.catalogCache === 'off' ? ': every answer read from the database, cold' : ''}); each request the next of the shape's list of values (part numbers, words, categories and brands read from the data). 2xx/s: answers that were the page asked for, a second. Latencies: every response (failed ones too) and every request still unanswered at the end with its wait so far (a percentile it reaches is a lower bound, shown \`≥\`), exact percentiles; "CPU ms an answer": the server's CPU time (user + system) over the measured run by the answers given, and on PostgreSQL every PostgreSQL process's beside it (what an answer costs, whatever the connections); "alone": the median of 5 of the shape's requests sent one at a time before the load, no queueing. Server: ${builtServerLine(report.build)}. Data: the demo generator's catalog (80 categories, 250 brands, 3-5 specifications and 1-3 cross-references a part) at each size.`,
     '',
     ...(report.ceiling ? [ceilingLine(report.ceiling, report.settings.connections), ''] : []),
   ];
@@ -867,21 +868,7 @@ export async function runCatalog() {
     },
     settings: { seconds, warmupSeconds: warmup, connections, sizes, catalogCache },
     // What ran: the commit, whether the tree had changes, and the built server measured.
-    build: {
-      commit: spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root })
-        .stdout?.toString()
-        .trim(),
-      dirty: Boolean(
-        spawnSync('git', ['status', '--porcelain', '--', 'server', 'domain'], { cwd: root })
-          .stdout?.toString()
-          .trim(),
-      ),
-      serverJs: createHash('sha256')
-        .update(readFileSync(join(root, 'server', 'dist', 'server.js')))
-        .digest('hex')
-        .slice(0, 12),
-      serverJsBuilt: statSync(join(root, 'server', 'dist', 'server.js')).mtime.toISOString(),
-    },
+    build: builtServer(),
     groups: [],
   };
   // The machine's ceiling in this run (issue 32: every figure beside it).

@@ -1,38 +1,3 @@
-// `npm run bench -- checkout` (issue 18): placing carts as orders under load, on PostgreSQL.
-//
-// A fresh PostgreSQL database, migrated by a first start of the built server and filled with the
-// main bench's data (bench/lib/seed.mjs: 10,000 products with stock to spare, 7,000 buyers with
-// known tokens, 100,000 orders), a third of the products given tier prices at 10 and 50 pieces.
-// Then, on one built server, 50 connections, 10 s each after a warm-up:
-//  - checkout (the target row): 5,000 buyers' carts are filled first (one `POST /cart/merge`
-//    each: 20 random parts of the first 2,000, quantities across the tiers; untimed, and its
-//    rate reported), then 50 connections place them (`POST /orders`), each taking the next filled
-//    cart: 50 checkouts of full 20-line carts in flight at every moment, nothing else. Carts of
-//    random parts overlap: two carts of 20 parts out of 2,000 share one about 18% of the time, so
-//    buyers do wait on each other's locks.
-//  - checkout with refills: each connection is one buyer that, in a loop, refills its cart (one
-//    `POST /cart/merge`, untimed) and places it. Only the `POST /orders` is timed; the refills
-//    share the server, the pool and the cores with the checkouts (reported, no target).
-//  - checkout, one hot set: every cart the same 20 parts, so every checkout waits for the one
-//    before it (the worst case, reported, no target).
-//  - CPU a checkout by shape (issues 33, 35, 36; bench/lib/checkout-variants.mjs): plain, taxed
-//    (a Texas ship-to and freight), contract prices (a company's price list) and from 3
-//    warehouses, carts in flight sharing no part, each shape four times, interleaved (every other round backwards); each shape's
-//    server + PostgreSQL CPU a checkout against plain's.
-//  - purchase: the main bench's orders row (`POST /purchase`, one line, the next buyer and the
-//    next of 100 products each request).
-// Every response's latency is kept (exact percentiles); during each run, the database's waits
-// are sampled from pg_stat_activity every 50 ms. Units taken from stock are checked against the
-// units in the order lines placed. Writes bench/results/checkout-<date>.md and .json and the
-// README's checkout section.
-//   --quick             3 s a run
-//   BENCH_SECONDS, BENCH_CONNECTIONS (10, 50)
-//   BENCH_FILLED_CARTS (5,000): carts filled before the target row; under ~4,500 they are all
-//     filled within the 30 s a session is believed (decision 008), so no checkout asks again
-//   BENCH_CPU_CARTS (1,000), BENCH_CPU_ROUNDS (4): the CPU comparison's carts a round, rounds
-//   BENCH_DATABASE_URL / DATABASE_URL: the PostgreSQL server to create the database on
-import { spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
@@ -50,6 +15,8 @@ import {
 } from './lib/checkout-variants.mjs';
 import { freshPostgres, postgresBase, postgresReachable } from './lib/databases.mjs';
 import {
+  builtServer,
+  builtServerLine,
   cpuMs,
   measureCeiling,
   root,
@@ -659,7 +626,7 @@ function markdownOf(report) {
   const out = [
     `# Checkout benchmark ${report.date.slice(0, 16).replace('T', ' ')} UTC${report.quick ? ' (quick)' : ''}`,
     '',
-    `\`npm run bench -- checkout\`. Machine: ${m.cpus} × ${m.cpuModel}, ${m.memoryGb} GB, Node ${m.node}; load average ${m.loadAverageAtStart.join(' ')} at the start, ${m.loadAverageAtEnd.join(' ')} at the end (other work shares this machine). PostgreSQL 15, one built server (\`server/dist/server.js\` ${report.build.serverJs}, built ${report.build.serverJsBuilt.slice(0, 16).replace('T', ' ')} UTC, commit ${report.build.commit}${report.build.dirty ? ' with uncommitted changes in server/ or domain/' : ''}), its pool of 10 connections. Load from the bench process: ${report.settings.connections} buyers, one connection and one account each, ${report.settings.seconds} s a row after ${report.settings.warmupSeconds} s of warm-up. Checkout rows: only \`POST /orders\` is timed, and /s counts placed orders; the first row places carts filled before it (${filled ? `${number(filled.carts)} carts filled in ${filled.seconds} s, ${number(filled.perSecond)} merges/s at ${report.settings.connections} at once` : 'filled first'}), the next ones refill their cart with 20 lines (one \`POST /cart/merge\`, untimed, its p50 and p99 below) before each checkout. Latencies: every timed request, exact percentiles. Data: ${number(sizes.products)} products (a third with tier prices at 10 and 50 pieces), ${number(sizes.users)} buyers, ${number(sizes.orders)} orders.`,
+    `\`npm run bench -- checkout\`. Machine: ${m.cpus} × ${m.cpuModel}, ${m.memoryGb} GB, Node ${m.node}; load average ${m.loadAverageAtStart.join(' ')} at the start, ${m.loadAverageAtEnd.join(' ')} at the end (other work shares this machine). PostgreSQL 15, one built server (${builtServerLine(report.build)}), its pool of 10 connections. Load from the bench process: ${report.settings.connections} buyers, one connection and one account each, ${report.settings.seconds} s a row after ${report.settings.warmupSeconds} s of warm-up. Checkout rows: only \`POST /orders\` is timed, and /s counts placed orders; the first row places carts filled before it (${filled ? `${number(filled.carts)} carts filled in ${filled.seconds} s, ${number(filled.perSecond)} merges/s at ${report.settings.connections} at once` : 'filled first'}), the next ones refill their cart with 20 lines (one \`POST /cart/merge\`, untimed, its p50 and p99 below) before each checkout. Latencies: every timed request, exact percentiles. Data: ${number(sizes.products)} products (a third with tier prices at 10 and 50 pieces), ${number(sizes.users)} buyers, ${number(sizes.orders)} orders.`,
     '',
     ...(report.ceiling ? [ceilingLine(report.ceiling, report.settings.connections)] : []),
     '',
@@ -769,21 +736,7 @@ export async function runCheckout() {
       cpuCarts: CPU_CARTS,
       cpuRounds: CPU_ROUNDS,
     },
-    build: {
-      commit: spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root })
-        .stdout?.toString()
-        .trim(),
-      dirty: Boolean(
-        spawnSync('git', ['status', '--porcelain', '--', 'server', 'domain'], { cwd: root })
-          .stdout?.toString()
-          .trim(),
-      ),
-      serverJs: createHash('sha256')
-        .update(readFileSync(join(root, 'server', 'dist', 'server.js')))
-        .digest('hex')
-        .slice(0, 12),
-      serverJsBuilt: statSync(join(root, 'server', 'dist', 'server.js')).mtime.toISOString(),
-    },
+    build: builtServer(),
     rows: [],
   };
   // The machine's ceiling in this run (issue 32: every figure beside it).

@@ -25,8 +25,7 @@
 //   BENCH_SECONDS, BENCH_CONNECTIONS (10, 50)
 //   BENCH_FITMENT_KEEP=1      keep the filled database, and use it again when its sizes fit
 //   BENCH_DATABASE_URL / DATABASE_URL: the PostgreSQL server to create the database on
-import { spawn, spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
@@ -39,7 +38,15 @@ import { ms, number, ownPort, settle, shuffled, table, withSection } from './cat
 import { loadPaths } from './lib/catalog-load.mjs';
 import { postgresBase, postgresReachable } from './lib/databases.mjs';
 import { seedFitments } from './lib/fitment-seed.mjs';
-import { root, rssMb, sampleRss, startShop, stop } from './lib/processes.mjs';
+import {
+  builtServer,
+  builtServerLine,
+  root,
+  rssMb,
+  sampleRss,
+  startShop,
+  stop,
+} from './lib/processes.mjs';
 import { writeResultJson } from './lib/report.mjs';
 
 const quick = process.argv.includes('--quick');
@@ -632,7 +639,7 @@ function markdownOf(report) {
   const out = [
     `# Fitment benchmark ${report.date.slice(0, 16).replace('T', ' ')} UTC${report.quick ? ' (quick)' : ''}`,
     '',
-    `Machine: ${m.cpus} × ${m.cpuModel}, ${m.memoryGb} GB, Node ${m.node}; load average ${m.loadAverageAtStart.join(' ')} at the start, ${m.loadAverageAtEnd.join(' ')} at the end. PostgreSQL 15; the built server; autocannon in the bench process, ${report.settings.connections} connections, ${report.settings.seconds} s a shape after ${report.settings.warmupSeconds} s of warm-up, each request the next of the shape's list of values. Latencies: every response and every request still unanswered at the end (a percentile it reaches is a lower bound, \`≥\`); "alone": the median of 5 requests sent one at a time before the load. Server: \`server/dist/server.js\` ${report.build.serverJs}, built ${report.build.serverJsBuilt.slice(0, 16).replace('T', ' ')} UTC, commit ${report.build.commit}${report.build.dirty ? ' with uncommitted changes in server/ or domain/' : ''}.`,
+    `Machine: ${m.cpus} × ${m.cpuModel}, ${m.memoryGb} GB, Node ${m.node}; load average ${m.loadAverageAtStart.join(' ')} at the start, ${m.loadAverageAtEnd.join(' ')} at the end. PostgreSQL 15; the built server; autocannon in the bench process, ${report.settings.connections} connections, ${report.settings.seconds} s a shape after ${report.settings.warmupSeconds} s of warm-up, each request the next of the shape's list of values. Latencies: every response and every request still unanswered at the end (a percentile it reaches is a lower bound, \`≥\`); "alone": the median of 5 requests sent one at a time before the load. Server: ${builtServerLine(report.build)}.`,
     '',
     `Data: ${number(d.products)} products (the demo generator's catalog), ${number(d.vehicles)} vehicles (the demo list: 30 makes, 1995–2026), **${number(d.fitments)} fitments** on ${number(d.fittedParts)} car parts (${number(Math.round(d.fitments / Math.max(1, d.fittedParts)))} each on average). Parts a vehicle fits: median ${number(d.partsPerVehicle.median)}, p95 ${number(d.partsPerVehicle.p95)}, max ${number(d.partsPerVehicle.max)}. The searches go over 200 vehicles: 150 at random, 50 among the 5% that fit the most parts; each with the words of its commonest category ("brake pads") or its commonest brand. Seeded in ${report.reusedDatabase ? '(a kept database)' : `${report.seedSeconds} s`}.`,
     '',
@@ -705,21 +712,7 @@ export async function runFitment() {
       loadAverageAtStart: loadavg().map((l) => Math.round(l * 10) / 10),
     },
     settings: { seconds, warmupSeconds: warmup, connections, sizes },
-    build: {
-      commit: spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root })
-        .stdout?.toString()
-        .trim(),
-      dirty: Boolean(
-        spawnSync('git', ['status', '--porcelain', '--', 'server', 'domain'], { cwd: root })
-          .stdout?.toString()
-          .trim(),
-      ),
-      serverJs: createHash('sha256')
-        .update(readFileSync(join(root, 'server', 'dist', 'server.js')))
-        .digest('hex')
-        .slice(0, 12),
-      serverJsBuilt: statSync(join(root, 'server', 'dist', 'server.js')).mtime.toISOString(),
-    },
+    build: builtServer(),
   };
   if (!(await postgresReachable())) {
     console.error(`bench fitment: no PostgreSQL at ${postgresBase.replace(/\/\/[^@]*@/, '//…@')}`);

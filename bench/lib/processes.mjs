@@ -1,7 +1,8 @@
 // The processes a benchmark runs: the built shop, the bare-Fastify ceiling, and a sampler of
 // their resident memory.
-import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { demoCatalogReady } from '../../scripts/demo-catalog-ready.mjs';
@@ -156,6 +157,40 @@ async function waitUp(url, child, attempts = 600) {
   throw new Error(`${url} did not come up`);
 }
 
+/**
+ * The Node flags the shop's process runs with: `npm start`'s (scripts/server-flags.mjs, decision
+ * 026), then BENCH_SERVER_FLAGS, for the shop alone (`--cpu-prof --cpu-prof-dir=…`: Node refuses
+ * a profile in NODE_OPTIONS, and there it would profile the bench too).
+ */
+export function shopNodeFlags(env = process.env) {
+  const extra = (process.env.BENCH_SERVER_FLAGS ?? '').split(' ').filter(Boolean);
+  return [...serverNodeFlags(env), ...extra];
+}
+
+/**
+ * The built server a run measured, for its report: the commit, whether server/ or domain/ had
+ * changes beside it, the bundle's hash and build time, and the Node flags it ran with
+ * (NODE_OPTIONS too: a run with other flags is an experiment, and says so).
+ */
+export function builtServer() {
+  const bundle = join(root, 'server', 'dist', 'server.js');
+  const git = (...args) => spawnSync('git', args, { cwd: root }).stdout?.toString().trim();
+  return {
+    commit: git('rev-parse', '--short', 'HEAD'),
+    dirty: Boolean(git('status', '--porcelain', '--', 'server', 'domain')),
+    serverJs: createHash('sha256').update(readFileSync(bundle)).digest('hex').slice(0, 12),
+    serverJsBuilt: statSync(bundle).mtime.toISOString(),
+    nodeFlags: flagsOf({ ...process.env, DATABASE_URL: 'postgres' }),
+    pgliteNodeFlags: flagsOf({ ...process.env, DATABASE_URL: '' }),
+  };
+}
+
+const flagsOf = (env) => [...shopNodeFlags(env), process.env.NODE_OPTIONS ?? ''].join(' ').trim();
+
+/** The report's words for `builtServer()`. */
+export const builtServerLine = (build) =>
+  `\`server/dist/server.js\` ${build.serverJs}, built ${build.serverJsBuilt.slice(0, 16).replace('T', ' ')} UTC, commit ${build.commit}${build.dirty ? ' with uncommitted changes in server/ or domain/' : ''}, Node flags \`${build.nodeFlags}\`${build.pgliteNodeFlags && build.pgliteNodeFlags !== build.nodeFlags ? ` (on PGlite \`${build.pgliteNodeFlags}\`)` : ''}`;
+
 /** The built shop (`npm run build`), on PGlite in `dataDir` or on `databaseUrl`. */
 export async function startShop({
   dataDir,
@@ -191,18 +226,11 @@ export async function startShop({
   // drops them. Read here, they took the load generator's event loop and CPU (issue 32), and the
   // logging's loss measured the bench as much as the shop.
   const shipper = spawn('cat', [], { stdio: ['pipe', 'ignore', 'inherit'] });
-  // BENCH_SERVER_FLAGS: Node flags for the shop's process alone (`--cpu-prof --cpu-prof-dir=…`:
-  // Node refuses a profile in NODE_OPTIONS, and there it would profile the bench too).
-  const extraFlags = (process.env.BENCH_SERVER_FLAGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(
-    process.execPath,
-    [...serverNodeFlags(env), ...extraFlags, 'server/dist/server.js'],
-    {
-      cwd: root,
-      env,
-      stdio: ['ignore', shipper.stdin, 'inherit'],
-    },
-  );
+  const child = spawn(process.execPath, [...shopNodeFlags(env), 'server/dist/server.js'], {
+    cwd: root,
+    env,
+    stdio: ['ignore', shipper.stdin, 'inherit'],
+  });
   // The pipe's write end is the server's alone: the shipper sees its end when the server exits.
   shipper.stdin.destroy();
   child.once('exit', () => shipper.kill());
