@@ -6,7 +6,7 @@ import { createProduct } from '../../../test/order-helpers.ts';
 import { products } from '../../db/schema.ts';
 import { seedDemoCatalog } from './demo-seed.ts';
 import { postgresCatalogSearch } from './postgres-catalog-search.ts';
-import { firstRelevancePage, readsByClass } from './relevance-page.ts';
+import { readsByClass, relevancePage } from './relevance-page.ts';
 import { textMatch } from './search-conditions.ts';
 
 interface Item {
@@ -221,12 +221,23 @@ describe('GET /api/v1/catalog/search and the catalog reads (issue 16)', async ()
             `${q} ${limit}`,
           ).toEqual(expected.slice(0, limit).map((r) => r.id));
         }
+        // And every page after it, read from its cursor class by class.
+        const paged: string[] = [];
+        let cursor: string | null = null;
+        do {
+          const page = await bounded.search(
+            searchQuery.parse({ q, limit: 7, ...(cursor ? { cursor } : {}) }),
+          );
+          paged.push(...page.items.map((i) => i._id));
+          cursor = page.nextCursor;
+        } while (cursor);
+        expect(paged, q).toEqual(expected.map((r) => r.id));
       },
     );
 
     it('reads no class after the one that fills the page', async () => {
       const words = textMatch('bearing');
-      const page = firstRelevancePage([sql`p.deleted_at is null`], words.classes, 3, true);
+      const page = relevancePage([sql`p.deleted_at is null`], words.classes, 3, true);
       const [plan] = await rows<{ 'QUERY PLAN': unknown }>(
         sql`explain (analyze, format json) ${page}`,
       );
@@ -269,12 +280,7 @@ describe('GET /api/v1/catalog/search and the catalog reads (issue 16)', async ()
       // Whether any class is read backwards along the primary key (in key order).
       const inKeyOrder = async (q: string) => {
         const words = textMatch(q);
-        const page = firstRelevancePage(
-          [sql`p.deleted_at is null`],
-          words.classes,
-          3,
-          words.oneWord,
-        );
+        const page = relevancePage([sql`p.deleted_at is null`], words.classes, 3, words.oneWord);
         const [plan] = await rows<{ 'QUERY PLAN': unknown }>(sql`explain (format json) ${page}`);
         return JSON.stringify(plan?.['QUERY PLAN']).includes('"Scan Direction":"Backward"');
       };
@@ -529,7 +535,8 @@ describe('GET /api/v1/catalog/search and the catalog reads (issue 16)', async ()
       const res = await app.inject({ url: `/api/v1/catalog/search?q=bolt&cursor=${ranked}` });
       expect(res.statusCode, value).toBe(200);
     }
-    for (const value of ['1e-20', '0.60792710', '5', '-1', '2; select 1'])
+    // The newest parts' time, the relevance key of a search with no words, is not a rank.
+    for (const value of ['1e-20', '0.60792710', '5', '-1', '2; select 1', '2026-11-30 10:00:00+00'])
       cases.push([`q=bolt&cursor=${forged({ sort: 'relevance', value })}`, 'cursor']);
     for (const [query, parameter] of cases) {
       const res = await app.inject({ url: `/api/v1/catalog/search?${query}` });

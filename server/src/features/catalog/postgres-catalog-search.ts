@@ -2,15 +2,16 @@ import { SEARCH_EXACT_COUNT_UP_TO } from '@proper-parts/domain/catalog-search';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { rowsOf } from '../../db/queryable.ts';
+import { AppError } from '../../errors.ts';
 import type { ResponseCache } from '../../http/response-cache.ts';
 import { attributeFacetsOf } from './attribute-facets.ts';
 import { categoryTree, listBrands } from './catalog-lists.ts';
 import type { CatalogSearch, ScopedQuery } from './catalog-search.ts';
 import { readProduct } from './product-read.ts';
-import { firstRelevancePage, readsByClass } from './relevance-page.ts';
+import { readsByClass, relevancePage } from './relevance-page.ts';
 import { and, conditions, probesAttributes, sortKey, textMatch } from './search-conditions.ts';
 import { type Counts, countsQuery } from './search-counts.ts';
-import { decodeCursor, encodeCursor, type Mode } from './search-cursor.ts';
+import { CURSOR_REFUSED, decodeCursor, encodeCursor, type Mode, RANK } from './search-cursor.ts';
 import { fromJson, ITEM_COLUMNS, type ItemRow, toItem } from './search-items.ts';
 import { correctedQuery } from './typo-correction.ts';
 
@@ -63,18 +64,22 @@ export function postgresCatalogSearch(
       const probeAttributes = probesAttributes(query);
       const direction = desc ? sql`desc` : sql`asc`;
       let top: SQL;
-      // A broad search's first page read class by class (decision 044); fewer matches than the
+      // A broad search's pages read class by class (decision 044); fewer matches than the
       // count's bound are ranked all at once (reading each class would repeat their look-up).
       const words = query.q ? textMatch(query.q) : undefined;
-      if (
-        sort === 'relevance' &&
-        words &&
-        !cursor &&
-        counts.capped === true &&
-        readsByClass(query)
-      ) {
+      // A search's cursor holds a class's rank: another value (a cursor of the newest parts'
+      // order with no words) is not a cursor of this search.
+      if (sort === 'relevance' && words && cursor && !RANK.test(cursor.value))
+        throw new AppError('INVALID', CURSOR_REFUSED);
+      if (sort === 'relevance' && words && counts.capped === true && readsByClass(query)) {
         const filters = conditions({ ...query, q: undefined }, null, { probeAttributes });
-        top = firstRelevancePage(filters, words.classes, query.limit + 1, words.oneWord);
+        top = relevancePage(
+          filters,
+          words.classes,
+          query.limit + 1,
+          words.oneWord,
+          cursor ? { rank: Number(cursor.value), id: cursor.id } : undefined,
+        );
       } else {
         const where = conditions(query, null, { probeAttributes });
         if (cursor)

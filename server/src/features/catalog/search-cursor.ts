@@ -17,6 +17,11 @@ export interface Cursor {
 export const encodeCursor = (cursor: Cursor) =>
   Buffer.from(JSON.stringify(cursor)).toString('base64url');
 
+/** A relevance class's rank (decision 044): a search's relevance cursor holds one. */
+export const RANK = /^[0-4]$/;
+
+export const CURSOR_REFUSED = 'cursor: not a cursor of this search (start again without it)';
+
 /** What each sort's key looks like as text: a cursor is read back into SQL only when it fits. */
 const cursorValue: Record<string, RegExp> = {
   // A class's rank (decision 044), or without words the newest's time.
@@ -39,5 +44,5 @@ export function decodeCursor(text: string, sort: string): Cursor {
     )
       return cursor;
   } catch {}
-  throw new AppError('INVALID', 'cursor: not a cursor of this search (start again without it)');
+  throw new AppError('INVALID', CURSOR_REFUSED);
 }
