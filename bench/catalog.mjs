@@ -106,7 +106,7 @@ const BROWSER = { 'accept-encoding': 'gzip, deflate, br' };
 const q = (text) => `${SEARCH}?q=${encodeURIComponent(text)}`;
 
 /** The shapes, each a list of paths made from the data's samples. */
-function shapesOf(samples, deepPages) {
+function shapesOf(samples, deepPages, nextPages = []) {
   return [
     {
       key: 'exact',
@@ -125,6 +125,12 @@ function shapesOf(samples, deepPages) {
       title: 'full text, one word (`q=bearings`)',
       kind: 'text',
       paths: samples.oneWord.map(q),
+    },
+    {
+      key: 'nextPage',
+      title: 'full text, one word, its second page (`q=bearings&cursor=…`)',
+      kind: 'text',
+      paths: nextPages,
     },
     {
       key: 'threeWords',
@@ -213,6 +219,20 @@ async function deepPagesOf(base, categories) {
       }
     } catch (error) {
       log(`50th page of ${category} not reached: ${error.message}`);
+    }
+  }
+  return pages;
+}
+
+/** Each word's second page: its first page asked, then its `nextCursor`. */
+async function nextPagesOf(base, words) {
+  const pages = [];
+  for (const word of words) {
+    try {
+      const data = await getJsonPatiently(base, q(word));
+      if (data.nextCursor) pages.push(`${q(word)}&cursor=${encodeURIComponent(data.nextCursor)}`);
+    } catch (error) {
+      log(`second page of ${word} not reached: ${error.message}`);
     }
   }
   return pages;
@@ -582,11 +602,12 @@ async function group(kind) {
           ? JSON.parse(readFileSync(deepFile, 'utf8'))
           : await deepPagesOf(shop.url, samples.browse);
       if (keep) writeFileSync(deepFile, JSON.stringify(deepPages));
-      shapes = shapesOf(samples, deepPages);
+      shapes = shapesOf(samples, deepPages, await nextPagesOf(shop.url, samples.oneWord));
       result.notMeasured = [
         'exact',
         'prefix',
         'oneWord',
+        'nextPage',
         'threeWords',
         'typo',
         'facets',
