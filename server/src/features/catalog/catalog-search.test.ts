@@ -235,13 +235,11 @@ describe('GET /api/v1/catalog/search and the catalog reads (issue 16)', async ()
       },
     );
 
-    it('reads no class after the one that fills the page', async () => {
-      const words = textMatch('bearing');
-      const page = relevancePage([sql`p.deleted_at is null`], words.classes, 3, true);
+    /** For each class's read of `page`: whether it scanned the products (a gated one never does). */
+    const classReads = async (page: ReturnType<typeof relevancePage>) => {
       const [plan] = await rows<{ 'QUERY PLAN': unknown }>(
         sql`explain (analyze, format json) ${page}`,
       );
-      // For each class's read: whether it scanned the products (a gated read's scan never runs).
       const loops = new Map<string, number>();
       const walk = (node: Record<string, unknown>, read?: string) => {
         const name = node['Subplan Name'];
@@ -254,8 +252,30 @@ describe('GET /api/v1/catalog/search and the catalog reads (issue 16)', async ()
       };
       const [root] = (plan?.['QUERY PLAN'] ?? []) as { Plan: Record<string, unknown> }[];
       walk(root?.Plan ?? {});
+      return Object.fromEntries(loops);
+    };
+
+    it('reads no class after the one that fills the page', async () => {
+      const words = textMatch('bearing');
+      const page = relevancePage([sql`p.deleted_at is null`], words.classes, 3, true);
       // The exact number and its beginning find nothing; the name's words fill the page.
-      expect(Object.fromEntries(loops)).toEqual({ c0: 1, c1: 1, c2: 1, c3: 0, c4: 0 });
+      expect(await classReads(page)).toEqual({ c0: 1, c1: 1, c2: 1, c3: 0, c4: 0 });
+    });
+
+    it('reads a later page from its cursor: no better class, none after the one that fills it', async () => {
+      const words = textMatch('bearing');
+      // A cursor on the 3rd part with "bearing" in its name (class 2): the class has more below.
+      const [third] = await rows<{ id: string }>(sql`
+        select id from products p where p.deleted_at is null
+          and ts_filter(p.search_vector, '{a}') @@ websearch_to_tsquery('english', 'bearing')
+        order by id desc offset 2 limit 1`);
+      const page = relevancePage([sql`p.deleted_at is null`], words.classes, 3, true, {
+        rank: 2,
+        id: third?.id ?? '',
+      });
+      // The classes read: the name's (c0 here), then the title's and anywhere, gated. The exact
+      // number and its beginning, better than the cursor, are not in the statement at all.
+      expect(await classReads(page)).toEqual({ c0: 1, c1: 0, c2: 0 });
     });
 
     it('reads by class with no filter, and in key order one word alone: estimates may be wrong', async () => {
