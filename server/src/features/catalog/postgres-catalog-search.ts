@@ -2,7 +2,6 @@ import { SEARCH_EXACT_COUNT_UP_TO } from '@proper-parts/domain/catalog-search';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { rowsOf } from '../../db/queryable.ts';
-import { AppError } from '../../errors.ts';
 import type { ResponseCache } from '../../http/response-cache.ts';
 import { attributeFacetsOf } from './attribute-facets.ts';
 import { categoryTree, listBrands } from './catalog-lists.ts';
@@ -11,7 +10,7 @@ import { readProduct } from './product-read.ts';
 import { readsByClass, relevancePage } from './relevance-page.ts';
 import { and, conditions, probesAttributes, sortKey, textMatch } from './search-conditions.ts';
 import { type Counts, countsQuery } from './search-counts.ts';
-import { CURSOR_REFUSED, decodeCursor, encodeCursor, type Mode, RANK } from './search-cursor.ts';
+import { decodeCursor, encodeCursor, type Mode } from './search-cursor.ts';
 import { fromJson, ITEM_COLUMNS, type ItemRow, toItem } from './search-items.ts';
 import { correctedQuery } from './typo-correction.ts';
 
@@ -28,7 +27,9 @@ export function postgresCatalogSearch(
   return {
     async search(asked) {
       const requestedSort = asked.sort ?? (asked.q ? 'relevance' : 'newest');
-      const cursor = asked.cursor ? decodeCursor(asked.cursor, requestedSort) : undefined;
+      const cursor = asked.cursor
+        ? decodeCursor(asked.cursor, requestedSort, Boolean(asked.q))
+        : undefined;
       const countsOf = async (query: ScopedQuery): Promise<Counts> => {
         const read = async () => {
           const [row] = await rowsOf<Counts>(db, countsQuery(query, exactCountUpTo));
@@ -60,17 +61,13 @@ export function postgresCatalogSearch(
         }
       }
       const total = Number(counts.total);
-      const { sort, key, desc, cast } = sortKey(query);
+      const words = query.q ? textMatch(query.q) : undefined;
+      const { sort, key, desc, cast } = sortKey(query, words);
       const probeAttributes = probesAttributes(query);
       const direction = desc ? sql`desc` : sql`asc`;
       let top: SQL;
       // A broad search's pages read class by class (decision 044); fewer matches than the
       // count's bound are ranked all at once (reading each class would repeat their look-up).
-      const words = query.q ? textMatch(query.q) : undefined;
-      // A search's cursor holds a class's rank: another value (a cursor of the newest parts'
-      // order with no words) is not a cursor of this search.
-      if (sort === 'relevance' && words && cursor && !RANK.test(cursor.value))
-        throw new AppError('INVALID', CURSOR_REFUSED);
       if (sort === 'relevance' && words && counts.capped === true && readsByClass(query)) {
         const filters = conditions({ ...query, q: undefined }, null, { probeAttributes });
         top = relevancePage(

@@ -178,12 +178,15 @@ export function conditions(
   return where;
 }
 
-/** Each sort's key, its direction and the type its cursor value is read back as. */
-export function sortKey(query: SearchQuery) {
+/**
+ * Each sort's key, its direction and the type its cursor value is read back as. `words`: the
+ * search's `textMatch`, prepared once a request.
+ */
+export function sortKey(query: SearchQuery, words: ReturnType<typeof textMatch> | undefined) {
   const sort = query.sort ?? (query.q ? 'relevance' : 'newest');
   switch (sort) {
     case 'relevance':
-      if (query.q) return { sort, key: textMatch(query.q).rank, desc: true, cast: sql`integer` };
+      if (words) return { sort, key: words.rank, desc: true, cast: sql`integer` };
       return { sort, key: sql`p.created_at`, desc: true, cast: sql`timestamptz` };
     case 'newest':
       return { sort, key: sql`p.created_at`, desc: true, cast: sql`timestamptz` };
