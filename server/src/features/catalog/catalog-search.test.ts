@@ -8,6 +8,7 @@ import { seedDemoCatalog } from './demo-seed.ts';
 import { postgresCatalogSearch } from './postgres-catalog-search.ts';
 import { readsByClass, relevancePage } from './relevance-page.ts';
 import { textMatch } from './search-conditions.ts';
+import { type Counts, countsQuery } from './search-counts.ts';
 
 interface Item {
   _id: string;
@@ -260,6 +261,32 @@ describe('GET /api/v1/catalog/search and the catalog reads (issue 16)', async ()
       const page = relevancePage([sql`p.deleted_at is null`], words.classes, 3, true);
       // The exact number and its beginning find nothing; the name's words fill the page.
       expect(await classReads(page)).toEqual({ c0: 1, c1: 1, c2: 1, c3: 0, c4: 0 });
+    });
+
+    it("leaves out the part-number classes while no live part's number begins with the words", async () => {
+      const numbered = async (q: string) => {
+        const [counts] = await rows<Counts>(countsQuery(searchQuery.parse({ q })));
+        return counts?.numbered;
+      };
+      expect(await numbered('bearing')).toBe(false);
+      expect(await numbered('brg 62')).toBe(true);
+      const [reference] = await rows<{ number: string }>(
+        sql`select number from cross_references order by number limit 1`,
+      );
+      expect(await numbered(reference?.number ?? '')).toBe(true);
+      expect(await numbered('b')).toBeUndefined();
+      expect(textMatch('bearing', { numbered: false }).classes.map((c) => c.rank)).toEqual([
+        2, 1, 0,
+      ]);
+      // A part numbered after the word: found first, before the names; deleted, gone again.
+      const added = await createProduct(app, { name: 'Plain Washer', sku: 'BEARINGX-1' });
+      await changesSettled(app);
+      expect(await numbered('bearing')).toBe(true);
+      expect((await search('q=bearing')).items[0]?.sku).toBe('BEARINGX-1');
+      await app.db.execute(sql`update products set deleted_at = now() where id = ${added.id}`);
+      await changesSettled(app);
+      expect(await numbered('bearing')).toBe(false);
+      expect((await search('q=bearing')).items.map((i) => i.sku)).not.toContain('BEARINGX-1');
     });
 
     it('reads a later page from its cursor: no better class, none after the one that fills it', async () => {

@@ -61,7 +61,9 @@ export function postgresCatalogSearch(
         }
       }
       const total = Number(counts.total);
-      const words = query.q ? textMatch(query.q) : undefined;
+      // No part's number begins with the words: their number classes are left out.
+      const numbered = counts.numbered !== false;
+      const words = query.q ? textMatch(query.q, { numbered }) : undefined;
       const { sort, key, desc, cast } = sortKey(query, words);
       const probeAttributes = probesAttributes(query);
       const direction = desc ? sql`desc` : sql`asc`;
@@ -78,7 +80,7 @@ export function postgresCatalogSearch(
           cursor ? { rank: Number(cursor.value), id: cursor.id } : undefined,
         );
       } else {
-        const where = conditions(query, null, { probeAttributes });
+        const where = conditions(query, null, { probeAttributes, numbered });
         if (cursor)
           where.push(
             desc

@@ -34,6 +34,14 @@ const ONE_WORD = /^[\p{L}\p{N}]+$/u;
 const NEGATED_WORD = /(^|\s)-[^\s-]/;
 
 /**
+ * `numbered: false`: no live part's number begins with the words (the search's counts read it,
+ * `Counts.numbered`), so a search leaves the part-number tests out.
+ */
+export interface Numbered {
+  numbered?: boolean;
+}
+
+/**
  * A search's words, prepared once per request. `where`: what matches (a part number's beginning,
  * or the words anywhere). `classes`: relevance, best first (decision 044): the exact part number,
  * its beginning, every word in the name or number (weight A), every word in those, the brand or
@@ -42,11 +50,11 @@ const NEGATED_WORD = /(^|\s)-[^\s-]/;
  * number. `oneWord`: the query is one word (the only one whose word classes are read in key
  * order).
  */
-export function textMatch(q: string) {
+export function textMatch(q: string, { numbered = true }: Numbered = {}) {
   const key = partNumberKey(q);
   const prefix = `${key}%`;
   const tsquery = sql`websearch_to_tsquery('english', ${q})`;
-  const byNumber = key.length >= 2;
+  const byNumber = key.length >= 2 && numbered;
   const anywhere = sql`p.search_vector @@ ${tsquery}`;
   // Each arm by its own index, joined in one BitmapOr: `= any(array(...))` (an InitPlan) is an
   // index condition on the primary key, where `in (select ...)` scanned every product.
@@ -141,7 +149,7 @@ export const probesAttributes = (query: ScopedQuery) =>
 export function conditions(
   query: ScopedQuery,
   leaveOut: Except | Except[],
-  { probeAttributes = false } = {},
+  { probeAttributes = false, numbered = true }: { probeAttributes?: boolean } & Numbered = {},
 ): SQL[] {
   const left = new Set(Array.isArray(leaveOut) ? leaveOut : [leaveOut]);
   const except = (filter: Except) => (left.has(filter) ? filter : null);
@@ -165,7 +173,7 @@ export function conditions(
   if (except('attributes') !== 'attributes')
     for (const attribute of query.attributes)
       where.push(attributeMatch(attribute, 'a', probeAttributes));
-  if (query.q) where.push(textMatch(query.q).where);
+  if (query.q) where.push(textMatch(query.q, { numbered }).where);
   // Fits the vehicle (issue 20): the ids of the parts that fit it, read once from the fitments'
   // primary key (vehicle first) as an InitPlan, an index condition on the products' primary
   // key. A part that fits at two positions is one id twice in the array, and one product still.
