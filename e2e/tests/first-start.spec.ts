@@ -53,7 +53,7 @@ test('a first start serves the catalog page while the demo catalog loads, and sa
     await expect(notice).toBeHidden({ timeout: 240_000 });
     // The whole catalog is counted up to its bound (issue 32): "1,000+".
     await expect(page.getByTestId('result-count')).toHaveText(
-      '1,000+ parts (filter counts from a sample of 1,000)',
+      '1,000+ parts (filter counts from the first 1,000)',
     );
   } finally {
     server.kill('SIGTERM');

@@ -104,7 +104,7 @@ describe('ProductsPage', () => {
     renderWithProviders(<ProductsPage />, { route: '/products?q=bearing', path: '/products' });
     await screen.findByText('Bearing 6204ZZ');
     expect(screen.getByTestId('result-count')).toHaveTextContent(
-      '10,000+ parts (filter counts from a sample of 10,000)',
+      '10,000+ parts (filter counts from the first 10,000)',
     );
   });
 

@@ -168,7 +168,7 @@ export function ProductsPage() {
                 {searchTotalText(data)}{' '}
                 {data.total === 1 && !data.totalIsLowerBound ? 'part' : 'parts'}
                 {data.totalIsLowerBound &&
-                  ` (filter counts from a sample of ${formatCount(data.total)})`}
+                  ` (filter counts from the first ${formatCount(data.total)})`}
                 {data.didYouMean && (
                   <>
                     {' '}
