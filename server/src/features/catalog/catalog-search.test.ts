@@ -1,5 +1,6 @@
 import { SEARCH_EXACT_COUNT_UP_TO, searchQuery } from '@proper-parts/domain/catalog-search';
-import { eq, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import { buildTestApp, changesSettled } from '../../../test/helper.ts';
 import { createProduct } from '../../../test/order-helpers.ts';
@@ -212,6 +213,25 @@ describe('GET /api/v1/catalog/search and the catalog reads (issue 16)', async ()
         expect(first.items.map((i) => i._id)).toEqual(expected.slice(0, 20).map((r) => r.id));
         const every = await all(`q=${encodeURIComponent(q)}`);
         expect(every.map((i) => i._id)).toEqual(expected.map((r) => r.id));
+        // Within the count's bound, a first page read with its counts (no cache: each read is
+        // this request's): ranked from the counts' rows, then only its own rows read.
+        const statements: string[] = [];
+        const dialect = new PgDialect();
+        const uncached = postgresCatalogSearch({
+          execute: (query: SQL) => {
+            statements.push(dialect.sqlToQuery(query).sql);
+            return app.db.execute(query);
+          },
+        } as unknown as typeof app.db);
+        for (const limit of [1, 3, 20]) {
+          statements.length = 0;
+          const page = await uncached.search(searchQuery.parse({ q, limit }));
+          expect(page.items.map((i) => i._id)).toEqual(expected.slice(0, limit).map((r) => r.id));
+          const within = expected.length <= SEARCH_EXACT_COUNT_UP_TO;
+          expect(page.totalIsLowerBound).toBe(!within);
+          expect(statements, `${q} ${limit}`).toHaveLength(2);
+          expect(statements[1]?.includes('unnest('), `${q} ${limit}`).toBe(within);
+        }
         // Past the count's bound (5 here) the first page is read class by class.
         const bounded = postgresCatalogSearch(app.db, undefined, { exactCountUpTo: 5 });
         for (const limit of [1, 3, 20]) {

@@ -9,7 +9,7 @@ import type { CatalogSearch, ScopedQuery } from './catalog-search.ts';
 import { readProduct } from './product-read.ts';
 import { readsByClass, relevancePage } from './relevance-page.ts';
 import { and, conditions, probesAttributes, sortKey, textMatch } from './search-conditions.ts';
-import { type Counts, countsQuery } from './search-counts.ts';
+import { type Counts, countsQuery, type FirstPage } from './search-counts.ts';
 import { decodeCursor, encodeCursor, type Mode } from './search-cursor.ts';
 import { fromJson, ITEM_COLUMNS, type ItemRow, toItem } from './search-items.ts';
 import { correctedQuery } from './typo-correction.ts';
@@ -19,6 +19,9 @@ import { correctedQuery } from './typo-correction.ts';
  * without cursor, sort and limit): every page of one search shares them, so a deep page costs
  * its keyset read only. `exactCountUpTo`: where counting stops (a test's small bound).
  */
+/** A row of a first page read with its counts: its id and relevance class. */
+type PageRow = { id: string; k: number };
+
 export function postgresCatalogSearch(
   db: Database,
   countsCache?: ResponseCache<Counts>,
@@ -30,11 +33,20 @@ export function postgresCatalogSearch(
       const cursor = asked.cursor
         ? decodeCursor(asked.cursor, requestedSort, Boolean(asked.q))
         : undefined;
+      // A first page by relevance is read with its counts when they are read (not kept): the
+      // page of the counts this request read, never of a read another request shares.
+      let readWithPage: { counts: Counts; page: PageRow[] } | undefined;
       const countsOf = async (query: ScopedQuery): Promise<Counts> => {
+        const firstPage: FirstPage | undefined =
+          !cursor && requestedSort === 'relevance' && query.q
+            ? { take: query.limit + 1, rank: textMatch(query.q).rank }
+            : undefined;
         const read = async () => {
-          const [row] = await rowsOf<Counts>(db, countsQuery(query, exactCountUpTo));
+          const [row] = await rowsOf<Counts>(db, countsQuery(query, exactCountUpTo, firstPage));
           if (!row) throw new Error('the counts query answered no row');
-          return row;
+          const { page, ...counts } = row;
+          readWithPage = page === undefined ? undefined : { counts, page: fromJson(page) };
+          return counts;
         };
         const { cursor: _c, sort: _s, limit: _l, ...filters } = query;
         const counts = countsCache
@@ -70,7 +82,12 @@ export function postgresCatalogSearch(
       let top: SQL;
       // A broad search's pages read class by class (decision 044); fewer matches than the
       // count's bound are ranked all at once (reading each class would repeat their look-up).
-      if (sort === 'relevance' && words && counts.capped === true && readsByClass(query)) {
+      const ranked = readWithPage?.counts === counts ? readWithPage.page : undefined;
+      if (ranked && sort === 'relevance' && counts.capped !== true) {
+        top = sql`select t.id, t.sort_key from unnest(
+          ${sql.param(ranked.map((row) => row.id))}::uuid[],
+          ${sql.param(ranked.map((row) => Number(row.k)))}::int[]) as t(id, sort_key)`;
+      } else if (sort === 'relevance' && words && counts.capped === true && readsByClass(query)) {
         const filters = conditions({ ...query, q: undefined }, null, { probeAttributes });
         top = relevancePage(
           filters,

@@ -18,6 +18,17 @@ export interface Counts {
    * kept before it was read (then a search reads the number classes, as it always did).
    */
   numbered?: boolean;
+  /** Asked with `firstPage`: the page's ids and ranks, best first (empty past `cap`). */
+  page?: { id: string; k: number }[] | string;
+}
+
+/**
+ * A first page by relevance read with the counts (`countsQuery`): its `take` rows ranked by `rank`
+ * (a `textMatch`'s, over the alias `p`) among the counts' sample, when that holds every match.
+ */
+export interface FirstPage {
+  take: number;
+  rank: SQL;
 }
 
 /**
@@ -31,8 +42,16 @@ export interface Counts {
  * no more rows than a narrow one. Past `cap`, the facets are that sample's counts and the total
  * stops at `cap` (`capped`); the total under brand and price filters is counted apart, bounded
  * the same way, when the sample was cut short (its matches among the sample would undercount).
+ *
+ * `firstPage`: within `cap`, `base` holds every match but for brand and price, so the first page
+ * by relevance is ranked from it (`page`), its rows read once for both: ranking them again apart
+ * read their index and rows a second time.
  */
-export function countsQuery(query: ScopedQuery, cap = SEARCH_EXACT_COUNT_UP_TO) {
+export function countsQuery(
+  query: ScopedQuery,
+  cap = SEARCH_EXACT_COUNT_UP_TO,
+  firstPage?: FirstPage,
+) {
   const brandOk =
     query.brands.length > 0
       ? sql`p.brand_id in (select id from brands where slug in (${list(query.brands)}))`
@@ -53,7 +72,9 @@ export function countsQuery(query: ScopedQuery, cap = SEARCH_EXACT_COUNT_UP_TO) 
     with recursive base as materialized (
       select p.brand_id, p.category_id, p.price_cents,
         p.available_quantity >= p.minimum_order_quantity as in_stock,
-        ${brandOk} as brand_ok, ${priceOk} as price_ok
+        ${brandOk} as brand_ok, ${priceOk} as price_ok${
+          firstPage ? sql`, p.id, p.search_vector, p.sku_key, p.mpn_key` : sql``
+        }
       from products p where ${and(conditions(query, ['brand', 'price'], { probeAttributes }))}
       limit ${cap + 1}
     ),
@@ -73,7 +94,15 @@ export function countsQuery(query: ScopedQuery, cap = SEARCH_EXACT_COUNT_UP_TO) 
       end as n
       from sums
     ),
-    tree as (
+    ${
+      firstPage
+        ? sql`page as materialized (
+      select p.id, ${firstPage.rank} as k from base p
+      where (select count(*) from base) <= ${cap} and p.brand_ok and p.price_ok
+      order by k desc, p.id desc limit ${firstPage.take}),
+    `
+        : sql``
+    }tree as (
       select id, id as facet from categories where ${facetRoots}
       union all
       select c.id, tree.facet from categories c join tree on c.parent_id = tree.id
@@ -90,7 +119,13 @@ export function countsQuery(query: ScopedQuery, cap = SEARCH_EXACT_COUNT_UP_TO) 
         select f.slug, f.name, count(*)::int as count
         from base join tree on tree.id = base.category_id join categories f on f.id = tree.facet
         where brand_ok and price_ok
-        group by f.slug, f.name) x) as categories
+        group by f.slug, f.name) x) as categories${
+          firstPage
+            ? sql`,
+      (select coalesce(json_agg(json_build_object('id', id, 'k', k) order by k desc, id desc), '[]')
+        from page) as page`
+            : sql``
+        }
     from sums`;
 }
 
