@@ -13,7 +13,7 @@ import { AppError } from '../../errors.ts';
 import { cachedJsonRoute, sendJson } from '../../http/cached-json.ts';
 import { errorResponses } from '../../http/responses.ts';
 import { catalogScopeOf, scopeHolds } from '../company-catalogs/catalog-scope.ts';
-import { ownPartNumberSku } from '../part-numbers/own-number-search.ts';
+import { searchCallerOf } from '../part-numbers/own-number-search.ts';
 import type { CatalogAnswers } from './catalog-search-cache.ts';
 import { demoProgressRoutes } from './demo-progress-routes.ts';
 
@@ -40,10 +40,9 @@ export function catalogSearchRoutes(answers: CatalogAnswers): FastifyPluginAsync
       },
       async (request, reply) => {
         // Issue 35, decision 039: a restricted company's members search their part of the
-        // catalog; its answers are kept under the scope and sent without a replay source.
-        const scope = await catalogScopeOf(request);
-        // Issue 35: a company member's own part number finds its part, for them only.
-        const ownSku = await ownPartNumberSku(request, request.query.q);
+        // catalog; its answers are kept under the scope and sent without a replay source. A
+        // company member's own part number finds its part, for them only.
+        const { scope, ownSku } = await searchCallerOf(request, request.query.q);
         if (ownSku || scope) {
           const { body } = await answers.search({
             ...request.query,

@@ -6,6 +6,25 @@ import { type Queryable, rowsOf } from '../../db/queryable.ts';
 import { resolveActor } from '../auth/actor.ts';
 import { credentialsOf } from '../sessions/session-cache.ts';
 
+/**
+ * The columns of a member's company's limit, from `company_members m`: its categories' and
+ * brands' slugs as JSON arrays (null for none). `scopeOfRow` makes the scope of them.
+ */
+export const SCOPE_COLUMNS = sql`
+        (select json_agg(c.slug order by c.slug) from company_catalog_categories r
+          join categories c on c.id = r.category_id where r.company_id = m.company_id) as categories,
+        (select json_agg(b.slug order by b.slug) from company_catalog_brands r
+          join brands b on b.id = r.brand_id where r.company_id = m.company_id) as brands`;
+
+/** A row of `SCOPE_COLUMNS` (or none: no company) as a scope, or null when it limits nothing. */
+export function scopeOfRow(
+  row: { categories: string[] | string | null; brands: string[] | string | null } | undefined,
+): CatalogScope | null {
+  const categories = listed(row?.categories);
+  const brands = listed(row?.brands);
+  return categories.length === 0 && brands.length === 0 ? null : { categories, brands };
+}
+
 /** The user's company's limit, or null when they see everything (no company, or no limit). */
 export async function catalogScopeOfUser(
   db: Queryable,
@@ -18,16 +37,9 @@ export async function catalogScopeOfUser(
   }>(
     db,
     'catalog-scope-of-user',
-    sql`select
-        (select json_agg(c.slug order by c.slug) from company_catalog_categories r
-          join categories c on c.id = r.category_id where r.company_id = m.company_id) as categories,
-        (select json_agg(b.slug order by b.slug) from company_catalog_brands r
-          join brands b on b.id = r.brand_id where r.company_id = m.company_id) as brands
-      from company_members m where m.user_id = ${userId}`,
+    sql`select ${SCOPE_COLUMNS} from company_members m where m.user_id = ${userId}`,
   );
-  const categories = listed(row?.categories);
-  const brands = listed(row?.brands);
-  return categories.length === 0 && brands.length === 0 ? null : { categories, brands };
+  return scopeOfRow(row);
 }
 
 const listed = (value: string[] | string | null | undefined): string[] =>
