@@ -133,7 +133,9 @@ export const categories = pgTable(
 export const products = pgTable(
   'products',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    // Time-ordered (UUID version 7, migration 0047): a product's id follows its row's place in
+    // the table, so a search's newest-first read of a class touches few heap pages.
+    id: uuid('id').primaryKey().default(sql`pp_uuid_v7()`),
     name: text('name').notNull(),
     img: text('img').notNull(),
     description: text('description').notNull(),
