@@ -25,7 +25,8 @@ interface CheckoutRead {
 
 /**
  * The checkout's one read before its statement (issue 33): the buyer's cart lines priced by
- * `pp_buyer_unit_price` (inlined, migration 0030), with the tax facts of the buyer's company (its
+ * `pp_buyer_unit_price_for` (inlined; migrations 0030, 0048: the products' brands and categories
+ * read here once, not again by each line's contract offer), with the tax facts of the buyer's company (its
  * tax id and exemption certificate, as `taxBuyerOf` reads them). Only what the tax and freight
  * drivers need (the quote's own read, `readPricedRows`, also shows tier prices and part numbers),
  * as one row with the lines in one JSON array: the driver then parses one value, not a hundred
@@ -39,9 +40,12 @@ const CHECKOUT_READ = `select
         p.deleted_at is null, p.core_deposit_cents) order by c.added_at, p.id)
       from cart_lines c
         cross join lateral (select p.id, p.price_cents, p.weight_grams, p.deleted_at,
-            p.core_deposit_cents
+            p.core_deposit_cents, p.brand_id, p.category_id
           from products p where p.id = c.product_id limit 1) p
-        cross join lateral pp_buyer_unit_price(p.id, p.price_cents, c.quantity, $1::text) u
+        left join categories c1 on c1.id = p.category_id
+        left join categories c2 on c2.id = c1.parent_id
+        cross join lateral pp_buyer_unit_price_for(p.id, p.price_cents, c.quantity, $1::text,
+          p.brand_id, p.category_id, c1.parent_id, c2.parent_id) u
       where c.user_id = $1) as lines,
     b.tax_id as "taxId", b.exemption, b.company_id as "companyId"
   from (select 1) one left join (

@@ -143,7 +143,7 @@ export function placeCartStatement(
   return sql`with locked as (
       select p.id as product_id, c.quantity, c.added_at, p.sku, p.name, p.img, p.price_cents,
         p.available_quantity as on_hand, p.backorder_allowed, p.lead_time_days,
-        p.core_deposit_cents, p.core_return_days, p.weight_grams,
+        p.core_deposit_cents, p.core_return_days, p.weight_grams, p.brand_id, p.category_id,
         p.deleted_at is null
           and c.quantity >= p.minimum_order_quantity
           and c.quantity <= coalesce(p.max_order_quantity, c.quantity)
@@ -168,8 +168,10 @@ export function placeCartStatement(
         l.core_deposit_cents as deposit, l.core_return_days, l.weight_grams as weight
       from locked l
         join backed b on b.product_id = l.product_id
-        cross join lateral pp_buyer_unit_price(l.product_id, l.price_cents, l.quantity,
-          ${buyer.id}::text) u
+        left join categories c1 on c1.id = l.category_id
+        left join categories c2 on c2.id = c1.parent_id
+        cross join lateral pp_buyer_unit_price_for(l.product_id, l.price_cents, l.quantity,
+          ${buyer.id}::text, l.brand_id, l.category_id, c1.parent_id, c2.parent_id) u
     ), expected as (
       select * from jsonb_to_recordset(${p.expected}::jsonb)
         as e(product_id uuid, quantity int, unit int, weight int, tax bigint, deposit int,

@@ -31,7 +31,7 @@ import type { PricedLine } from './priced-line.ts';
  * 2. judges every line (sold, minimum, stock, pack) under that lock: one bad line, and nothing
  *    below happens;
  * 3. takes the stock of every line, inserts the order and its lines (each priced by
- *    `pp_buyer_unit_price` once, the order's total the sum of those lines) and empties the cart.
+ *    `pp_buyer_unit_price_for` once, the order's total the sum of those lines) and empties the cart.
  * All lines or none: one statement commits whole or not at all.
  *
  * Issue 33: with a structured `shipTo`, the cart is first priced through the tax and freight

@@ -25,6 +25,21 @@ describe('contract price lists', async () => {
     ).rows as { cents: number }[];
     return Number(row?.cents);
   };
+  // As the checkout prices its lines (migration 0048): the products' brands and categories read
+  // by the statement, given to each line's offer.
+  const checkoutCents = async (userId: string | null, productId: string, quantity: number) => {
+    const [row] = (
+      await app.db.execute(
+        sql`select u.cents from products p
+              left join categories c1 on c1.id = p.category_id
+              left join categories c2 on c2.id = c1.parent_id
+              cross join lateral pp_buyer_unit_price_for(p.id, p.price_cents, ${quantity}::int,
+                ${userId}::text, p.brand_id, p.category_id, c1.parent_id, c2.parent_id) u
+            where p.id = ${productId}`,
+      )
+    ).rows as { cents: number }[];
+    return Number(row?.cents);
+  };
   const idOf = async (user: TestUser) =>
     (
       (await app.db.execute(sql`select id from "user" where email = ${user.email}`)).rows as {
@@ -61,6 +76,10 @@ describe('contract price lists', async () => {
 
   it.each(table)('%s buys %s × %i at %i cents', async (who, product, qty, cents) => {
     expect(await unitCents(await idOf(users[who]), p[product].id, qty)).toBe(cents);
+  });
+
+  it.each(table)('%s checks out %s × %i at %i cents', async (who, product, qty, cents) => {
+    expect(await checkoutCents(await idOf(users[who]), p[product].id, qty)).toBe(cents);
   });
 
   it('a visitor (no user) pays list and tier prices', async () => {
