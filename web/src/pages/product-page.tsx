@@ -5,6 +5,7 @@ import { countOf, quantityUnit } from '@proper-parts/domain/sales-units';
 import { isOutOfStock, stockSentence } from '@proper-parts/domain/stock';
 import { useQuery } from '@tanstack/react-query';
 import { Link, Navigate, useParams } from 'react-router';
+import { AfterHydration } from '../components/after-hydration';
 import { Spinner } from '../components/spinner';
 import { paths } from '../config/paths';
 import { useCurrentUser } from '../features/auth/use-current-user';
@@ -147,7 +148,9 @@ function ProductView({ product }: { product: CatalogProduct }) {
               {availability}
             </p>
           )}
-          <FitCheck slug={product.slug} categorySlug={product.category?.slug} />
+          <AfterHydration>
+            <FitCheck slug={product.slug} categorySlug={product.category?.slug} />
+          </AfterHydration>
           {outOfStock || isAdmin ? (
             <button type="button" className="btn btn-primary mt-2 sm:w-60" disabled>
               {outOfStock ? 'Out of stock' : 'Purchase Now'}
@@ -175,7 +178,9 @@ function ProductView({ product }: { product: CatalogProduct }) {
         </div>
       </div>
 
-      <VehicleFitSection slug={product.slug} />
+      <AfterHydration>
+        <VehicleFitSection slug={product.slug} />
+      </AfterHydration>
       <div className="mt-10 grid gap-8 md:grid-cols-2">
         {product.attributes.length > 0 && (
           <section aria-labelledby="specifications">
@@ -219,7 +224,9 @@ function ProductView({ product }: { product: CatalogProduct }) {
           </section>
         )}
       </div>
-      <RelatedProducts product={product} />
+      <AfterHydration>
+        <RelatedProducts product={product} />
+      </AfterHydration>
     </article>
   );
 }

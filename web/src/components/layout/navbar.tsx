@@ -8,6 +8,7 @@ import {
   CurrentVehicleLink,
   GarageMenuItem,
 } from '../../features/fitment/components/current-vehicle-link';
+import { AfterHydration } from '../after-hydration';
 import { DashboardMenuToggle } from './dashboard-menu-toggle';
 
 const links = [
@@ -119,7 +120,9 @@ export function Navbar() {
         </div>
         <div className="navbar-end gap-1">
           <DashboardMenuToggle />
-          <CurrentVehicleLink />
+          <AfterHydration>
+            <CurrentVehicleLink />
+          </AfterHydration>
           <CartBadge />
           <NavAuthEntry />
         </div>
