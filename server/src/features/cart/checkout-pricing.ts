@@ -26,8 +26,9 @@ interface CheckoutRead {
 /**
  * The checkout's one read before its statement (issue 33): the buyer's cart lines priced by
  * `pp_buyer_unit_price_for` (inlined; migrations 0030, 0048: the products' brands and categories
- * read here once, not again by each line's contract offer), with the tax facts of the buyer's company (its
- * tax id and exemption certificate, as `taxBuyerOf` reads them). Only what the tax and freight
+ * read here once, not again by each line's contract offer; the checkout statement prices the same
+ * way), with the tax facts of the buyer's company (its tax id and exemption certificate, as
+ * `taxBuyerOf` reads them). Only what the tax and freight
  * drivers need (the quote's own read, `readPricedRows`, also shows tier prices and part numbers),
  * as one row with the lines in one JSON array: the driver then parses one value, not a hundred
  * (server CPU, bench checkout). Named, of fixed text: each pooled connection plans it once.

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { TestUser } from '../../../test/auth-helper.ts';
 import { buildTestApp } from '../../../test/helper.ts';
@@ -16,30 +16,27 @@ describe('contract price lists', async () => {
   const lists = await writeContracts(app, shop);
   const { products: p } = shop;
 
-  const unitCents = async (userId: string | null, productId: string, quantity: number) => {
-    const [row] = (
-      await app.db.execute(
-        sql`select pp_buyer_unit_price_cents(id, price_cents, ${quantity}::int, ${userId}::text)
-            as cents from products where id = ${productId}`,
-      )
-    ).rows as { cents: number }[];
+  /** The one row's `cents` of a pricing query. */
+  const centsOf = async (query: SQL) => {
+    const [row] = (await app.db.execute(query)).rows as { cents: number }[];
     return Number(row?.cents);
   };
+  const unitCents = (userId: string | null, productId: string, quantity: number) =>
+    centsOf(
+      sql`select pp_buyer_unit_price_cents(id, price_cents, ${quantity}::int, ${userId}::text)
+          as cents from products where id = ${productId}`,
+    );
   // As the checkout prices its lines (migration 0048): the products' brands and categories read
   // by the statement, given to each line's offer.
-  const checkoutCents = async (userId: string | null, productId: string, quantity: number) => {
-    const [row] = (
-      await app.db.execute(
-        sql`select u.cents from products p
-              left join categories c1 on c1.id = p.category_id
-              left join categories c2 on c2.id = c1.parent_id
-              cross join lateral pp_buyer_unit_price_for(p.id, p.price_cents, ${quantity}::int,
-                ${userId}::text, p.brand_id, p.category_id, c1.parent_id, c2.parent_id) u
-            where p.id = ${productId}`,
-      )
-    ).rows as { cents: number }[];
-    return Number(row?.cents);
-  };
+  const checkoutCents = (userId: string | null, productId: string, quantity: number) =>
+    centsOf(
+      sql`select u.cents from products p
+            left join categories c1 on c1.id = p.category_id
+            left join categories c2 on c2.id = c1.parent_id
+            cross join lateral pp_buyer_unit_price_for(p.id, p.price_cents, ${quantity}::int,
+              ${userId}::text, p.brand_id, p.category_id, c1.parent_id, c2.parent_id) u
+          where p.id = ${productId}`,
+    );
   const idOf = async (user: TestUser) =>
     (
       (await app.db.execute(sql`select id from "user" where email = ${user.email}`)).rows as {
