@@ -14,6 +14,7 @@
 //   BENCH_CATALOG_PGLITE    products on PGlite (100,000; --quick 20,000)
 //   BENCH_SECONDS, BENCH_CONNECTIONS (10, 50)
 //   BENCH_ONLY=postgres,pglite
+//   BENCH_SHAPES=facets,oneWord  only these shapes (their keys), for a quick before and after
 //   BENCH_CATALOG_KEEP=1    keep the filled databases, and use them again when their size fits
 //   BENCH_CATALOG_CACHE     the server's CATALOG_CACHE (off: every answer read from the database,
 //                           the cold figures issue 32 targets; on: answers kept in memory)
@@ -55,6 +56,7 @@ const seconds = Number(process.env.BENCH_SECONDS ?? (quick ? 3 : 10));
 const warmup = Math.max(1, Math.min(3, Math.round(seconds / 3)));
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const only = process.env.BENCH_ONLY?.split(',');
+const onlyShapes = process.env.BENCH_SHAPES?.split(',');
 const keep = process.env.BENCH_CATALOG_KEEP === '1';
 const catalogCache = process.env.BENCH_CATALOG_CACHE === 'on' ? 'on' : 'off';
 const sizes = {
@@ -602,7 +604,9 @@ async function group(kind) {
           ? JSON.parse(readFileSync(deepFile, 'utf8'))
           : await deepPagesOf(shop.url, samples.browse);
       if (keep) writeFileSync(deepFile, JSON.stringify(deepPages));
-      shapes = shapesOf(samples, deepPages, await nextPagesOf(shop.url, samples.oneWord));
+      shapes = shapesOf(samples, deepPages, await nextPagesOf(shop.url, samples.oneWord)).filter(
+        (shape) => !onlyShapes || onlyShapes.includes(shape.key),
+      );
       result.notMeasured = [
         'exact',
         'prefix',

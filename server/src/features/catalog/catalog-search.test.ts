@@ -537,6 +537,48 @@ describe('GET /api/v1/catalog/search and the catalog reads (issue 16)', async ()
     expect((await search('category=bearings')).facets.attributes).toEqual([]);
   });
 
+  it.each([
+    'category=ball-bearings&attr.bore=17..25',
+    'category=ball-bearings&maxPrice=20&attr.seal=metal+shields',
+    'category=bearings&minPrice=5',
+    'q=bearing&category=ball-bearings&attr.bore=..30&sort=price_asc',
+  ])('a filtered first page and its specifications are read with the counts: %s', async (asked) => {
+    const statements: string[] = [];
+    const dialect = new PgDialect();
+    const recorded = {
+      execute: (query: SQL) => {
+        statements.push(dialect.sqlToQuery(query).sql);
+        return app.db.execute(query);
+      },
+    } as unknown as typeof app.db;
+    // Past a bound of 5 the counts' sample is cut short: the page and the facets read apart.
+    const apart = postgresCatalogSearch(recorded, undefined, { exactCountUpTo: 5 });
+    const withCounts = postgresCatalogSearch(recorded);
+    for (const sort of ['newest', 'price_asc', 'price_desc', 'name']) {
+      const parsed = searchQuery.parse(
+        Object.fromEntries(new URLSearchParams(`${asked}&sort=${sort}&limit=7`)),
+      );
+      const bounded = await apart.search(parsed);
+      statements.length = 0;
+      const found = await withCounts.search(parsed);
+      // The counts' statement, then the page's items by their ids: no other read of the parts.
+      expect(statements, `${asked} ${sort}`).toHaveLength(2);
+      expect(statements[1], sort).toContain('any(');
+      expect(
+        found.items.map((i) => i._id),
+        `${asked} ${sort}`,
+      ).toEqual(bounded.items.map((i) => i._id));
+      expect(found.items.length).toBeGreaterThan(0);
+      expect(Boolean(found.nextCursor)).toBe(Boolean(bounded.nextCursor));
+      // The page after it, read from its cursor, follows on.
+      if (found.nextCursor) {
+        const next = await withCounts.search({ ...parsed, cursor: found.nextCursor });
+        const nextApart = await apart.search({ ...parsed, cursor: bounded.nextCursor ?? '' });
+        expect(next.items.map((i) => i._id)).toEqual(nextApart.items.map((i) => i._id));
+      }
+    }
+  });
+
   it.each(['price_asc', 'newest', 'name', 'relevance'])(
     'keyset pages (%s) have no duplicates and no gaps while products are added and deleted',
     async (sort) => {

@@ -3,13 +3,13 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { rowsOf } from '../../db/queryable.ts';
 import type { ResponseCache } from '../../http/response-cache.ts';
-import { attributeFacetsOf } from './attribute-facets.ts';
+import { attributeFacets } from './attribute-facets.ts';
 import { categoryTree, listBrands } from './catalog-lists.ts';
 import type { CatalogSearch, ScopedQuery } from './catalog-search.ts';
 import { readProduct } from './product-read.ts';
 import { readsByClass, relevancePage } from './relevance-page.ts';
 import { and, conditions, probesAttributes, sortKey, textMatch } from './search-conditions.ts';
-import { type Counts, countsQuery, type FirstPage } from './search-counts.ts';
+import { type Counts, type CountsExtras, countsQuery } from './search-counts.ts';
 import { decodeCursor, encodeCursor, type Mode } from './search-cursor.ts';
 import { fromJson, ITEM_COLUMNS, type ItemRow, toItem } from './search-items.ts';
 import { correctedQuery } from './typo-correction.ts';
@@ -33,19 +33,26 @@ export function postgresCatalogSearch(
       const cursor = asked.cursor
         ? decodeCursor(asked.cursor, requestedSort, Boolean(asked.q))
         : undefined;
-      // A first page by relevance is read with its counts when they are read (not kept): the
-      // page of the counts this request read, never of a read another request shares.
-      let readWithPage: { counts: Counts; page: PageRow[] } | undefined;
+      // A first page (by relevance, or by a key) is read with its counts when they are read (not
+      // kept): the page of the counts this request read, never of a read another request shares.
+      let readWithPage: { counts: Counts; page?: PageRow[]; keyed?: string[] } | undefined;
       const countsOf = async (query: ScopedQuery): Promise<Counts> => {
-        const firstPage: FirstPage | undefined =
-          !cursor && requestedSort === 'relevance' && query.q
-            ? { take: query.limit + 1, rank: textMatch(query.q).rank }
-            : undefined;
+        const extras: CountsExtras = { attributeFacets: Boolean(query.category) };
+        if (!cursor && requestedSort === 'relevance' && query.q)
+          extras.firstPage = { take: query.limit + 1, rank: textMatch(query.q).rank };
+        else if (!cursor) {
+          const { key, desc } = sortKey(query, undefined);
+          extras.keyedPage = { take: query.limit + 1, key, desc };
+        }
         const read = async () => {
-          const [row] = await rowsOf<Counts>(db, countsQuery(query, exactCountUpTo, firstPage));
+          const [row] = await rowsOf<Counts>(db, countsQuery(query, exactCountUpTo, extras));
           if (!row) throw new Error('the counts query answered no row');
-          const { page, ...counts } = row;
-          readWithPage = page === undefined ? undefined : { counts, page: fromJson(page) };
+          const { page, keyed, ...counts } = row;
+          readWithPage = {
+            counts,
+            page: page === undefined ? undefined : fromJson(page),
+            keyed: keyed == null ? undefined : fromJson(keyed),
+          };
           return counts;
         };
         const { cursor: _c, sort: _s, limit: _l, ...filters } = query;
@@ -82,8 +89,12 @@ export function postgresCatalogSearch(
       let top: SQL;
       // A broad search's pages read class by class (decision 044); fewer matches than the
       // count's bound are ranked all at once (reading each class would repeat their look-up).
-      const ranked = readWithPage?.counts === counts ? readWithPage.page : undefined;
-      if (ranked && sort === 'relevance' && counts.capped !== true) {
+      const readHere = readWithPage?.counts === counts ? readWithPage : undefined;
+      const ranked = readHere?.page;
+      if (readHere?.keyed && !(sort === 'relevance' && words)) {
+        top = sql`select p.id, ${key} as sort_key from products p
+          where p.id = any(${sql.param(readHere.keyed)}::uuid[])`;
+      } else if (ranked && sort === 'relevance' && counts.capped !== true) {
         top = sql`select t.id, t.sort_key from unnest(
           ${sql.param(ranked.map((row) => row.id))}::uuid[],
           ${sql.param(ranked.map((row) => Number(row.k)))}::int[]) as t(id, sort_key)`;
@@ -130,8 +141,6 @@ export function postgresCatalogSearch(
           ? encodeCursor({ sort, mode, value: last.sort_value, id: last.id })
           : null;
 
-      const attributes = await attributeFacetsOf(db, query, exactCountUpTo);
-
       return {
         items: page.map(toItem),
         nextCursor,
@@ -145,7 +154,7 @@ export function postgresCatalogSearch(
             counts.min_price == null || counts.max_price == null
               ? null
               : { min: Number(counts.min_price) / 100, max: Number(counts.max_price) / 100 },
-          attributes,
+          attributes: counts.attributes ? attributeFacets(fromJson(counts.attributes)) : [],
         },
         didYouMean,
       };

@@ -1,7 +1,7 @@
 import { SEARCH_EXACT_COUNT_UP_TO } from '@proper-parts/domain/catalog-search';
 import { type SQL, sql } from 'drizzle-orm';
 import { partNumberKey, type ScopedQuery } from './catalog-search.ts';
-import { and, conditions, list, probesAttributes } from './search-conditions.ts';
+import { and, attributeMatch, conditions, list, probesAttributes } from './search-conditions.ts';
 
 export interface Counts {
   total: number;
@@ -20,6 +20,23 @@ export interface Counts {
   numbered?: boolean;
   /** Asked with `firstPage`: the page's ids and ranks, best first (empty past `cap`). */
   page?: { id: string; k: number }[] | string;
+  /**
+   * Asked with `keyedPage`: the first page's ids in its sort's order, or null when the products
+   * meeting every filter but the specifications were more than `cap` (then it is read apart).
+   */
+  keyed?: string[] | string | null;
+  /** Asked with `attributeFacets`: the specifications' facet rows, null outside a leaf category. */
+  attributes?: AttributeFacetRow[] | string | null;
+}
+
+/** A specification's facet row: a number's range, or a text's value, with its count. */
+export interface AttributeFacetRow {
+  name: string;
+  unit: string | null;
+  value: string | null;
+  min: number | null;
+  max: number | null;
+  count: number;
 }
 
 /**
@@ -29,6 +46,24 @@ export interface Counts {
 export interface FirstPage {
   take: number;
   rank: SQL;
+}
+
+/**
+ * A first page by a key (newest, price, name) read with the counts: its `take` ids by `key` (over
+ * the alias `p`) among `spec_base`, when that holds every match.
+ */
+export interface KeyedPage {
+  take: number;
+  key: SQL;
+  desc: boolean;
+}
+
+/** What `countsQuery` reads beside the counts. */
+export interface CountsExtras {
+  firstPage?: FirstPage;
+  keyedPage?: KeyedPage;
+  /** The specifications' facets of a leaf category (`attributeFacetsOf`'s), from `spec_base`. */
+  attributeFacets?: boolean;
 }
 
 /**
@@ -46,11 +81,17 @@ export interface FirstPage {
  * `firstPage`: within `cap`, `base` holds every match but for brand and price, so the first page
  * by relevance is ranked from it (`page`), its rows read once for both: ranking them again apart
  * read their index and rows a second time.
+ *
+ * `attributeFacets`, `keyedPage`: the specifications' facets and a first page by a key come from
+ * one more bounded read, `spec_base` (every filter but the specifications, each probed once a
+ * product); it also counts a filtered query's matches when it holds them all. Apart, the
+ * category + brands + specification search read those products three times: its count, its
+ * page and its specifications' facets (22.9 ms of PostgreSQL's 4 statements at 10^6).
  */
 export function countsQuery(
   query: ScopedQuery,
   cap = SEARCH_EXACT_COUNT_UP_TO,
-  firstPage?: FirstPage,
+  { firstPage, keyedPage, attributeFacets = false }: CountsExtras = {},
 ) {
   const brandOk =
     query.brands.length > 0
@@ -68,6 +109,31 @@ export function countsQuery(
   const facetRoots = query.category
     ? sql`parent_id = (select id from categories where slug = ${query.category})`
     : sql`parent_id is null`;
+  const boundedCount = sql`(select count(*)::int from (
+          select 1 from products p where ${and(conditions(query, null, { probeAttributes }))}
+          limit ${cap + 1}) n)`;
+  // `spec_base`: the products meeting every filter but the specifications, each probed once for
+  // each specification filter (`ok0`, `ok1`…): the specifications' facets' sample, and, when it
+  // holds them all, the matches (their count and a first page by a key) without another read.
+  const specs = query.attributes;
+  const specBase = attributeFacets || keyedPage !== undefined;
+  const ok = (i: number) => sql.raw(`s.ok${i}`);
+  const allOk = specs.length > 0 ? and(specs.map((_, i) => ok(i))) : sql`true`;
+  const probes = specs.map(
+    (attribute, i) => sql`, ${attributeMatch(attribute, 'o', true)} as ${sql.raw(`ok${i}`)}`,
+  );
+  // Under a filter, the matches among a `base` cut short are counted apart; from `spec_base` when
+  // it is read anyway and holds them all.
+  const filteredCount = !specBase
+    ? boundedCount
+    : specs.length === 0
+      ? sql`(select count(*)::int from spec_base)`
+      : sql`coalesce((select (count(*) filter (where ${allOk}))::int from spec_base s
+          having count(*) <= ${cap}), ${boundedCount})`;
+  // A first page from `spec_base` where it is read anyway: a leaf category's specifications, a
+  // filtered count (elsewhere it would be one more read of a category's parts, cut short).
+  const keyedWorth = filtered || specs.length > 0 ? sql`true` : sql`(select leaf from leaf)`;
+  const direction = keyedPage?.desc ? sql`desc` : sql`asc`;
   return sql`
     with recursive base as materialized (
       select p.brand_id, p.category_id, p.price_cents,
@@ -78,7 +144,24 @@ export function countsQuery(
       from products p where ${and(conditions(query, ['brand', 'price'], { probeAttributes }))}
       limit ${cap + 1}
     ),
-    sums as (
+    ${
+      specBase
+        ? sql`spec_base as materialized (
+      select p.id${keyedPage ? sql`, ${keyedPage.key} as sort_key` : sql``}${sql.join(probes, sql``)}
+      from products p where ${and(conditions(query, 'attributes'))}
+      limit ${cap + 1}
+    ),
+    leaf as (
+      select ${
+        query.category
+          ? sql`not exists (select 1 from categories c join categories parent on parent.id = c.parent_id
+        where parent.slug = ${query.category})`
+          : sql`false`
+      } as leaf
+    ),
+    `
+        : sql``
+    }sums as (
       select count(*)::int as n, count(*) filter (where brand_ok and price_ok)::int as kept,
         count(*) filter (where brand_ok and price_ok and in_stock)::int as in_stock,
         min(price_cents) filter (where brand_ok) as min_price,
@@ -88,9 +171,7 @@ export function countsQuery(
     matched as (
       select case
         when n <= ${cap} or ${filtered ? sql`false` : sql`true`} then kept
-        else (select count(*)::int from (
-          select 1 from products p where ${and(conditions(query, null, { probeAttributes }))}
-          limit ${cap + 1}) n)
+        else ${filteredCount}
       end as n
       from sums
     ),
@@ -124,6 +205,28 @@ export function countsQuery(
             ? sql`,
       (select coalesce(json_agg(json_build_object('id', id, 'k', k) order by k desc, id desc), '[]')
         from page) as page`
+            : sql``
+        }${
+          keyedPage
+            ? sql`,
+      case when ${keyedWorth} and (select count(*) from spec_base) <= ${cap} then
+        (select coalesce(json_agg(k.id order by k.sort_key ${direction}, k.id ${direction}), '[]') from (
+          select s.id, s.sort_key from spec_base s where ${allOk}
+          order by s.sort_key ${direction}, s.id ${direction} limit ${keyedPage.take}) k)
+      end as keyed`
+            : sql``
+        }${
+          attributeFacets
+            ? sql`,
+      (select coalesce(json_agg(x order by x.name, x.count desc), '[]') from (
+        select f.name, f.unit, case when f.num is null then f.value end as value,
+          min(f.num) as min, max(f.num) as max, count(distinct s.id)::int as count
+        from spec_base s join product_attributes f on f.product_id = s.id
+        where (select leaf from leaf)${sql.join(
+          specs.map((attribute, i) => sql` and (f.name = ${attribute.name} or ${ok(i)})`),
+          sql``,
+        )}
+        group by f.name, f.unit, case when f.num is null then f.value end) x) as attributes`
             : sql``
         }
     from sums`;
