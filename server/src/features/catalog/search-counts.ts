@@ -117,6 +117,8 @@ export function countsQuery(
   // holds them all, the matches (their count and a first page by a key) without another read.
   const specs = query.attributes;
   const specBase = attributeFacets || keyedPage !== undefined;
+  // With no brand, price or specification filter, `base` is that read: its rows serve.
+  const sameAsBase = specBase && !filtered && specs.length === 0;
   const ok = (i: number) => sql.raw(`s.ok${i}`);
   const allOk = specs.length > 0 ? and(specs.map((_, i) => ok(i))) : sql`true`;
   const probes = specs.map(
@@ -131,26 +133,36 @@ export function countsQuery(
       : sql`coalesce((select (count(*) filter (where ${allOk}))::int from spec_base s
           having count(*) <= ${cap}), ${boundedCount})`;
   // A first page from `spec_base` where it is read anyway: a leaf category's specifications, a
-  // filtered count (elsewhere it would be one more read of a category's parts, cut short).
-  const keyedWorth = filtered || specs.length > 0 ? sql`true` : sql`(select leaf from leaf)`;
+  // filtered count, or `base` itself (elsewhere it would be one more read of a category's parts,
+  // cut short).
+  const keyedWorth =
+    filtered || specs.length > 0 || sameAsBase ? sql`true` : sql`(select leaf from leaf)`;
   const direction = keyedPage?.desc ? sql`desc` : sql`asc`;
   return sql`
     with recursive base as materialized (
       select p.brand_id, p.category_id, p.price_cents,
         p.available_quantity >= p.minimum_order_quantity as in_stock,
         ${brandOk} as brand_ok, ${priceOk} as price_ok${
-          firstPage ? sql`, p.id, p.search_vector, p.sku_key, p.mpn_key` : sql``
-        }
+          firstPage
+            ? sql`, p.id, p.search_vector, p.sku_key, p.mpn_key`
+            : sameAsBase
+              ? sql`, p.id`
+              : sql``
+        }${sameAsBase && keyedPage ? sql`, ${keyedPage.key} as sort_key` : sql``}
       from products p where ${and(conditions(query, ['brand', 'price'], { probeAttributes }))}
       limit ${cap + 1}
     ),
     ${
       specBase
-        ? sql`spec_base as materialized (
+        ? sql`spec_base as ${
+            sameAsBase
+              ? sql`(select id${keyedPage ? sql`, sort_key` : sql``} from base),`
+              : sql`materialized (
       select p.id${keyedPage ? sql`, ${keyedPage.key} as sort_key` : sql``}${sql.join(probes, sql``)}
       from products p where ${and(conditions(query, 'attributes'))}
       limit ${cap + 1}
-    ),
+    ),`
+          }
     leaf as (
       select ${
         query.category
