@@ -11,7 +11,7 @@
 // notifications, no per-row search_vector trigger), the search words computed in the INSERT by
 // pp_product_words (as demo-seed.ts does), the tables' secondary indexes dropped and built again
 // after the rows are in (one sorted build instead of a million GIN insertions), then VACUUM ANALYZE.
-import { randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -24,6 +24,19 @@ const note = (line) =>
   process.stderr.write(`[catalog-seed ${Math.round((Date.now() - started) / 1000)}s] ${line}\n`);
 
 const catalogDir = '../../server/src/features/catalog';
+
+/**
+ * A UUID version 7 for the moment `ms`, as the shop gives a product (decision 045's
+ * `pp_uuid_v7()`): the time first, so that products made together lie together in its index.
+ */
+function uuidV7(ms) {
+  const bytes = randomBytes(16);
+  bytes.writeUIntBE(ms, 0, 6);
+  bytes[6] = (bytes[6] & 0x0f) | 0x70;
+  bytes[8] = (bytes[8] & 0x3f) | 0x80;
+  const hex = bytes.toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
 
 /** `query(sql, params)` on the database: answers rows. */
 async function open() {
@@ -97,9 +110,12 @@ async function load(query) {
   const brandNames = new Map(catalog.brands.map((b) => [b.slug, b.name]));
 
   const total = catalog.products.length;
+  const { specsOf } = await tsImport(`${catalogDir}/demo-seed-rows.ts`, import.meta.url);
+  const now = Date.now();
   for (let from = 0; from < total; from += SLICE) {
     const slice = catalog.products.slice(from, from + SLICE).map((product, i) => {
-      product.id = randomUUID();
+      // Made `age` seconds ago, as its `created_at` says.
+      product.id = uuidV7(now - (total - (from + i)) * 1000);
       return {
         id: product.id,
         name: product.name,
@@ -118,17 +134,19 @@ async function load(query) {
         brandName: brandNames.get(product.brandSlug),
         categoryName: categoryWords(product.categorySlug),
         specs: product.attributes.map((a) => (a.unit ? `${a.value} ${a.unit}` : a.value)).join(' '),
+        specValues: specsOf(product.attributes),
       };
     });
     await query(
       `insert into products (id, name, img, description, minimum_order_quantity, available_quantity,
-         price_cents, sku, slug, mpn, brand_id, category_id, created_at, search_vector)
+         price_cents, sku, slug, mpn, brand_id, category_id, created_at, search_vector, specs)
        select x.id, x.name, x.img, x.description, x.moq, x.stock, x.price, x.sku, x.slug, x.mpn,
          b.id, c.id, now() - x.age * interval '1 second',
-         pp_product_words(x.name, x.sku || ' ' || x.mpn, x."brandName", x."categoryName", x.specs, x.description)
+         pp_product_words(x.name, x.sku || ' ' || x.mpn, x."brandName", x."categoryName", x.specs, x.description),
+         x."specValues"
        from json_to_recordset($1::json) as x(id uuid, name text, img text, description text, moq int,
          stock int, price int, sku text, slug text, mpn text, brand text, category text, age int,
-         "brandName" text, "categoryName" text, specs text)
+         "brandName" text, "categoryName" text, specs text, "specValues" jsonb)
        join brands b on b.slug = x.brand
        join categories c on c.slug = x.category`,
       [json(slice)],

@@ -21,6 +21,9 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 
+/** `products.specs`: each specification's value (a number when it is one) and unit. */
+export type ProductSpecs = Record<string, [number | string, string | null]>;
+
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -202,6 +205,14 @@ export const products = pgTable(
      */
     coreDepositCents: integer('core_deposit_cents').notNull().default(0),
     coreReturnDays: integer('core_return_days').notNull().default(90),
+    /**
+     * Issue 32: the product's specifications (`product_attributes`) on its own row, kept by
+     * migration 0049's triggers: `{ name: [value, unit] }`, the value a JSON number when the
+     * specification is one. A search reads the products a category or its words find, and tests
+     * and counts their specifications here: looked up in `product_attributes`, each product cost
+     * four buffers a specification filter and four more for its facets.
+     */
+    specs: jsonb('specs').$type<ProductSpecs>().notNull().default({}),
   },
   (t) => [
     uniqueIndex('products_sku_unique').on(t.sku),

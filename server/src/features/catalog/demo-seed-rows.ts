@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { reviews } from '../../db/schema.ts';
+import { type ProductSpecs, reviews } from '../../db/schema.ts';
 import { demoReviews } from './demo-catalog.ts';
 import type { DemoCatalog, DemoCategory } from './demo-generator.ts';
 
@@ -84,6 +84,8 @@ export async function insertDemoProducts(
     brand: brandNames.get(product.brandSlug),
     category: categoryPaths.get(product.categorySlug),
     specs: attributes.map((a) => (a.unit ? `${a.value} ${a.unit}` : a.value)).join(' '),
+    // `products.specs` with the row (migration 0049's trigger then finds them written).
+    specValues: specsOf(attributes),
   }));
   // Issue 18: some parts sold by tens come in packs of ten, so a newcomer sees packs at work.
   // Issue 33: a shipping weight and a packed size for every part, so freight bands have something
@@ -94,7 +96,7 @@ export async function insertDemoProducts(
   await tx.execute(sql`
     insert into products (name, img, description, minimum_order_quantity, available_quantity,
       price_cents, sku, slug, mpn, brand_id, category_id, created_at, search_vector, pack_size,
-      weight_grams, length_mm, width_mm, height_mm)
+      weight_grams, length_mm, width_mm, height_mm, specs)
     select x.name, x.img, x.description, x."minimumOrderQuantity", x."availableQuantity",
       x."priceCents", x.sku, x.slug, x.mpn, b.id, c.id,
       ${range.base}::timestamptz - x.age * interval '1 second',
@@ -102,10 +104,11 @@ export async function insertDemoProducts(
       case when x."minimumOrderQuantity" % 10 = 0 and abs(hashtext(x.sku)) % 5 = 1 then 10 else 1 end,
       w.grams, greatest(10, round(14 * cbrt(w.grams / 2.0)))::int,
       greatest(10, round(10 * cbrt(w.grams / 2.0)))::int,
-      greatest(5, round(7 * cbrt(w.grams / 2.0)))::int
+      greatest(5, round(7 * cbrt(w.grams / 2.0)))::int, x."specValues"
     from json_to_recordset(${json(rows)}) as x(name text, img text, description text,
       "minimumOrderQuantity" int, "availableQuantity" int, "priceCents" int, sku text, slug text,
-      mpn text, "brandSlug" text, "categorySlug" text, age int, brand text, category text, specs text)
+      mpn text, "brandSlug" text, "categorySlug" text, age int, brand text, category text, specs text,
+      "specValues" jsonb)
     join brands b on b.slug = x."brandSlug"
     join categories c on c.slug = x."categorySlug"
     cross join lateral (select greatest(2, round(power(x."priceCents", 0.8)
@@ -138,4 +141,16 @@ export async function insertDemoProducts(
     where p.sku in (select json_array_elements_text(${skus}))
       and abs(hashtext(p.sku)) % 3 = 0 and p.minimum_order_quantity * 25 <= 1000000
       and p.price_cents >= 20`);
+}
+
+/**
+ * `products.specs` of a product's specifications, as migration 0049's `pp_refresh_specs` makes
+ * them: a number's value as a JSON number.
+ */
+export function specsOf(
+  attributes: { name: string; value: string; num?: number | null; unit?: string | null }[],
+): ProductSpecs {
+  return Object.fromEntries(
+    attributes.map((a) => [a.name, [typeof a.num === 'number' ? a.num : a.value, a.unit ?? null]]),
+  );
 }

@@ -1,7 +1,7 @@
 import { SEARCH_EXACT_COUNT_UP_TO } from '@proper-parts/domain/catalog-search';
 import { type SQL, sql } from 'drizzle-orm';
 import { partNumberKey, type ScopedQuery } from './catalog-search.ts';
-import { and, attributeMatch, conditions, list, probesAttributes } from './search-conditions.ts';
+import { and, conditions, list, probesAttributes, specFlag } from './search-conditions.ts';
 
 export interface Counts {
   total: number;
@@ -83,10 +83,11 @@ export interface CountsExtras {
  * read their index and rows a second time.
  *
  * `attributeFacets`, `keyedPage`: the specifications' facets and a first page by a key come from
- * one more bounded read, `spec_base` (every filter but the specifications, each probed once a
- * product); it also counts a filtered query's matches when it holds them all. Apart, the
- * category + brands + specification search read those products three times: its count, its
- * page and its specifications' facets (22.9 ms of PostgreSQL's 4 statements at 10^6).
+ * one more bounded read, `spec_base` (every filter but the specifications, each tested on the
+ * product's `specs`); it also counts a filtered query's matches when it holds them all. Apart,
+ * the category + brands + specification search read those products three times: its count, its
+ * page and its specifications' facets (22.9 ms of PostgreSQL's 4 statements at 10^6), and looked
+ * each product's specifications up in `product_attributes` for each.
  */
 export function countsQuery(
   query: ScopedQuery,
@@ -112,8 +113,8 @@ export function countsQuery(
   const boundedCount = sql`(select count(*)::int from (
           select 1 from products p where ${and(conditions(query, null, { probeAttributes }))}
           limit ${cap + 1}) n)`;
-  // `spec_base`: the products meeting every filter but the specifications, each probed once for
-  // each specification filter (`ok0`, `ok1`…): the specifications' facets' sample, and, when it
+  // `spec_base`: the products meeting every filter but the specifications, with a flag for each
+  // specification filter (`ok0`, `ok1`…): the specifications' facets' sample, and, when it
   // holds them all, the matches (their count and a first page by a key) without another read.
   const specs = query.attributes;
   const specBase = attributeFacets || keyedPage !== undefined;
@@ -121,9 +122,7 @@ export function countsQuery(
   const sameAsBase = specBase && !filtered && specs.length === 0;
   const ok = (i: number) => sql.raw(`s.ok${i}`);
   const allOk = specs.length > 0 ? and(specs.map((_, i) => ok(i))) : sql`true`;
-  const probes = specs.map(
-    (attribute, i) => sql`, ${attributeMatch(attribute, 'o', true)} as ${sql.raw(`ok${i}`)}`,
-  );
+  const probes = specs.map((attribute, i) => sql`${specFlag(attribute)} as ${sql.raw(`ok${i}`)}`);
   // Under a filter, the matches among a `base` cut short are counted apart; from `spec_base` when
   // it is read anyway and holds them all.
   const filteredCount = !specBase
@@ -138,31 +137,46 @@ export function countsQuery(
   const keyedWorth =
     filtered || specs.length > 0 || sameAsBase ? sql`true` : sql`(select leaf from leaf)`;
   const direction = keyedPage?.desc ? sql`desc` : sql`asc`;
+  // What a first page by a key and the specifications' facets read of `spec_base`'s rows.
+  const pageAndFacets = [
+    ...(keyedPage ? [sql`sort_key`] : []),
+    ...(attributeFacets ? [sql`specs`] : []),
+  ];
+  const baseColumns = [
+    ...(firstPage ? [sql`p.id, p.search_vector, p.sku_key, p.mpn_key`] : []),
+    ...(sameAsBase && !firstPage ? [sql`p.id`] : []),
+    ...(sameAsBase && keyedPage ? [sql`${keyedPage.key} as sort_key`] : []),
+    ...(sameAsBase && attributeFacets ? [sql`p.specs`] : []),
+  ];
+  const specBaseRead = sameAsBase
+    ? sql`(select ${sql.join([sql`id`, ...pageAndFacets], sql`, `)} from base)`
+    : sql`materialized (
+      select ${sql.join(
+        [
+          sql`p.id`,
+          ...(keyedPage ? [sql`${keyedPage.key} as sort_key`] : []),
+          ...(attributeFacets ? [sql`p.specs`] : []),
+          ...probes,
+        ],
+        sql`, `,
+      )}
+      from products p where ${and(conditions(query, 'attributes'))}
+      limit ${cap + 1}
+    )`;
   return sql`
     with recursive base as materialized (
       select p.brand_id, p.category_id, p.price_cents,
         p.available_quantity >= p.minimum_order_quantity as in_stock,
-        ${brandOk} as brand_ok, ${priceOk} as price_ok${
-          firstPage
-            ? sql`, p.id, p.search_vector, p.sku_key, p.mpn_key`
-            : sameAsBase
-              ? sql`, p.id`
-              : sql``
-        }${sameAsBase && keyedPage ? sql`, ${keyedPage.key} as sort_key` : sql``}
+        ${brandOk} as brand_ok, ${priceOk} as price_ok${sql.join(
+          baseColumns.map((column) => sql`, ${column}`),
+          sql``,
+        )}
       from products p where ${and(conditions(query, ['brand', 'price'], { probeAttributes }))}
       limit ${cap + 1}
     ),
     ${
       specBase
-        ? sql`spec_base as ${
-            sameAsBase
-              ? sql`(select id${keyedPage ? sql`, sort_key` : sql``} from base),`
-              : sql`materialized (
-      select p.id${keyedPage ? sql`, ${keyedPage.key} as sort_key` : sql``}${sql.join(probes, sql``)}
-      from products p where ${and(conditions(query, 'attributes'))}
-      limit ${cap + 1}
-    ),`
-          }
+        ? sql`spec_base as ${specBaseRead},
     leaf as (
       select ${
         query.category
@@ -231,14 +245,18 @@ export function countsQuery(
           attributeFacets
             ? sql`,
       (select coalesce(json_agg(x order by x.name, x.count desc), '[]') from (
-        select f.name, f.unit, case when f.num is null then f.value end as value,
-          min(f.num) as min, max(f.num) as max, count(distinct s.id)::int as count
-        from spec_base s join product_attributes f on f.product_id = s.id
+        select f.name, f.unit, f.text as value, min(f.num) as min, max(f.num) as max,
+          count(distinct s.id)::int as count
+        from spec_base s cross join lateral (
+          select e.key as name, e.value ->> 1 as unit,
+            case when jsonb_typeof(e.value -> 0) = 'number' then (e.value -> 0)::float8 end as num,
+            case when jsonb_typeof(e.value -> 0) = 'string' then e.value ->> 0 end as text
+          from jsonb_each(s.specs) e) f
         where (select leaf from leaf)${sql.join(
           specs.map((attribute, i) => sql` and (f.name = ${attribute.name} or ${ok(i)})`),
           sql``,
         )}
-        group by f.name, f.unit, case when f.num is null then f.value end) x) as attributes`
+        group by f.name, f.unit, f.text) x) as attributes`
             : sql``
         }
     from sums`;
