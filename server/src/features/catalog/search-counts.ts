@@ -62,7 +62,7 @@ export interface KeyedPage {
 export interface CountsExtras {
   firstPage?: FirstPage;
   keyedPage?: KeyedPage;
-  /** The specifications' facets of a leaf category (`attributeFacetsOf`'s), from `spec_base`. */
+  /** The specifications' facets of a leaf category (attribute-facets.ts), from `spec_base`. */
   attributeFacets?: boolean;
 }
 
@@ -142,24 +142,20 @@ export function countsQuery(
     ...(keyedPage ? [sql`sort_key`] : []),
     ...(attributeFacets ? [sql`specs`] : []),
   ];
+  // The same, as read from the products.
+  const pageAndFacetsRead = [
+    ...(keyedPage ? [sql`${keyedPage.key} as sort_key`] : []),
+    ...(attributeFacets ? [sql`p.specs`] : []),
+  ];
   const baseColumns = [
     ...(firstPage ? [sql`p.id, p.search_vector, p.sku_key, p.mpn_key`] : []),
     ...(sameAsBase && !firstPage ? [sql`p.id`] : []),
-    ...(sameAsBase && keyedPage ? [sql`${keyedPage.key} as sort_key`] : []),
-    ...(sameAsBase && attributeFacets ? [sql`p.specs`] : []),
+    ...(sameAsBase ? pageAndFacetsRead : []),
   ];
   const specBaseRead = sameAsBase
     ? sql`(select ${sql.join([sql`id`, ...pageAndFacets], sql`, `)} from base)`
     : sql`materialized (
-      select ${sql.join(
-        [
-          sql`p.id`,
-          ...(keyedPage ? [sql`${keyedPage.key} as sort_key`] : []),
-          ...(attributeFacets ? [sql`p.specs`] : []),
-          ...probes,
-        ],
-        sql`, `,
-      )}
+      select ${sql.join([sql`p.id`, ...pageAndFacetsRead, ...probes], sql`, `)}
       from products p where ${and(conditions(query, 'attributes'))}
       limit ${cap + 1}
     )`;
