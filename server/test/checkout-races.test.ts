@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createPostgresDatabase,
   killAllServers,
+  RACE_DATABASE_TIMEOUT_MS,
   removeTempDirs,
   type ServerProcess,
   startServer,
@@ -88,11 +89,7 @@ describe(`${BUYERS} buyers across two processes check out overlapping ${LINES}-l
       const server = await startServer({
         dataDir: tempDir('pp-checkout-'),
         databaseUrl: database?.url,
-        // The pool's 4 s bound (decision 015) is proved by the fault tests' own servers. Here, 50
-        // checkouts queue for the same six rows; on a busy 2-core CI machine the last of them
-        // waited past 4 s and got the 503 meant for a database that stopped answering (as
-        // test/helper.ts says for the in-process tests).
-        env: { SEED_DEMO: 'false', DATABASE_TIMEOUT_MS: '20000' },
+        env: { SEED_DEMO: 'false', DATABASE_TIMEOUT_MS: RACE_DATABASE_TIMEOUT_MS },
       });
       servers.push(server);
       return server;

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createPostgresDatabase,
   killAllServers,
+  RACE_DATABASE_TIMEOUT_MS,
   removeTempDirs,
   type ServerProcess,
   startServer,
@@ -54,7 +55,7 @@ describe(`${BUYERS} buyers over two processes, 3 warehouses, scarce stock`, () =
         await startServer({
           dataDir: tempDir('pp-wh-races-'),
           databaseUrl: database.url,
-          env: { SEED_DEMO: 'false' },
+          env: { SEED_DEMO: 'false', DATABASE_TIMEOUT_MS: RACE_DATABASE_TIMEOUT_MS },
         }),
       );
     db = new pg.Client({ connectionString: database.url });
