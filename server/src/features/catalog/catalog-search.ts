@@ -12,7 +12,15 @@ import type { CatalogScope } from '@proper-parts/domain/company-catalogs';
  * decision 039) the part of the catalog they may see. The scope is part of every cache key the
  * search is kept under, so a scoped answer is never given to anyone without that scope.
  */
-export type ScopedQuery = SearchQuery & { scope?: CatalogScope };
+export type ScopedQuery = SearchQuery & {
+  scope?: CatalogScope;
+  /**
+   * The category's id and those of every category below it, read before the search's statements
+   * are planned (postgres-catalog-search.ts), so that PostgreSQL estimates the category's parts
+   * from its statistics: as `any(array(subquery))` it took any category for ten of them.
+   */
+  categoryIds?: string[];
+};
 
 /**
  * Finding parts in the catalog (issue 16). PostgreSQL is its one driver today

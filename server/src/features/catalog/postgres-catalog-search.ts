@@ -8,7 +8,14 @@ import { categoryTree, listBrands } from './catalog-lists.ts';
 import type { CatalogSearch, ScopedQuery } from './catalog-search.ts';
 import { readProduct } from './product-read.ts';
 import { readsByClass, relevancePage } from './relevance-page.ts';
-import { and, conditions, probesAttributes, sortKey, textMatch } from './search-conditions.ts';
+import {
+  and,
+  conditions,
+  probesAttributes,
+  sortKey,
+  textMatch,
+  withCategoryIds,
+} from './search-conditions.ts';
 import { type Counts, type CountsExtras, countsQuery } from './search-counts.ts';
 import { decodeCursor, encodeCursor, type Mode } from './search-cursor.ts';
 import { fromJson, ITEM_COLUMNS, type ItemRow, toItem } from './search-items.ts';
@@ -28,7 +35,8 @@ export function postgresCatalogSearch(
   { exactCountUpTo = SEARCH_EXACT_COUNT_UP_TO }: { exactCountUpTo?: number } = {},
 ): CatalogSearch {
   return {
-    async search(asked) {
+    async search(given) {
+      const asked = await withCategoryIds(db, given);
       const requestedSort = asked.sort ?? (asked.q ? 'relevance' : 'newest');
       const cursor = asked.cursor
         ? decodeCursor(asked.cursor, requestedSort, Boolean(asked.q))
@@ -55,7 +63,7 @@ export function postgresCatalogSearch(
           };
           return counts;
         };
-        const { cursor: _c, sort: _s, limit: _l, ...filters } = query;
+        const { cursor: _c, sort: _s, limit: _l, categoryIds: _i, ...filters } = query;
         const counts = countsCache
           ? await countsCache.get(JSON.stringify(filters), read)
           : undefined;
