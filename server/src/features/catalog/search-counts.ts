@@ -84,7 +84,10 @@ export interface CountsExtras {
  *
  * `attributeFacets`, `keyedPage`: the specifications' facets and a first page by a key come from
  * one more bounded read, `spec_base` (every filter but the specifications, each tested on the
- * product's `specs`); it also counts a filtered query's matches when it holds them all. Apart,
+ * product's `specs`); it also counts a filtered query's matches when it holds them all. A first
+ * page by a key comes from whichever read holds every match: `base` within `cap`, else
+ * `spec_base`, else `matches` (every filter), which a filtered count past both samples reads
+ * anyway (the bench's category + brands + range: 7.4 ms of a page read apart). Apart,
  * the category + brands + specification search read those products three times: its count, its
  * page and its specifications' facets (22.9 ms of PostgreSQL's 4 statements at 10^6), and looked
  * each product's specifications up in `product_attributes` for each.
@@ -110,9 +113,9 @@ export function countsQuery(
   const facetRoots = query.category
     ? sql`parent_id = (select id from categories where slug = ${query.category})`
     : sql`parent_id is null`;
-  const boundedCount = sql`(select count(*)::int from (
-          select 1 from products p where ${and(conditions(query, null, { probeAttributes }))}
-          limit ${cap + 1}) n)`;
+  // `matches`: the first `cap` + 1 products meeting every filter, read only where a count needs
+  // them (a `base` cut short under a brand or price filter); then also a first page's rows.
+  const boundedCount = sql`(select count(*)::int from matches)`;
   // `spec_base`: the products meeting every filter but the specifications, with a flag for each
   // specification filter (`ok0`, `ok1`…): the specifications' facets' sample, and, when it
   // holds them all, the matches (their count and a first page by a key) without another read.
@@ -147,11 +150,17 @@ export function countsQuery(
     ...(keyedPage ? [sql`${keyedPage.key} as sort_key`] : []),
     ...(attributeFacets ? [sql`p.specs`] : []),
   ];
+  // `base` holds the id and key of a first page by a key: within `cap` its rows under the brand
+  // and price filters are every match.
   const baseColumns = [
     ...(firstPage ? [sql`p.id, p.search_vector, p.sku_key, p.mpn_key`] : []),
-    ...(sameAsBase && !firstPage ? [sql`p.id`] : []),
-    ...(sameAsBase ? pageAndFacetsRead : []),
+    ...((sameAsBase || keyedPage) && !firstPage ? [sql`p.id`] : []),
+    ...(sameAsBase ? pageAndFacetsRead : keyedPage ? [sql`${keyedPage.key} as sort_key`] : []),
   ];
+  const keyedFrom = (rows: SQL, where: SQL) =>
+    sql`(select coalesce(json_agg(k.id order by k.sort_key ${direction}, k.id ${direction}), '[]') from (
+          select s.id, s.sort_key from ${rows} s where ${where}
+          order by s.sort_key ${direction}, s.id ${direction} limit ${keyedPage?.take ?? 0}) k)`;
   const specBaseRead = sameAsBase
     ? sql`(select ${sql.join([sql`id`, ...pageAndFacets], sql`, `)} from base)`
     : sql`materialized (
@@ -168,6 +177,11 @@ export function countsQuery(
           sql``,
         )}
       from products p where ${and(conditions(query, ['brand', 'price'], { probeAttributes }))}
+      limit ${cap + 1}
+    ),
+    matches as materialized (
+      select p.id${keyedPage ? sql`, ${keyedPage.key} as sort_key` : sql``}
+      from products p where ${and(conditions(query, null, { probeAttributes }))}
       limit ${cap + 1}
     ),
     ${
@@ -231,10 +245,12 @@ export function countsQuery(
         }${
           keyedPage
             ? sql`,
-      case when ${keyedWorth} and (select count(*) from spec_base) <= ${cap} then
-        (select coalesce(json_agg(k.id order by k.sort_key ${direction}, k.id ${direction}), '[]') from (
-          select s.id, s.sort_key from spec_base s where ${allOk}
-          order by s.sort_key ${direction}, s.id ${direction} limit ${keyedPage.take}) k)
+      case
+        when n <= ${cap} then ${keyedFrom(sql`base`, sql`s.brand_ok and s.price_ok`)}
+        when ${keyedWorth} and (select count(*) from spec_base) <= ${cap}
+          then ${keyedFrom(sql`spec_base`, allOk)}
+        when ${filtered ? sql`true` : sql`false`} and (select count(*) from matches) <= ${cap}
+          then ${keyedFrom(sql`matches`, sql`true`)}
       end as keyed`
             : sql``
         }${
@@ -242,7 +258,8 @@ export function countsQuery(
             ? sql`,
       (select coalesce(json_agg(x order by x.name, x.count desc), '[]') from (
         select f.name, f.unit, f.text as value, min(f.num) as min, max(f.num) as max,
-          count(distinct s.id)::int as count
+          -- A product's name once in its specs (an object's keys): each product counted once.
+          count(*)::int as count
         from spec_base s cross join lateral (
           select e.key as name, e.value ->> 1 as unit,
             case when jsonb_typeof(e.value -> 0) = 'number' then (e.value -> 0)::float8 end as num,
