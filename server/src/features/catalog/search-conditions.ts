@@ -173,7 +173,7 @@ export const probesAttributes = (query: ScopedQuery) =>
  * to the category's index.
  */
 export async function withCategoryIds<Q extends ScopedQuery>(db: Queryable, query: Q): Promise<Q> {
-  if (!query.category || query.categoryIds) return query;
+  if (!query.category) return query;
   const [row] = await rowsOf<{ ids: string[] }>(
     db,
     sql`select array(
