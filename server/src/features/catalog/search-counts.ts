@@ -165,7 +165,7 @@ export function countsQuery(
     ? sql`(select ${sql.join([sql`id`, ...pageAndFacets], sql`, `)} from base)`
     : sql`materialized (
       select ${sql.join([sql`p.id`, ...pageAndFacetsRead, ...probes], sql`, `)}
-      from products p where ${and(conditions(query, 'attributes'))}
+      from products p where ${fromStart} and ${and(conditions(query, 'attributes'))}
       limit ${cap + 1}
     )`;
   return sql`
@@ -176,12 +176,12 @@ export function countsQuery(
           baseColumns.map((column) => sql`, ${column}`),
           sql``,
         )}
-      from products p where ${and(conditions(query, ['brand', 'price'], { probeAttributes }))}
+      from products p where ${fromStart} and ${and(conditions(query, ['brand', 'price'], { probeAttributes }))}
       limit ${cap + 1}
     ),
     matches as materialized (
       select p.id${keyedPage ? sql`, ${keyedPage.key} as sort_key` : sql``}
-      from products p where ${and(conditions(query, null, { probeAttributes }))}
+      from products p where ${fromStart} and ${and(conditions(query, null, { probeAttributes }))}
       limit ${cap + 1}
     ),
     ${
@@ -274,6 +274,16 @@ export function countsQuery(
         }
     from sums`;
 }
+
+/**
+ * The bounded samples' reads from the table's start, where they scan it (a broad word, a top
+ * category): as a TID range scan, which reads through `shared_buffers`, not a sequential scan,
+ * which goes through a small ring of buffers (every read fetched its ~1,400 pages from the
+ * operating system again) and starts wherever a concurrent scan is (a sample that moved between
+ * requests). Always true; an index's read keeps it as a filter. A top category's sample at 10^6,
+ * 8 at once (pgbench): 420 reads/s as a sequential scan, 780 as a TID range scan.
+ */
+const fromStart = sql`p.ctid >= '(0,0)'::tid`;
 
 /**
  * Whether some live part's number begins with the words' part-number key (`Counts.numbered`):
