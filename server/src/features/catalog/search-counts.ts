@@ -146,21 +146,19 @@ export function countsQuery(
     ...(attributeFacets ? [sql`specs`] : []),
   ];
   // The same, as read from the products.
-  const pageAndFacetsRead = [
-    ...(keyedPage ? [sql`${keyedPage.key} as sort_key`] : []),
-    ...(attributeFacets ? [sql`p.specs`] : []),
-  ];
+  const sortKeyRead = keyedPage ? [sql`${keyedPage.key} as sort_key`] : [];
+  const pageAndFacetsRead = [...sortKeyRead, ...(attributeFacets ? [sql`p.specs`] : [])];
   // `base` holds the id and key of a first page by a key: within `cap` its rows under the brand
   // and price filters are every match.
   const baseColumns = [
     ...(firstPage ? [sql`p.id, p.search_vector, p.sku_key, p.mpn_key`] : []),
     ...((sameAsBase || keyedPage) && !firstPage ? [sql`p.id`] : []),
-    ...(sameAsBase ? pageAndFacetsRead : keyedPage ? [sql`${keyedPage.key} as sort_key`] : []),
+    ...(sameAsBase ? pageAndFacetsRead : sortKeyRead),
   ];
-  const keyedFrom = (rows: SQL, where: SQL) =>
+  const keyedFrom = (take: number, rows: SQL, where: SQL) =>
     sql`(select coalesce(json_agg(k.id order by k.sort_key ${direction}, k.id ${direction}), '[]') from (
           select s.id, s.sort_key from ${rows} s where ${where}
-          order by s.sort_key ${direction}, s.id ${direction} limit ${keyedPage?.take ?? 0}) k)`;
+          order by s.sort_key ${direction}, s.id ${direction} limit ${take}) k)`;
   const specBaseRead = sameAsBase
     ? sql`(select ${sql.join([sql`id`, ...pageAndFacets], sql`, `)} from base)`
     : sql`materialized (
@@ -180,7 +178,7 @@ export function countsQuery(
       limit ${cap + 1}
     ),
     matches as materialized (
-      select p.id${keyedPage ? sql`, ${keyedPage.key} as sort_key` : sql``}
+      select ${sql.join([sql`p.id`, ...sortKeyRead], sql`, `)}
       from products p where ${fromStart} and ${and(conditions(query, null, { probeAttributes }))}
       limit ${cap + 1}
     ),
@@ -246,11 +244,15 @@ export function countsQuery(
           keyedPage
             ? sql`,
       case
-        when n <= ${cap} then ${keyedFrom(sql`base`, sql`s.brand_ok and s.price_ok`)}
+        when n <= ${cap} then ${keyedFrom(keyedPage.take, sql`base`, sql`s.brand_ok and s.price_ok`)}
         when ${keyedWorth} and (select count(*) from spec_base) <= ${cap}
-          then ${keyedFrom(sql`spec_base`, allOk)}
-        when ${filtered ? sql`true` : sql`false`} and (select count(*) from matches) <= ${cap}
-          then ${keyedFrom(sql`matches`, sql`true`)}
+          then ${keyedFrom(keyedPage.take, sql`spec_base`, allOk)}${
+            filtered
+              ? sql`
+        when (select count(*) from matches) <= ${cap}
+          then ${keyedFrom(keyedPage.take, sql`matches`, sql`true`)}`
+              : sql``
+          }
       end as keyed`
             : sql``
         }${
