@@ -205,7 +205,8 @@ export async function startShop({
   const metricsPort = await freePort();
   const env = {
     ...process.env,
-    NODE_ENV: 'production',
+    // No NODE_ENV, as `npm start` leaves it: the server takes `production` itself (it had run
+    // React's development build while the bench set it).
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,

@@ -32,6 +32,10 @@ function loggerOptions(level: string) {
 /** Starts the shop: config, database (migrated), demo catalog, then web + API on one port. */
 async function main() {
   const config = loadConfig();
+  // React's packages, which the web's renderer imports (web/dist/.server), pick their development
+  // or production build by this variable when loaded: unset, as `npm start` leaves it, every
+  // server-rendered page ran React's development build, while the bench set it (issue 32).
+  process.env.NODE_ENV = config.NODE_ENV;
   config.WEB_DIST_DIR ??= webDist;
   const dataDir = resolve(config.DATA_DIR);
   if (!config.DATABASE_URL && !isPreparingDataDir()) {

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -54,6 +54,38 @@ async function startServer(env: Record<string, string>) {
 
 const stopped = (child: ChildProcess) => new Promise((r) => child.once('exit', r));
 
+/**
+ * A web build whose server renderer loads React's server renderer from the repository's
+ * node_modules, as the real one does (an import left outside its bundle), and renders which of
+ * React's builds that loaded and what NODE_ENV was when it did.
+ */
+function webBuildReportingReact(): string {
+  const web = tempDir();
+  mkdirSync(join(web, '.server'));
+  writeFileSync(
+    join(web, 'index.html'),
+    '<!doctype html><html><head><title>Proper Parts</title></head><body><div id="root"></div></body></html>',
+  );
+  const requireFrom = JSON.stringify(join(import.meta.dirname, '..', '..', 'web', 'package.json'));
+  writeFileSync(
+    join(web, '.server', 'entry-server.js'),
+    `import { createRequire } from 'node:module';
+const require = createRequire(${requireFrom});
+const nodeEnv = process.env.NODE_ENV;
+require('react-dom/server');
+const builds = Object.keys(require.cache)
+  .map((file) => /react-dom-server.node.(production|development).js$/.exec(file)?.[1])
+  .filter(Boolean);
+export const isServerRendered = () => true;
+export function connectApi() {}
+export async function renderPage() {
+  return { status: 200, head: '', body: \`<p id="react">\${nodeEnv} \${builds.join(',')}</p>\`, state: '{}' };
+}
+`,
+  );
+  return web;
+}
+
 describe('start-up', () => {
   it('stops with one clear line and exit code 1 on a bad PORT', () => {
     const run = runToExit({ PORT: 'abc', DATA_DIR: tempDir() });
@@ -88,6 +120,26 @@ describe('start-up', () => {
       /^proper-parts: DATA_DIR \/proc\/proper-parts\/data is not writable/,
     );
   });
+
+  it('renders pages with React’s production build when NODE_ENV is unset, as `npm start` leaves it', async () => {
+    const server = await startServer({
+      DATA_DIR: tempDir(),
+      PORT: String(await freePort()),
+      SEED_DEMO: 'false',
+      NODE_ENV: '',
+      WEB_DIST_DIR: webBuildReportingReact(),
+    });
+    try {
+      const page = await fetch(`${server.url}/products/any-part`, {
+        headers: { accept: 'text/html' },
+      });
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('<p id="react">production production</p>');
+    } finally {
+      server.child.kill('SIGTERM');
+      await stopped(server.child);
+    }
+  }, 120_000);
 
   it('keeps committed data through kill -9, and refuses a second server on the same DATA_DIR', async () => {
     const dataDir = tempDir();
