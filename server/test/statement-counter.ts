@@ -9,7 +9,10 @@ import type { TestApp } from './helper.ts';
 export function countingStatements(app: TestApp): { db: Database; statements: () => number } {
   let statements = 0;
   const execute = app.db.execute.bind(app.db);
-  type Client = { query: (...args: unknown[]) => unknown };
+  type Client = {
+    query: (...args: unknown[]) => unknown;
+    queryNamed?: (...args: unknown[]) => unknown;
+  };
   const client = (app.db as unknown as { $client: Client }).$client;
   const db = Object.create(app.db, {
     execute: {
@@ -26,6 +29,15 @@ export function countingStatements(app: TestApp): { db: Database; statements: ()
             return client.query(...args);
           },
         },
+        // PGlite's statements by name (db/pglite-named-statements.ts).
+        ...(client.queryNamed && {
+          queryNamed: {
+            value: (...args: unknown[]) => {
+              statements++;
+              return client.queryNamed?.(...args);
+            },
+          },
+        }),
       }),
     },
   }) as Database;

@@ -10,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { StartupError } from '../errors.ts';
 import { acquireDataDirLock } from './data-dir-lock.ts';
+import { withNamedStatements } from './pglite-named-statements.ts';
 import { initDataDirInChild, pgliteOptions } from './pglite-settings.ts';
 import { copyPgliteTemplate } from './pglite-template.ts';
 import { yieldBetweenQueries } from './pglite-turns.ts';
@@ -187,7 +188,7 @@ async function openPglite(dataDir: string | undefined, migrationsFolder: string,
       template ? { ...pgliteOptions, loadDataDir: template } : pgliteOptions,
     );
   }
-  const db = drizzlePglite(yieldBetweenQueries(client), { schema });
+  const db = drizzlePglite(yieldBetweenQueries(withNamedStatements(client)), { schema });
   await migratePglite(db, { migrationsFolder });
   return {
     db,

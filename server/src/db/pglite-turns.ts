@@ -1,4 +1,5 @@
 import type { PGlite } from '@electric-sql/pglite';
+import type { PGliteWithNamedStatements } from './pglite-named-statements.ts';
 
 /** The longest PGlite's queries may run one after another before the event loop gets a turn. */
 export const PGLITE_TURN_MS = 10;
@@ -19,6 +20,13 @@ export function yieldBetweenQueries(client: PGlite): PGlite {
   };
   const query = client.query.bind(client);
   const transaction = client.transaction.bind(client);
+  const named = client as Partial<PGliteWithNamedStatements>;
+  const queryNamed = named.queryNamed?.bind(client);
+  if (queryNamed)
+    named.queryNamed = async <T>(...args: Parameters<PGliteWithNamedStatements['queryNamed']>) => {
+      await turn();
+      return queryNamed<T>(...args);
+    };
   client.query = (async (...args: Parameters<PGlite['query']>) => {
     await turn();
     return query(...args);
