@@ -3,14 +3,17 @@ import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Database } from './client.ts';
-import type { PGliteWithNamedStatements } from './pglite-named-statements.ts';
+import type {
+  PGliteWithNamedStatements,
+  TransactionWithNamedStatements,
+} from './pglite-named-statements.ts';
 import type { Queryable } from './queryable.ts';
 
 /**
  * Runs a statement of fixed text under a name. On PostgreSQL each pooled connection parses and
  * plans it once and then only binds values: for the order statement that halved the database's
- * CPU per order (0.37 ms to 0.17 ms, pgbench, issue 9). PGlite too (db/pglite-named-statements.ts),
- * but not inside a transaction, which runs it as it is. `text` must be the
+ * CPU per order (0.37 ms to 0.17 ms, pgbench, issue 9). PGlite too, in a transaction or not
+ * (db/pglite-named-statements.ts). `text` must be the
  * same for every call with this `name`. (Behind PgBouncer in transaction mode, named statements
  * need its `max_prepared_statements`.)
  */
@@ -24,11 +27,16 @@ export async function queryNamed<T>(
   if (client instanceof pg.Pool || client instanceof pg.Client)
     return (await client.query({ name, text, values })).rows as T[];
   if ('queryNamed' in client) return client.queryNamed<T>(name, text, values);
-  // PGlite's transaction: its statements as they are.
+  // A PGlite without named statements (a test's own): the statement as it is.
   return (await client.query<T>(text, values)).rows;
 }
 
-type Client = pg.Pool | pg.Client | PGliteWithNamedStatements | Pick<PGlite, 'query'>;
+type Client =
+  | pg.Pool
+  | pg.Client
+  | PGliteWithNamedStatements
+  | TransactionWithNamedStatements
+  | Pick<PGlite, 'query'>;
 
 /**
  * The driver's client of a database, or of a transaction: its own pooled connection (a

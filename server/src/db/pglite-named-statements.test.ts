@@ -1,6 +1,9 @@
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, describe, expect, it } from 'vitest';
-import { withNamedStatements } from './pglite-named-statements.ts';
+import {
+  type TransactionWithNamedStatements,
+  withNamedStatements,
+} from './pglite-named-statements.ts';
 
 /** PGlite's statements by name (decision 047), on a PGlite of their own in memory. */
 describe('PGlite statements by name', async () => {
@@ -54,5 +57,20 @@ describe('PGlite statements by name', async () => {
     release();
     await transaction;
     expect(await counted).toEqual([{ n: 1 }]);
+  });
+
+  it('runs a transaction’s statement by name in the transaction, and refuses one after it', async () => {
+    const count = 'select count(*)::int as n from counted';
+    let kept: TransactionWithNamedStatements | undefined;
+    const inside = await client.transaction(async (tx) => {
+      kept = tx as TransactionWithNamedStatements;
+      await tx.query('insert into counted values (2), (3)');
+      const [row] = await kept.queryNamed<{ n: number }>('count', count, []);
+      await tx.rollback();
+      return row?.n;
+    });
+    expect(inside).toBe(3);
+    expect(await client.queryNamed('count', count, [])).toEqual([{ n: 1 }]);
+    expect(() => kept?.queryNamed('count', count, [])).toThrow(/closed/);
   });
 });

@@ -1,4 +1,4 @@
-import { type PGlite, parse, protocol } from '@electric-sql/pglite';
+import { type PGlite, parse, protocol, type Transaction } from '@electric-sql/pglite';
 
 const { serialize } = protocol;
 
@@ -13,6 +13,11 @@ interface Prepared {
 
 /** PGlite with `queryNamed`: a statement of fixed text parsed once under its name. */
 export type PGliteWithNamedStatements = PGlite & {
+  queryNamed<T>(name: string, text: string, values: unknown[]): Promise<T[]>;
+};
+
+/** A PGlite transaction with `queryNamed`, inside `PGliteWithNamedStatements.transaction`. */
+export type TransactionWithNamedStatements = Transaction & {
   queryNamed<T>(name: string, text: string, values: unknown[]): Promise<T[]>;
 };
 
@@ -58,27 +63,47 @@ export function withNamedStatements(client: PGlite): PGliteWithNamedStatements {
       ]),
     );
   };
+  // With PGlite's locks held: by the call, or by the transaction it runs in.
+  const runNamed = async <T>(name: string, text: string, values: unknown[]) => {
+    const known = prepared.get(name);
+    if (known && known.text !== text)
+      throw new Error(`queryNamed: "${name}" was prepared with another text`);
+    let messages: Awaited<ReturnType<typeof run>>;
+    try {
+      messages = await bindAndRun(known ?? (await prepare(name, text)), name, values);
+    } catch (error) {
+      // The session lost the statement (a DEALLOCATE): prepared again, once.
+      if (!known || (error as { code?: string }).code !== INVALID_STATEMENT_NAME) throw error;
+      messages = await bindAndRun(await prepare(name, text), name, values);
+    }
+    return (parse.parseResults(messages, client.parsers)[0]?.rows ?? []) as T[];
+  };
   const named = client as PGliteWithNamedStatements;
   named.queryNamed = async <T>(name: string, text: string, values: unknown[]) => {
     await client._checkReady();
     return client._runExclusiveTransaction(() =>
       client._runExclusiveQuery(async () => {
-        const known = prepared.get(name);
-        if (known && known.text !== text)
-          throw new Error(`queryNamed: "${name}" was prepared with another text`);
-        let messages: Awaited<ReturnType<typeof run>>;
-        try {
-          messages = await bindAndRun(known ?? (await prepare(name, text)), name, values);
-        } catch (error) {
-          // The session lost the statement (a DEALLOCATE): prepared again, once.
-          if (!known || (error as { code?: string }).code !== INVALID_STATEMENT_NAME) throw error;
-          messages = await bindAndRun(await prepare(name, text), name, values);
-        }
+        const rows = await runNamed<T>(name, text, values);
         await client.syncToFs();
-        return (parse.parseResults(messages, client.parsers)[0]?.rows ?? []) as T[];
+        return rows;
       }),
     );
   };
+  // A transaction's statements by name too (an Idempotency-Key's checkout): it holds the
+  // transactions' lock; each statement takes the queries' lock, as its `query` does.
+  const transaction = client.transaction.bind(client);
+  named.transaction = (<T>(callback: (tx: Transaction) => Promise<T>) =>
+    transaction((tx) => {
+      (tx as TransactionWithNamedStatements).queryNamed = <R>(
+        name: string,
+        text: string,
+        values: unknown[],
+      ) => {
+        if (tx.closed) throw new Error('Transaction is closed');
+        return client._runExclusiveQuery(() => runNamed<R>(name, text, values));
+      };
+      return callback(tx);
+    })) as PGlite['transaction'];
   return named;
 }
 
