@@ -25,14 +25,23 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { catalogSamples } from './lib/catalog-samples.mjs';
 import { freshPostgres, postgresReachable } from './lib/databases.mjs';
-import { cpuMs, root, samplePostgresCpu, startShop, stop } from './lib/processes.mjs';
-import { quantile, round, writeResultJson } from './lib/report.mjs';
+import {
+  cpuMs,
+  measureCeiling,
+  root,
+  samplePostgresCpu,
+  startShop,
+  stop,
+} from './lib/processes.mjs';
+import { ceilingLine, quantile, round, writeResultJson } from './lib/report.mjs';
 
 const quick = process.argv.includes('--quick');
 const PRODUCTS = quick ? 100_000 : 1_000_000;
 const LISTED = 50_000;
 const PAGE = 24;
 const CONNECTIONS = 10;
+/** The machine's ceiling at the other benches' 50 connections, so that their runs compare. */
+const CEILING_CONNECTIONS = 50;
 const SECONDS = quick ? 3 : 10;
 const TARGETS = { warmP95ms: 30, coldP95ms: 80 };
 /** The search rows' server: no catalog answer kept, each search read from the database. */
@@ -222,6 +231,12 @@ export async function runBuyerPrices() {
     },
     settings: { connections: CONNECTIONS, seconds: SECONDS, page: PAGE },
   };
+  // The machine's ceiling in this run (issue 32: every figure beside it).
+  report.ceiling = await measureCeiling({
+    connections: CEILING_CONNECTIONS,
+    seconds: SECONDS,
+    log,
+  });
   const database = await freshPostgres();
   const dataDir = mkdtempSync(join(tmpdir(), 'pp-bench-prices-'));
   let shop;
@@ -284,6 +299,8 @@ export async function runBuyerPrices() {
     `# Buyer prices benchmark ${report.date.slice(0, 16).replace('T', ' ')} UTC${quick ? ' (quick)' : ''}`,
     '',
     `\`npm run bench -- buyer-prices\`. ${report.machine.cpus} × ${report.machine.cpuModel}; load ${report.machine.loadAverageAtStart.join(' ')} at the start, ${report.machine.loadAverageAtEnd.join(' ')} at the end. PostgreSQL 15, ${PRODUCTS.toLocaleString('en-US')} products (the demo generator), one company's price list of ${(LISTED * 2).toLocaleString('en-US')} lines (${LISTED.toLocaleString('en-US')} parts from 1 and from 10 pieces), its buyer signed in by bearer token. \`GET /api/v1/catalog/prices\` for a page of ${PAGE} products (12 listed, 12 not), ${CONNECTIONS} at once, ${SECONDS} s a row, the built server as \`npm start\` runs it (logging on). Warm: the same page again and again; cold: a page never asked before, each request.`,
+    '',
+    ceilingLine(report.ceiling, CEILING_CONNECTIONS),
     '',
     '| row | req/s | p50 ms | p95 ms | p99 ms | CPU ms a request (server + PostgreSQL) | target | |',
     '| --- | ---: | ---: | ---: | ---: | ---: | --- | --- |',
