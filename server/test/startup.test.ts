@@ -1,10 +1,11 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../e2e/support/free-port.ts';
 import { serverEntry as entry, TEST_DEMO_PARTS } from './server-process.ts';
+import { webBuildWithRenderer } from './web-build.ts';
 
 const baseEnv = {
   ...process.env,
@@ -55,36 +56,23 @@ async function startServer(env: Record<string, string>) {
 const stopped = (child: ChildProcess) => new Promise((r) => child.once('exit', r));
 
 /**
- * A web build whose server renderer loads React's server renderer from the repository's
- * node_modules, as the real one does (an import left outside its bundle), and renders which of
- * React's builds that loaded and what NODE_ENV was when it did.
+ * A server renderer that loads React's server renderer from the repository's node_modules, as the
+ * real one does (an import left outside its bundle), and renders which of React's builds that
+ * loaded and what NODE_ENV was when it did.
  */
-function webBuildReportingReact(): string {
-  const web = tempDir();
-  mkdirSync(join(web, '.server'));
-  writeFileSync(
-    join(web, 'index.html'),
-    '<!doctype html><html><head><title>Proper Parts</title></head><body><div id="root"></div></body></html>',
-  );
-  const requireFrom = JSON.stringify(join(import.meta.dirname, '..', '..', 'web', 'package.json'));
-  writeFileSync(
-    join(web, '.server', 'entry-server.js'),
-    `import { createRequire } from 'node:module';
-const require = createRequire(${requireFrom});
+const REACT_REPORTER = `import { createRequire } from 'node:module';
+const require = createRequire(${JSON.stringify(join(import.meta.dirname, '..', '..', 'web', 'package.json'))});
 const nodeEnv = process.env.NODE_ENV;
 require('react-dom/server');
 const builds = Object.keys(require.cache)
-  .map((file) => /react-dom-server.node.(production|development).js$/.exec(file)?.[1])
+  .map((file) => /react-dom-server\\.node\\.(production|development)\\.js$/.exec(file)?.[1])
   .filter(Boolean);
 export const isServerRendered = () => true;
 export function connectApi() {}
 export async function renderPage() {
   return { status: 200, head: '', body: \`<p id="react">\${nodeEnv} \${builds.join(',')}</p>\`, state: '{}' };
 }
-`,
-  );
-  return web;
-}
+`;
 
 describe('start-up', () => {
   it('stops with one clear line and exit code 1 on a bad PORT', () => {
@@ -127,7 +115,7 @@ describe('start-up', () => {
       PORT: String(await freePort()),
       SEED_DEMO: 'false',
       NODE_ENV: '',
-      WEB_DIST_DIR: webBuildReportingReact(),
+      WEB_DIST_DIR: webBuildWithRenderer(REACT_REPORTER),
     });
     try {
       const page = await fetch(`${server.url}/products/any-part`, {

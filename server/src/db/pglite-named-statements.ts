@@ -37,7 +37,7 @@ export function withNamedStatements(client: PGlite): PGliteWithNamedStatements {
   // name the session does not have is no error).
   const prepare = async (name: string, text: string) => {
     const messages = await run(
-      joined([
+      Buffer.concat([
         serialize.close({ type: 'S', name }),
         serialize.parse({ name, text }),
         serialize.describe({ type: 'S', name }),
@@ -55,7 +55,7 @@ export function withNamedStatements(client: PGlite): PGliteWithNamedStatements {
       return serializer ? serializer(value) : String(value);
     });
     return run(
-      joined([
+      Buffer.concat([
         serialize.bind({ statement: name, values: serialized }),
         serialize.describe({ type: 'P' }),
         serialize.execute({}),
@@ -105,14 +105,4 @@ export function withNamedStatements(client: PGlite): PGliteWithNamedStatements {
       return callback(tx);
     })) as PGlite['transaction'];
   return named;
-}
-
-function joined(parts: Uint8Array[]): Uint8Array {
-  const all = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    all.set(part, at);
-    at += part.length;
-  }
-  return all;
 }
